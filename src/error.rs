@@ -1,0 +1,36 @@
+//! Errors of the library. Each is one line, fit to print as it is.
+
+use thiserror::Error;
+
+/// Everything that can go wrong in grundy's library.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GrundyError {
+    /// The text of a position could not be read; `column` is 1-based in the expression.
+    #[error("column {column}: {message}")]
+    Parse {
+        /// 1-based character column where the problem is.
+        column: usize,
+        /// What was expected or what is wrong.
+        message: String,
+    },
+    /// A search or a table needed more stored positions than allowed.
+    #[error("state limit reached: {what} needs more than {limit} stored positions (raise --max-states)")]
+    StateLimit {
+        /// The limit that was hit.
+        limit: usize,
+        /// What was being computed.
+        what: String,
+    },
+    /// A number would not fit its type (for example a heap beyond 2^64 - 1).
+    #[error("overflow: {0}")]
+    Overflow(String),
+    /// A request the game or the convention does not support.
+    #[error("{0}")]
+    Unsupported(String),
+    /// The game graph has a cycle, so it is not a short impartial game.
+    #[error("the game has a cycle through a position; grundy needs games that always end")]
+    Cycle,
+}
+
+/// Shorthand for results of the library.
+pub type Result<T> = std::result::Result<T, GrundyError>;

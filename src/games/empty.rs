@@ -1,0 +1,36 @@
+//! The empty game `0`: no moves at all.
+
+use crate::error::Result;
+use crate::nimber::Nimber;
+use crate::solve::game::ImpartialGame;
+use std::fmt;
+
+/// The game with no moves (`0`, a P position under normal play, N under misère play).
+///
+/// Its Grundy value is 0 by definition (the mex of nothing); O(1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Empty;
+
+impl ImpartialGame for Empty {
+    fn options(&self) -> Vec<Vec<Self>> {
+        Vec::new()
+    }
+
+    fn option_count(&self) -> Option<u128> {
+        Some(0)
+    }
+
+    fn grundy_formula(&self) -> Option<Result<Nimber>> {
+        Some(Ok(Nimber::ZERO))
+    }
+
+    fn as_nim_heap(&self) -> Option<u64> {
+        Some(0)
+    }
+}
+
+impl fmt::Display for Empty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("0")
+    }
+}

@@ -1,0 +1,153 @@
+//! The catalog: one file per game, and [`Component`], the enum that lets different games sit
+//! in one sum.
+
+pub mod empty;
+pub mod fibonacci_nim;
+pub mod moore;
+pub mod nim;
+pub mod octal;
+pub mod rectangle;
+pub mod staircase;
+pub mod subtraction;
+pub mod wythoff;
+
+pub use empty::Empty;
+pub use fibonacci_nim::FibonacciNim;
+pub use moore::Moore;
+pub use nim::Nim;
+pub use octal::{Octal, OctalCode, OctalRules};
+pub use rectangle::{CutRule, Rectangle, RectangleRules};
+pub use staircase::Staircase;
+pub use subtraction::{Subtraction, SubtractionRules, SubtractionSet};
+pub use wythoff::Wythoff;
+
+use crate::error::Result;
+use crate::nimber::{Nimber, Outcome};
+use crate::solve::game::ImpartialGame;
+use std::fmt;
+
+/// One component of a sum: a position of any catalog game.
+///
+/// It implements [`ImpartialGame`] by handing every call to the game inside, so the generic
+/// engines solve sums of different games. Components compare equal when they are the same
+/// game in the same position (whatever shared tables they carry).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Component {
+    /// `0`: no moves.
+    Empty(Empty),
+    /// `nim A1 A2 ...`
+    Nim(Nim),
+    /// `moore K A1 A2 ...`
+    Moore(Moore),
+    /// `subtract S N` and `bash M N`
+    Subtraction(Subtraction),
+    /// `fibnim N [L]`
+    FibonacciNim(FibonacciNim),
+    /// `wythoff A B`
+    Wythoff(Wythoff),
+    /// `staircase A1 A2 ...`
+    Staircase(Staircase),
+    /// `octal CODE N`
+    Octal(Octal),
+    /// `split R C` and `cutting R C`
+    Rectangle(Rectangle),
+}
+
+macro_rules! dispatch {
+    ($value:expr, $game:ident => $body:expr) => {
+        match $value {
+            Component::Empty($game) => $body,
+            Component::Nim($game) => $body,
+            Component::Moore($game) => $body,
+            Component::Subtraction($game) => $body,
+            Component::FibonacciNim($game) => $body,
+            Component::Wythoff($game) => $body,
+            Component::Staircase($game) => $body,
+            Component::Octal($game) => $body,
+            Component::Rectangle($game) => $body,
+        }
+    };
+}
+
+macro_rules! from_game {
+    ($($variant:ident),*) => {
+        $(impl From<$variant> for Component {
+            fn from(game: $variant) -> Component {
+                Component::$variant(game)
+            }
+        })*
+    };
+}
+
+from_game!(Empty, Nim, Moore, Subtraction, FibonacciNim, Wythoff, Staircase, Octal, Rectangle);
+
+fn wrap<T: Into<Component>>(options: Vec<Vec<T>>) -> Vec<Vec<Component>> {
+    options
+        .into_iter()
+        .map(|parts| parts.into_iter().map(Into::into).collect())
+        .collect()
+}
+
+impl Component {
+    /// A sum of components as grundy writes it: `a + b + c`, or `0` for nothing.
+    pub fn sum_to_string(parts: &[Component]) -> String {
+        if parts.is_empty() {
+            return "0".into();
+        }
+        parts
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+
+    /// True for `split` and `cutting`, whose endings are their own: misère play of them is
+    /// refused.
+    pub fn is_rectangle(&self) -> bool {
+        matches!(self, Component::Rectangle(_))
+    }
+}
+
+impl ImpartialGame for Component {
+    fn options(&self) -> Vec<Vec<Self>> {
+        dispatch!(self, g => wrap(g.options()))
+    }
+
+    fn option_count(&self) -> Option<u128> {
+        dispatch!(self, g => g.option_count())
+    }
+
+    fn is_terminal(&self) -> bool {
+        dispatch!(self, g => g.is_terminal())
+    }
+
+    fn grundy_formula(&self) -> Option<Result<Nimber>> {
+        dispatch!(self, g => g.grundy_formula())
+    }
+
+    fn outcome_formula(&self) -> Option<Result<Outcome>> {
+        dispatch!(self, g => g.outcome_formula())
+    }
+
+    fn moves_to_value_formula(&self, target: Nimber) -> Option<Result<Vec<Vec<Self>>>> {
+        dispatch!(self, g => g.moves_to_value_formula(target).map(|r| r.map(wrap)))
+    }
+
+    fn canonical(&self) -> Self {
+        dispatch!(self, g => g.canonical().into())
+    }
+
+    fn atoms(&self) -> Vec<Self> {
+        dispatch!(self, g => g.atoms().into_iter().map(Into::into).collect())
+    }
+
+    fn as_nim_heap(&self) -> Option<u64> {
+        dispatch!(self, g => g.as_nim_heap())
+    }
+}
+
+impl fmt::Display for Component {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        dispatch!(self, g => g.fmt(f))
+    }
+}

@@ -1,0 +1,361 @@
+//! Octal games on heaps: a code `d0.d1d2...` says what removing k tokens may leave.
+
+use crate::error::{GrundyError, Result};
+use crate::nimber::{MexSet, Nimber};
+use crate::solve::game::ImpartialGame;
+use std::cmp::Ordering;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
+use std::sync::{Arc, OnceLock};
+
+/// An octal code: digit k (0..=7) says what removing k tokens from a heap may leave: bit 1 an
+/// empty heap, bit 2 one non-empty heap, bit 4 two non-empty heaps. Digit 0 is 0 or 4 (a heap
+/// may be split without removing anything). Trailing zero digits are dropped.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct OctalCode {
+    digits: Vec<u8>,
+}
+
+impl OctalCode {
+    /// `d_k` (0 beyond the code).
+    pub fn digit(&self, k: usize) -> u8 {
+        self.digits.get(k).copied().unwrap_or(0)
+    }
+
+    /// The length t of the code: the largest k with `d_k != 0` (0 for a code with no moves
+    /// removing tokens).
+    pub fn len(&self) -> usize {
+        self.digits.len() - 1
+    }
+
+    /// True if no digit after the point is set.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Grundy values of a heap of `n`: the values of every option, fed to `each` (an option
+    /// that splits gives the xor of its two heaps). `value(i)` must give `G(i)` for `i < n`.
+    fn for_each_option_value(&self, n: u64, value: impl Fn(u64) -> u64, mut each: impl FnMut(u64)) {
+        for k in 0..=self.len().min(n as usize) {
+            let d = self.digit(k);
+            let k = k as u64;
+            let rest = n - k;
+            if d & 1 != 0 && k > 0 && rest == 0 {
+                each(0);
+            }
+            if d & 2 != 0 && k > 0 && rest > 0 {
+                each(value(rest));
+            }
+            if d & 4 != 0 && rest >= 2 {
+                for a in 1..=rest / 2 {
+                    each(value(a) ^ value(rest - a));
+                }
+            }
+        }
+    }
+}
+
+impl FromStr for OctalCode {
+    type Err = String;
+
+    /// Reads `0.d1d2...` or `4.d1d2...` with octal digits.
+    fn from_str(s: &str) -> std::result::Result<OctalCode, String> {
+        let (head, tail) = s
+            .split_once('.')
+            .ok_or_else(|| format!("octal code '{s}' needs a point, as in 0.07"))?;
+        let d0 = match head {
+            "0" => 0,
+            "4" => 4,
+            _ => return Err(format!("octal code '{s}' must start with 0. or 4.")),
+        };
+        let mut digits = vec![d0];
+        for c in tail.chars() {
+            match c.to_digit(8) {
+                Some(d) => digits.push(d as u8),
+                None => return Err(format!("octal code '{s}' has '{c}': digits must be 0 to 7")),
+            }
+        }
+        while digits.len() > 1 && digits.last() == Some(&0) {
+            digits.pop();
+        }
+        Ok(OctalCode { digits })
+    }
+}
+
+impl fmt::Display for OctalCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.", self.digits[0])?;
+        if self.digits.len() == 1 {
+            return f.write_str("0");
+        }
+        self.digits[1..].iter().try_for_each(|d| write!(f, "{d}"))
+    }
+}
+
+/// Grundy values of an octal game, up to where a period is proved or as far as asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OctalValues {
+    /// `G(0), G(1), ...` as far as computed.
+    pub values: Vec<u64>,
+    /// `(preperiod, period)`, both least, once proved by the Guy-Smith theorem.
+    pub period: Option<(u64, u64)>,
+}
+
+impl OctalValues {
+    /// Computes values by the mex recurrence until the Guy-Smith periodicity theorem proves a
+    /// period, or past heap `need`, storing at most `max_states` values.
+    ///
+    /// **Theorem** (Guy and Smith 1956): for a code of length t, if `G(n + p) = G(n)` for all
+    /// `n0 <= n < 2 n0 + p + t`, then for all `n >= n0`. For each p the last n breaking
+    /// `G(n) = G(n - p)` is tracked, which gives the least n0 for that p at every step.
+    ///
+    /// **Complexity**: O(L^2) time for L values (the naive recurrence, and the period check
+    /// costs as much), O(L) space.
+    pub fn compute(code: &OctalCode, need: u64, max_states: usize) -> OctalValues {
+        let t = code.len() as u64;
+        let mut values: Vec<u64> = Vec::new();
+        // last_break[p] = last index i with G(i) != G(i - p) (0 if none yet)
+        let mut last_break: Vec<u64> = vec![0];
+        let mut has_break: Vec<bool> = vec![false];
+        let mut mex = MexSet::new();
+        while values.len() < max_states {
+            let n = values.len() as u64;
+            code.for_each_option_value(n, |i| values[i as usize], |v| mex.insert(v));
+            let g = mex.take_mex();
+            values.push(g);
+            last_break.push(0);
+            has_break.push(false);
+            for p in 1..=n as usize {
+                if values[n as usize - p] != g {
+                    last_break[p] = n;
+                    has_break[p] = true;
+                }
+            }
+            // the least p whose check range is covered: n + 1 >= 2 n0 + 2p + t
+            let proved = (1..=n).find(|&p| {
+                let n0 = if has_break[p as usize] {
+                    last_break[p as usize] + 1 - p
+                } else {
+                    0
+                };
+                n + 1 >= 2 * n0 + 2 * p + t
+            });
+            if let Some(p) = proved {
+                let n0 = if has_break[p as usize] {
+                    last_break[p as usize] + 1 - p
+                } else {
+                    0
+                };
+                return OctalValues {
+                    period: Some(least_period(&values, n0, p)),
+                    values,
+                };
+            }
+            if n > need {
+                break;
+            }
+        }
+        OctalValues {
+            values,
+            period: None,
+        }
+    }
+
+    /// `G(n)`, if computed or implied by the proved period.
+    pub fn get(&self, n: u64) -> Option<u64> {
+        if let Some(&g) = usize::try_from(n).ok().and_then(|i| self.values.get(i)) {
+            return Some(g);
+        }
+        let (start, period) = self.period?;
+        Some(self.values[(start + (n - start) % period) as usize])
+    }
+}
+
+/// Given values periodic with period p from n0 (and at least n0 + 2p of them), the least period
+/// and then the least preperiod.
+pub(crate) fn least_period(values: &[u64], n0: u64, p: u64) -> (u64, u64) {
+    let (n0, p) = (n0 as usize, p as usize);
+    let q = (1..=p)
+        .filter(|q| p % q == 0)
+        .find(|&q| (n0..n0 + p).all(|n| values[n] == values[n + q]))
+        .unwrap_or(p);
+    let mut start = n0;
+    while start > 0 && values[start - 1] == values[start - 1 + q] {
+        start -= 1;
+    }
+    (start as u64, q as u64)
+}
+
+/// The rules of one octal game, shared by its positions, with the value table computed once.
+#[derive(Debug)]
+pub struct OctalRules {
+    code: OctalCode,
+    need: u64,
+    max_states: usize,
+    values: OnceLock<OctalValues>,
+}
+
+impl OctalRules {
+    /// Rules for `code`, whose table must answer heaps up to `need` (or prove a period), with at
+    /// most `max_states` values stored.
+    pub fn new(code: OctalCode, need: u64, max_states: usize) -> Arc<OctalRules> {
+        Arc::new(OctalRules {
+            code,
+            need,
+            max_states,
+            values: OnceLock::new(),
+        })
+    }
+
+    /// The code.
+    pub fn code(&self) -> &OctalCode {
+        &self.code
+    }
+
+    /// The value table (computed on first call).
+    pub fn values(&self) -> &OctalValues {
+        self.values
+            .get_or_init(|| OctalValues::compute(&self.code, self.need, self.max_states))
+    }
+
+    /// `G(n)`, or a state-limit error if neither the table nor a proved period reaches n.
+    pub fn grundy(&self, n: u64) -> Result<Nimber> {
+        self.values()
+            .get(n)
+            .map(Nimber)
+            .ok_or_else(|| GrundyError::StateLimit {
+                limit: self.max_states,
+                what: format!("the values of octal {} up to {n} (no period proved)", self.code),
+            })
+    }
+}
+
+/// One heap of an octal game.
+///
+/// **Theorem**: `G(n) = mex` over the allowed results, a split into a and b giving
+/// `G(a) xor G(b)`; the values are tabulated once per code (see [`OctalValues::compute`]) and
+/// extended to any n by a proved period. Moves to value t are found by scanning the options of
+/// the heap against the table: O(t n) for a code of length t.
+#[derive(Clone, Debug)]
+pub struct Octal {
+    /// The rules, shared with every heap of the same game.
+    pub rules: Arc<OctalRules>,
+    /// The heap size.
+    pub heap: u64,
+}
+
+impl Octal {
+    /// A heap of `heap` under `rules`.
+    pub fn new(rules: Arc<OctalRules>, heap: u64) -> Octal {
+        Octal { rules, heap }
+    }
+
+    fn part(&self, heap: u64) -> Octal {
+        Octal::new(self.rules.clone(), heap)
+    }
+
+    fn key(&self) -> (&OctalCode, u64) {
+        (&self.rules.code, self.heap)
+    }
+
+    /// Every option as its parts, each with the xor of the parts' values if `values` is given.
+    fn options_where(&self, mut keep: impl FnMut(&[u64]) -> Result<bool>) -> Result<Vec<Vec<Octal>>> {
+        let code = &self.rules.code;
+        let n = self.heap;
+        let mut out = Vec::new();
+        for k in 0..=code.len().min(usize::try_from(n).unwrap_or(usize::MAX)) {
+            let d = code.digit(k);
+            let k = k as u64;
+            let rest = n - k;
+            if d & 1 != 0 && k > 0 && rest == 0 && keep(&[])? {
+                out.push(vec![]);
+            }
+            if d & 2 != 0 && k > 0 && rest > 0 && keep(&[rest])? {
+                out.push(vec![self.part(rest)]);
+            }
+            if d & 4 != 0 && rest >= 2 {
+                for a in 1..=rest / 2 {
+                    if keep(&[a, rest - a])? {
+                        out.push(vec![self.part(a), self.part(rest - a)]);
+                    }
+                }
+            }
+        }
+        // removing k tokens and removing k' tokens can leave the same heaps
+        let mut seen = std::collections::HashSet::new();
+        out.retain(|o| seen.insert(o.iter().map(|p| p.heap).collect::<Vec<_>>()));
+        Ok(out)
+    }
+}
+
+impl PartialEq for Octal {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+impl Eq for Octal {}
+impl Hash for Octal {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.key().hash(state)
+    }
+}
+impl PartialOrd for Octal {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Octal {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.key().cmp(&other.key())
+    }
+}
+
+impl ImpartialGame for Octal {
+    fn options(&self) -> Vec<Vec<Self>> {
+        self.options_where(|_| Ok(true)).unwrap_or_default()
+    }
+
+    fn option_count(&self) -> Option<u128> {
+        let code = &self.rules.code;
+        let n = self.heap as u128;
+        let mut count = 0u128;
+        for k in 0..=(code.len() as u128).min(n) {
+            let d = code.digit(k as usize);
+            let rest = n - k;
+            count += u128::from(d & 1 != 0 && k > 0 && rest == 0);
+            count += u128::from(d & 2 != 0 && k > 0 && rest > 0);
+            if d & 4 != 0 {
+                count += rest / 2;
+            }
+        }
+        Some(count)
+    }
+
+    fn grundy_formula(&self) -> Option<Result<Nimber>> {
+        Some(self.rules.grundy(self.heap))
+    }
+
+    fn moves_to_value_formula(&self, target: Nimber) -> Option<Result<Vec<Vec<Self>>>> {
+        let count = self.option_count().unwrap_or(0);
+        if count > self.rules.max_states as u128 {
+            return Some(Err(GrundyError::StateLimit {
+                limit: self.rules.max_states,
+                what: format!("listing the {count} options of {self}"),
+            }));
+        }
+        Some(self.options_where(|heaps| {
+            let mut value = Nimber::ZERO;
+            for &h in heaps {
+                value += self.rules.grundy(h)?;
+            }
+            Ok(value == target)
+        }))
+    }
+}
+
+impl fmt::Display for Octal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "octal {} {}", self.rules.code, self.heap)
+    }
+}

@@ -1,0 +1,314 @@
+//! Subtraction games: take s objects from the heap, s from a finite set S.
+
+use crate::error::{GrundyError, Result};
+use crate::nimber::{MexSet, Nimber};
+use crate::solve::game::ImpartialGame;
+use std::cmp::Ordering;
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, OnceLock};
+
+/// A finite set of positive integers, kept as sorted, disjoint, non-adjacent ranges.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SubtractionSet {
+    ranges: Vec<(u64, u64)>,
+}
+
+impl SubtractionSet {
+    /// The union of the inclusive ranges `lo..=hi`; `None` if empty or if it contains 0.
+    pub fn from_ranges(mut ranges: Vec<(u64, u64)>) -> Option<SubtractionSet> {
+        if ranges.is_empty() || ranges.iter().any(|&(lo, hi)| lo == 0 || lo > hi) {
+            return None;
+        }
+        ranges.sort_unstable();
+        let mut merged: Vec<(u64, u64)> = Vec::with_capacity(ranges.len());
+        for (lo, hi) in ranges {
+            match merged.last_mut() {
+                Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
+                _ => merged.push((lo, hi)),
+            }
+        }
+        Some(SubtractionSet { ranges: merged })
+    }
+
+    /// `1..=m`, Bash's game.
+    pub fn bash(m: u64) -> Option<SubtractionSet> {
+        Self::from_ranges(vec![(1, m)])
+    }
+
+    /// `Some(m)` if the set is `{1, ..., m}`.
+    pub fn as_bash(&self) -> Option<u64> {
+        match self.ranges.as_slice() {
+            [(1, m)] => Some(*m),
+            _ => None,
+        }
+    }
+
+    /// The largest element.
+    pub fn max(&self) -> u64 {
+        self.ranges.last().map_or(0, |r| r.1)
+    }
+
+    /// How many elements are at most `n`.
+    pub fn count_up_to(&self, n: u64) -> u128 {
+        self.ranges
+            .iter()
+            .filter(|r| r.0 <= n)
+            .map(|&(lo, hi)| (hi.min(n) - lo) as u128 + 1)
+            .sum()
+    }
+
+    /// The elements at most `n`, in increasing order.
+    pub fn iter_up_to(&self, n: u64) -> impl Iterator<Item = u64> + '_ {
+        self.ranges
+            .iter()
+            .filter(move |r| r.0 <= n)
+            .flat_map(move |&(lo, hi)| lo..=hi.min(n))
+    }
+}
+
+impl fmt::Display for SubtractionSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, &(lo, hi)) in self.ranges.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            match hi - lo {
+                0 => write!(f, "{lo}")?,
+                1 => write!(f, "{lo},{hi}")?,
+                _ => write!(f, "{lo}..{hi}")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The rules of one subtraction game, shared by all its positions, with its Grundy values
+/// computed once, on first use.
+#[derive(Debug)]
+pub struct SubtractionRules {
+    set: SubtractionSet,
+    written_as_bash: bool,
+    max_states: usize,
+    values: OnceLock<SubtractionValues>,
+}
+
+/// The Grundy values of a subtraction game up to the point where their period is proved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SubtractionValues {
+    /// `G(0), G(1), ...` as far as computed.
+    pub values: Vec<u64>,
+    /// `(preperiod, period)`, both least, once proved: `G(n + period) = G(n)` for every
+    /// `n >= preperiod`.
+    pub period: Option<(u64, u64)>,
+}
+
+impl SubtractionValues {
+    /// Computes `G(n) = mex{ G(n - s) : s in S, s <= n }` until the window of the last `max(S)`
+    /// values repeats (the window determines everything after it, so its first repeat proves the
+    /// period, and the period found is the least), storing at most `max_states` values.
+    ///
+    /// **Complexity**: O(L |S|) time for L values computed, O(L) space; window comparisons use a
+    /// rolling hash, checked value by value on a hit.
+    pub fn compute(set: &SubtractionSet, max_states: usize) -> SubtractionValues {
+        let window = set.max() as usize;
+        const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
+        let top_power = (1..window).fold(1u64, |p, _| p.wrapping_mul(BASE));
+        let mut values: Vec<u64> = Vec::new();
+        let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
+        let mut hash = 0u64;
+        let mut mex = MexSet::new();
+        while values.len() < max_states {
+            let n = values.len() as u64;
+            for s in set.iter_up_to(n) {
+                mex.insert(values[(n - s) as usize]);
+            }
+            let g = mex.take_mex();
+            values.push(g);
+            let end = values.len() - 1;
+            if end >= window {
+                hash = hash.wrapping_sub(values[end - window].wrapping_add(1).wrapping_mul(top_power));
+            }
+            hash = hash.wrapping_mul(BASE).wrapping_add(g.wrapping_add(1));
+            if end + 1 < window {
+                continue;
+            }
+            let starts = seen.entry(hash).or_default();
+            let current = &values[end + 1 - window..=end];
+            if let Some(&earlier) = starts
+                .iter()
+                .find(|&&e| &values[e + 1 - window..=e] == current)
+            {
+                let period = end - earlier;
+                let mut preperiod = earlier + 1 - window;
+                while preperiod > 0 && values[preperiod - 1] == values[preperiod - 1 + period] {
+                    preperiod -= 1;
+                }
+                return SubtractionValues {
+                    values,
+                    period: Some((preperiod as u64, period as u64)),
+                };
+            }
+            starts.push(end);
+        }
+        SubtractionValues {
+            values,
+            period: None,
+        }
+    }
+
+    /// `G(n)`, if computed or implied by the proved period.
+    pub fn get(&self, n: u64) -> Option<u64> {
+        if let Some(&g) = usize::try_from(n).ok().and_then(|i| self.values.get(i)) {
+            return Some(g);
+        }
+        let (start, period) = self.period?;
+        Some(self.values[(start + (n - start) % period) as usize])
+    }
+}
+
+impl SubtractionRules {
+    /// The rules for `set`; `written_as_bash` keeps the name `bash` in what grundy prints. The
+    /// value table stores at most `max_states` values.
+    pub fn new(set: SubtractionSet, written_as_bash: bool, max_states: usize) -> Arc<Self> {
+        Arc::new(SubtractionRules {
+            written_as_bash: written_as_bash && set.as_bash().is_some(),
+            set,
+            max_states,
+            values: OnceLock::new(),
+        })
+    }
+
+    /// The set S.
+    pub fn set(&self) -> &SubtractionSet {
+        &self.set
+    }
+
+    /// The value table (computed on first call).
+    pub fn values(&self) -> &SubtractionValues {
+        self.values
+            .get_or_init(|| SubtractionValues::compute(&self.set, self.max_states))
+    }
+
+    /// `G(n)`: `n mod (m + 1)` for Bash's game `{1..m}`, else from the value table.
+    pub fn grundy(&self, n: u64) -> Result<Nimber> {
+        if let Some(m) = self.set.as_bash() {
+            return Ok(Nimber(m.checked_add(1).map_or(n, |modulus| n % modulus)));
+        }
+        if self.set.count_up_to(u64::MAX) > self.max_states as u128 {
+            return Err(self.limit_error());
+        }
+        self.values().get(n).map(Nimber).ok_or_else(|| self.limit_error())
+    }
+
+    fn limit_error(&self) -> GrundyError {
+        GrundyError::StateLimit {
+            limit: self.max_states,
+            what: format!("the values of subtract {} (no period found)", self.set),
+        }
+    }
+}
+
+/// A heap in a subtraction game.
+///
+/// **Theorem**: G is ultimately periodic for every finite S, and the first repeat of a window of
+/// `max(S)` consecutive values proves the period (see [`SubtractionValues::compute`]); for
+/// `S = {1..m}` (Bash's game) `G(n) = n mod (m + 1)`. Moves to value t are found by looking up
+/// `G(n - s)` for each s in S (O(|S|)), or directly for Bash's game (O(1)).
+#[derive(Clone, Debug)]
+pub struct Subtraction {
+    /// The rules, shared with every position of the same game.
+    pub rules: Arc<SubtractionRules>,
+    /// The heap size.
+    pub heap: u64,
+}
+
+impl Subtraction {
+    /// A heap of `heap` objects under `rules`.
+    pub fn new(rules: Arc<SubtractionRules>, heap: u64) -> Subtraction {
+        Subtraction { rules, heap }
+    }
+
+    fn to(&self, heap: u64) -> Vec<Subtraction> {
+        vec![Subtraction::new(self.rules.clone(), heap)]
+    }
+
+    fn key(&self) -> (&SubtractionSet, u64) {
+        (&self.rules.set, self.heap)
+    }
+}
+
+impl PartialEq for Subtraction {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+impl Eq for Subtraction {}
+impl Hash for Subtraction {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.key().hash(state)
+    }
+}
+impl PartialOrd for Subtraction {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Subtraction {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.key().cmp(&other.key())
+    }
+}
+
+impl ImpartialGame for Subtraction {
+    fn options(&self) -> Vec<Vec<Self>> {
+        self.rules
+            .set
+            .iter_up_to(self.heap)
+            .map(|s| self.to(self.heap - s))
+            .collect()
+    }
+
+    fn option_count(&self) -> Option<u128> {
+        Some(self.rules.set.count_up_to(self.heap))
+    }
+
+    fn grundy_formula(&self) -> Option<Result<Nimber>> {
+        Some(self.rules.grundy(self.heap))
+    }
+
+    fn moves_to_value_formula(&self, target: Nimber) -> Option<Result<Vec<Vec<Self>>>> {
+        if let Some(m) = self.rules.set.as_bash() {
+            // n - s = target (mod m + 1) has one solution s in 1..=m, if target <= m
+            let modulus = m as u128 + 1;
+            if target.0 as u128 >= modulus {
+                return Some(Ok(vec![]));
+            }
+            let s = (self.heap as u128 % modulus + modulus - target.0 as u128) % modulus;
+            let ok = s != 0 && s <= self.heap as u128;
+            return Some(Ok(if ok { vec![self.to(self.heap - s as u64)] } else { vec![] }));
+        }
+        if self.rules.set.count_up_to(self.heap) > self.rules.max_states as u128 {
+            return Some(Err(self.rules.limit_error()));
+        }
+        let mut moves = Vec::new();
+        for s in self.rules.set.iter_up_to(self.heap) {
+            match self.rules.grundy(self.heap - s) {
+                Ok(g) if g == target => moves.push(self.to(self.heap - s)),
+                Ok(_) => {}
+                Err(e) => return Some(Err(e)),
+            }
+        }
+        Some(Ok(moves))
+    }
+}
+
+impl fmt::Display for Subtraction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.rules.set.as_bash() {
+            Some(m) if self.rules.written_as_bash => write!(f, "bash {m} {}", self.heap),
+            _ => write!(f, "subtract {} {}", self.rules.set, self.heap),
+        }
+    }
+}

@@ -1,0 +1,41 @@
+//! # grundy
+//!
+//! Solves impartial combinatorial games exactly: Sprague-Grundy values, outcomes (who wins) and
+//! every winning move of sums of games, under normal or misère play.
+//!
+//! - [`nimber`]: Grundy values ([`Nimber`], nim addition is xor), [`Outcome`], the mex.
+//! - [`solve`]: the generic engines. Implement [`ImpartialGame`] for a position type and
+//!   [`GrundySolver`] finds its values; [`SumSolver`] analyses sums of them.
+//! - [`games`]: the catalog, one file per game, each with its closed form where one is known;
+//!   [`games::Component`] lets different games sit in one sum.
+//! - [`parse`]: the expression language of `grundy solve` (`nim 3 4 5 + wythoff 3 5`).
+//!
+//! ```
+//! use grundy::{Convention, Outcome, SumSolver};
+//! use grundy::games::Component;
+//!
+//! let position = grundy::parse_sum("nim 1 2 + fibnim 8").unwrap();
+//! let mut solver = SumSolver::new(1_000_000, 1000);
+//! let analysis = solver.analyse(&position, Convention::Normal).unwrap();
+//! // nim 1 2 has value 3 and the opening of Fibonacci Nim on 8 (a Fibonacci number) is P, but
+//! // its Grundy value is not 0, so the sum is decided by search.
+//! assert_eq!(analysis.outcome, Outcome::N);
+//! let first = Component::sum_to_string(&analysis.winning_moves[0]);
+//! assert!(grundy::parse_sum(&first).is_ok());
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod error;
+pub mod games;
+pub mod nimber;
+pub mod parse;
+pub mod solve;
+pub mod zeckendorf;
+
+pub use error::{GrundyError, Result};
+pub use nimber::{Nimber, Outcome};
+pub use parse::{parse_sum, parse_sum_with};
+pub use solve::game::ImpartialGame;
+pub use solve::grundy::GrundySolver;
+pub use solve::sum::{Analysis, Convention, SumSolver};

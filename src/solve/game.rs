@@ -1,0 +1,93 @@
+//! The trait every impartial game implements, so that the generic engines can solve it.
+
+use crate::error::Result;
+use crate::nimber::{Nimber, Outcome};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A position of a finite impartial game (both players have the same moves; every play ends).
+///
+/// Only [`options`](ImpartialGame::options) is required: the engines then find Grundy values by
+/// memoised search (the Sprague-Grundy recursion `G(p) = mex{G(q)}`). A game that knows a closed
+/// form overrides the `*_formula` methods so that search is needed only where no formula is known;
+/// an override must agree with the search, and the tests of every catalog game check that it does.
+///
+/// An option is a list of positions: a move may leave several independent games (an octal game
+/// splitting a heap, a cut rectangle), whose disjunctive sum is the option. An empty list is a
+/// position with nothing left.
+///
+/// ```
+/// use grundy::{ImpartialGame, GrundySolver, Nimber};
+///
+/// /// Take 1 or 2 from a heap.
+/// #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// struct TakeOneOrTwo(u64);
+///
+/// impl ImpartialGame for TakeOneOrTwo {
+///     fn options(&self) -> Vec<Vec<Self>> {
+///         (1..=2.min(self.0)).map(|t| vec![TakeOneOrTwo(self.0 - t)]).collect()
+///     }
+/// }
+///
+/// let mut solver = GrundySolver::new(1_000);
+/// assert_eq!(solver.grundy(&TakeOneOrTwo(7)).unwrap(), Nimber(1));
+/// ```
+pub trait ImpartialGame: Clone + Eq + Hash + Debug {
+    /// Every position reachable in one move, each as the list of parts it leaves.
+    fn options(&self) -> Vec<Vec<Self>>;
+
+    /// The exact number of options if it is cheap to know, so that engines refuse to list a
+    /// position with more options than their state limit (a Nim heap of 10^18) instead of
+    /// trying. `None` means "few enough to list".
+    fn option_count(&self) -> Option<u128> {
+        None
+    }
+
+    /// True if there is no move. The default asks [`option_count`](Self::option_count), or
+    /// lists the options.
+    fn is_terminal(&self) -> bool {
+        match self.option_count() {
+            Some(c) => c == 0,
+            None => self.options().is_empty(),
+        }
+    }
+
+    /// A closed-form Grundy value: `None` when the game has none, `Some(Err(..))` when it has one
+    /// that could not be evaluated within its limits.
+    fn grundy_formula(&self) -> Option<Result<Nimber>> {
+        None
+    }
+
+    /// A closed-form normal-play outcome (for games whose P positions are known while their
+    /// Grundy values are not). The default uses [`grundy_formula`](Self::grundy_formula).
+    fn outcome_formula(&self) -> Option<Result<Outcome>> {
+        self.grundy_formula().map(|g| g.map(Nimber::outcome))
+    }
+
+    /// A closed-form list of every option whose Grundy value is `target`, each as the parts it
+    /// leaves, without duplicates. With `target = 0` these are the winning moves of the position
+    /// alone. `None`: no formula for this target, the engines list and evaluate the options.
+    fn moves_to_value_formula(&self, target: Nimber) -> Option<Result<Vec<Vec<Self>>>> {
+        let _ = target;
+        None
+    }
+
+    /// The memo key of this position: equal games must give equal canonical forms (for example
+    /// heaps sorted). The default is the position itself.
+    fn canonical(&self) -> Self {
+        self.clone()
+    }
+
+    /// This position as a list of independent parts whose sum it is (a Nim position as its
+    /// single heaps). Used to recognise equal positions written differently. The default is the
+    /// position itself.
+    fn atoms(&self) -> Vec<Self> {
+        vec![self.clone()]
+    }
+
+    /// If this position is exactly one Nim heap, its size. Misère engines use it to apply the
+    /// misère Nim rule instead of searching.
+    fn as_nim_heap(&self) -> Option<u64> {
+        None
+    }
+}

@@ -1,0 +1,316 @@
+//! Disjunctive sums of games: outcome, Grundy value and every winning move, in normal or misère
+//! play.
+
+use crate::error::{GrundyError, Result};
+use crate::nimber::{Nimber, Outcome};
+use crate::solve::game::ImpartialGame;
+use crate::solve::grundy::GrundySolver;
+use crate::solve::misere::MisereSolver;
+use std::collections::{HashMap, HashSet};
+
+/// Who wins when nobody can move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Convention {
+    /// The player who cannot move loses.
+    Normal,
+    /// The player who cannot move wins.
+    Misere,
+}
+
+impl Convention {
+    /// `"normal"` or `"misere"`, as in the JSON output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Convention::Normal => "normal",
+            Convention::Misere => "misere",
+        }
+    }
+}
+
+/// What grundy knows about a sum: its outcome, its Grundy value, and every move to a P position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis<G> {
+    /// The convention the analysis is for.
+    pub convention: Convention,
+    /// N if the player to move wins.
+    pub outcome: Outcome,
+    /// The normal-play Grundy value; `None` under misère play, or when it is not known within
+    /// the state limit (the outcome then comes from a closed form).
+    pub grundy: Option<Nimber>,
+    /// Every winning move, each as the whole position it leaves (the moved component replaced by
+    /// the parts it leaves), in component order then in each game's order, without duplicates.
+    pub winning_moves: Vec<Vec<G>>,
+    /// True if there were more winning moves than the limit and the list was cut.
+    pub truncated: bool,
+    /// Why the Grundy value is unknown, or why some moves could not be classified (then
+    /// `winning_moves` lists only the moves that closed forms prove winning).
+    pub unknown: Option<String>,
+}
+
+/// Solves sums of positions of one game type (use an enum, like the catalog's
+/// [`Component`](crate::games::Component), to add up different games).
+///
+/// **Normal play** rests on the Sprague-Grundy theorem: the sum's value is the xor `g` of its
+/// parts' values, and a move of part `i` (value `h`) wins iff it reaches value `h xor g`. Parts
+/// whose value is out of reach cancel in equal pairs (`A + A = 0`); a lone such part is decided
+/// by its closed-form outcome when the rest adds up to 0.
+/// **Misère play**: sums of Nim heaps by the misère Nim rule, anything else by search over the
+/// multiset of parts (see [`MisereSolver`]).
+///
+/// **Complexity**: normal play costs the parts' Grundy values plus, per part, the listing of its
+/// moves to the one target value; misère search is bounded by `max_states`.
+///
+/// ```
+/// use grundy::{SumSolver, Convention, Outcome, Nimber};
+/// use grundy::games::Component;
+///
+/// let mut solver = SumSolver::new(1_000_000, 1000);
+/// let position = grundy::parse_sum("nim 3 4 5 + wythoff 3 5").unwrap();
+/// let analysis = solver.analyse(&position, Convention::Normal).unwrap();
+/// assert_eq!(analysis.outcome, Outcome::N);
+/// assert_eq!(analysis.grundy, Some(Nimber(2)));
+/// let moves: Vec<String> = analysis.winning_moves.iter().map(|m| Component::sum_to_string(m)).collect();
+/// assert_eq!(moves, ["nim 1 4 5 + wythoff 3 5"]);
+/// ```
+#[derive(Debug)]
+pub struct SumSolver<G: ImpartialGame + Ord> {
+    /// The Grundy engine (and its memo) shared by every query.
+    pub grundy: GrundySolver<G>,
+    misere: MisereSolver<G>,
+    max_moves: usize,
+}
+
+impl<G: ImpartialGame + Ord> SumSolver<G> {
+    /// A solver whose searches store at most `max_states` positions each and which lists at most
+    /// `max_moves` winning moves.
+    pub fn new(max_states: usize, max_moves: usize) -> Self {
+        SumSolver {
+            grundy: GrundySolver::new(max_states),
+            misere: MisereSolver::new(max_states),
+            max_moves,
+        }
+    }
+
+    /// Analyses the sum of `parts` under `convention`.
+    ///
+    /// Fails with [`GrundyError::StateLimit`] only when not even the outcome can be decided.
+    pub fn analyse(&mut self, parts: &[G], convention: Convention) -> Result<Analysis<G>> {
+        match convention {
+            Convention::Normal => self.analyse_normal(parts),
+            Convention::Misere => self.analyse_misere(parts),
+        }
+    }
+
+    fn analyse_normal(&mut self, parts: &[G]) -> Result<Analysis<G>> {
+        let mut unknown: Option<String> = None;
+        let mut values = Vec::with_capacity(parts.len());
+        for part in parts {
+            values.push(limit_to_none(self.grundy.grundy(part), &mut unknown)?);
+        }
+        // Parts of unknown value cancel in equal pairs; `odd` holds one of each unpaired kind.
+        let mut counts: HashMap<G, usize> = HashMap::new();
+        for (part, value) in parts.iter().zip(&values) {
+            if value.is_none() {
+                *counts.entry(part.canonical()).or_default() += 1;
+            }
+        }
+        let odd: Vec<usize> = (0..parts.len())
+            .filter(|&i| values[i].is_none())
+            .filter(|&i| counts[&parts[i].canonical()] % 2 == 1)
+            .filter(|&i| (0..i).all(|j| parts[j].canonical() != parts[i].canonical()))
+            .collect();
+        let known: Nimber = values.iter().flatten().copied().sum();
+        let grundy = odd.is_empty().then_some(known);
+        let outcome = match (grundy, odd.as_slice()) {
+            (Some(g), _) => g.outcome(),
+            (None, &[lone]) if known.is_zero() => self.grundy.outcome(&parts[lone])?,
+            _ => {
+                return Err(GrundyError::StateLimit {
+                    limit: self.grundy.max_states(),
+                    what: format!(
+                        "deciding the sum ({})",
+                        unknown.unwrap_or_else(|| "values out of reach".into())
+                    ),
+                })
+            }
+        };
+        let mut moves = MoveList::new(self.max_moves);
+        let mut incomplete = false;
+        if outcome == Outcome::N {
+            for (i, part) in parts.iter().enumerate() {
+                if moves.full() {
+                    break;
+                }
+                if (0..i).any(|j| parts[j].canonical() == part.canonical()) || part.is_terminal() {
+                    continue; // the same moves from an equal part give the same positions
+                }
+                let target = match (grundy, values[i]) {
+                    (Some(g), Some(h)) => g + h,
+                    // the lone part of unknown value, the rest adding up to 0: move it to 0
+                    (None, None) if odd == [i] => Nimber::ZERO,
+                    _ => {
+                        incomplete = true;
+                        continue;
+                    }
+                };
+                let found = limit_to_none(self.grundy.moves_to_value(part, target), &mut unknown)?;
+                incomplete |= found.is_none();
+                for parts_left in found.into_iter().flatten() {
+                    moves.push(replace(parts, i, parts_left));
+                }
+            }
+        }
+        let unknown = if grundy.is_none() || incomplete {
+            Some(unknown.unwrap_or_else(|| "a value is out of reach".into()))
+        } else {
+            None
+        };
+        Ok(Analysis {
+            convention: Convention::Normal,
+            outcome,
+            grundy,
+            truncated: moves.truncated,
+            winning_moves: moves.list,
+            unknown,
+        })
+    }
+
+    fn analyse_misere(&mut self, parts: &[G]) -> Result<Analysis<G>> {
+        let key = position_key(parts);
+        let mut moves = MoveList::new(self.max_moves);
+        let heaps: Option<Vec<u64>> = key.iter().map(|a| a.as_nim_heap()).collect();
+        let outcome = if let Some(heaps) = heaps {
+            // Misère Nim: its P positions are "all heaps <= 1, an odd number of 1s" and "some
+            // heap >= 2, xor 0"; the winning moves are the normal-play moves to value 0 that
+            // leave a heap >= 2 and the moves to value 1 that leave only heaps <= 1.
+            let outcome = Outcome::from_mover_wins(misere_nim_mover_wins(&heaps));
+            if outcome == Outcome::N {
+                let total: Nimber = heaps.iter().map(|&h| Nimber(h)).sum();
+                for (i, part) in parts.iter().enumerate() {
+                    if (0..i).any(|j| parts[j].canonical() == part.canonical()) {
+                        continue;
+                    }
+                    let h = self.grundy.grundy(part)?;
+                    for (target, big) in [(Nimber(0), true), (Nimber(1), false)] {
+                        for parts_left in self.grundy.moves_to_value(part, total + h + target)? {
+                            let after = replace(parts, i, parts_left);
+                            let has_big = position_key(&after)
+                                .iter()
+                                .any(|a| a.as_nim_heap().is_some_and(|h| h >= 2));
+                            if has_big == big {
+                                moves.push(after);
+                            }
+                        }
+                    }
+                }
+            }
+            outcome
+        } else {
+            let outcome = Outcome::from_mover_wins(self.misere.mover_wins(key)?);
+            if outcome == Outcome::N {
+                for (i, part) in parts.iter().enumerate() {
+                    if moves.full() {
+                        break;
+                    }
+                    if (0..i).any(|j| parts[j].canonical() == part.canonical()) {
+                        continue;
+                    }
+                    for option in self.misere.options_of(part)? {
+                        let after = replace(parts, i, option);
+                        if !self.misere.mover_wins(position_key(&after))? {
+                            moves.push(after);
+                        }
+                    }
+                }
+            }
+            outcome
+        };
+        // keep the order of the normal-play lists: component order, then each game's order
+        Ok(Analysis {
+            convention: Convention::Misere,
+            outcome,
+            grundy: None,
+            truncated: moves.truncated,
+            winning_moves: moves.list,
+            unknown: None,
+        })
+    }
+}
+
+/// Misère Nim: with every heap 0 or 1 the mover wins iff the number of 1s is even; otherwise iff
+/// the xor is not 0.
+pub fn misere_nim_mover_wins(heaps: &[u64]) -> bool {
+    if heaps.iter().all(|&h| h <= 1) {
+        heaps.iter().filter(|&&h| h == 1).count() % 2 == 0
+    } else {
+        heaps.iter().fold(0, |x, &h| x ^ h) != 0
+    }
+}
+
+/// The canonical form of a position: its non-terminal atoms, canonical and sorted. Two
+/// positions with the same key are the same game.
+pub fn position_key<G: ImpartialGame + Ord>(parts: &[G]) -> Vec<G> {
+    let mut key: Vec<G> = parts
+        .iter()
+        .flat_map(|p| p.atoms())
+        .filter(|a| !a.is_terminal())
+        .map(|a| a.canonical())
+        .collect();
+    key.sort();
+    key
+}
+
+/// `parts` with part `i` replaced by `with`.
+fn replace<G: Clone>(parts: &[G], i: usize, with: Vec<G>) -> Vec<G> {
+    let mut out = Vec::with_capacity(parts.len() + with.len());
+    out.extend_from_slice(&parts[..i]);
+    out.extend(with);
+    out.extend_from_slice(&parts[i + 1..]);
+    out
+}
+
+/// Turns a state-limit failure into `None`, remembering the first reason; other errors pass.
+fn limit_to_none<T>(result: Result<T>, reason: &mut Option<String>) -> Result<Option<T>> {
+    match result {
+        Ok(v) => Ok(Some(v)),
+        Err(e @ GrundyError::StateLimit { .. }) => {
+            reason.get_or_insert_with(|| e.to_string());
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Winning moves, deduplicated by position key, cut at a limit.
+struct MoveList<G> {
+    list: Vec<Vec<G>>,
+    seen: HashSet<Vec<G>>,
+    limit: usize,
+    truncated: bool,
+}
+
+impl<G: ImpartialGame + Ord> MoveList<G> {
+    fn new(limit: usize) -> Self {
+        MoveList {
+            list: Vec::new(),
+            seen: HashSet::new(),
+            limit,
+            truncated: false,
+        }
+    }
+
+    fn full(&self) -> bool {
+        self.truncated
+    }
+
+    fn push(&mut self, position: Vec<G>) {
+        if self.truncated || !self.seen.insert(position_key(&position)) {
+            return;
+        }
+        if self.list.len() == self.limit {
+            self.truncated = true;
+        } else {
+            self.list.push(position);
+        }
+    }
+}
