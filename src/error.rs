@@ -14,7 +14,7 @@ pub enum GrundyError {
         message: String,
     },
     /// A search or a table needed more stored positions than allowed.
-    #[error("state limit reached: {what} needs more than {limit} stored positions (raise --max-states)")]
+    #[error("state limit reached: {what} (limit {limit}; raise --max-states)")]
     StateLimit {
         /// The limit that was hit.
         limit: usize,

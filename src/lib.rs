@@ -38,4 +38,5 @@ pub use nimber::{Nimber, Outcome};
 pub use parse::{parse_sum, parse_sum_with};
 pub use solve::game::ImpartialGame;
 pub use solve::grundy::GrundySolver;
+pub use solve::report::{solve_expression, SolveOptions, SolveReport};
 pub use solve::sum::{Analysis, Convention, SumSolver};

@@ -11,6 +11,7 @@ use crate::error::{GrundyError, Result};
 use crate::games::{
     Component, CutRule, Empty, FibonacciNim, Moore, Nim, Octal, OctalCode, OctalRules, Rectangle,
     RectangleRules, Staircase, Subtraction, SubtractionRules, SubtractionSet, Wythoff,
+    WythoffRules,
 };
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -126,13 +127,20 @@ fn number(word: Word) -> Result<u64> {
     if word.text.is_empty() || !word.text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(error(
             word.column,
-            format!("expected a non-negative decimal number, found '{}'", word.text),
+            format!(
+                "expected a non-negative decimal number, found '{}'",
+                word.text
+            ),
         ));
     }
     word.text.parse::<u64>().map_err(|_| {
         error(
             word.column,
-            format!("number {} is too large (the largest is 2^64 - 1 = {})", word.text, u64::MAX),
+            format!(
+                "number {} is too large (the largest is 2^64 - 1 = {})",
+                word.text,
+                u64::MAX
+            ),
         )
     })
 }
@@ -140,7 +148,11 @@ fn number(word: Word) -> Result<u64> {
 /// The numbers after a game's name, checking their count is within `min..=max`.
 fn numbers(name: Word, args: &[Word], min: usize, max: usize, usage: &str) -> Result<Vec<u64>> {
     if args.len() < min || args.len() > max {
-        let column = if args.len() > max { args[max].column } else { name.column };
+        let column = if args.len() > max {
+            args[max].column
+        } else {
+            name.column
+        };
         let expected = match (min, max) {
             (a, b) if a == b => format!("{a} number{}", if a == 1 { "" } else { "s" }),
             (a, usize::MAX) => format!("at least {a} number{}", if a == 1 { "" } else { "s" }),
@@ -186,7 +198,10 @@ fn subtraction_set(word: Word) -> Result<SubtractionSet> {
         if lo == 0 {
             return Err(error(
                 word.column,
-                format!("subtraction set '{}' contains 0: every move must take at least 1", word.text),
+                format!(
+                    "subtraction set '{}' contains 0: every move must take at least 1",
+                    word.text
+                ),
             ));
         }
         if lo > hi {
@@ -211,7 +226,11 @@ fn read_spec(words: &[Word]) -> Result<Spec> {
         "nim" => Spec::Nim(n(1, usize::MAX, "the heap sizes")?),
         "staircase" => {
             let steps = n(1, usize::MAX, "the coins on steps 1, 2, ...")?;
-            if steps.iter().try_fold(0u64, |a, &c| a.checked_add(c)).is_none() {
+            if steps
+                .iter()
+                .try_fold(0u64, |a, &c| a.checked_add(c))
+                .is_none()
+            {
                 return Err(error(
                     name.column,
                     "staircase: the coins add up to more than 2^64 - 1, which would overflow",
@@ -222,7 +241,10 @@ fn read_spec(words: &[Word]) -> Result<Spec> {
         "moore" => {
             let v = n(2, usize::MAX, "K, then the heap sizes")?;
             if v[0] == 0 {
-                return Err(error(args[0].column, "moore: K must be at least 1 (heaps changed per move)"));
+                return Err(error(
+                    args[0].column,
+                    "moore: K must be at least 1 (heaps changed per move)",
+                ));
             }
             Spec::Moore(v[0], v[1..].to_vec())
         }
@@ -250,17 +272,27 @@ fn read_spec(words: &[Word]) -> Result<Spec> {
             if args.len() != 2 {
                 n(2, 2, "CODE N: a code such as 0.07, then the heap")?;
             }
-            let code: OctalCode = args[0].text.parse().map_err(|m: String| error(args[0].column, m))?;
+            let code: OctalCode = args[0]
+                .text
+                .parse()
+                .map_err(|m: String| error(args[0].column, m))?;
             Spec::Octal(code, number(args[1])?)
         }
         "split" | "cutting" => {
             let v = n(2, 2, "R C: the rectangle's rows and columns")?;
-            let rule = if name.text == "split" { CutRule::Split } else { CutRule::Cutting };
+            let rule = if name.text == "split" {
+                CutRule::Split
+            } else {
+                CutRule::Cutting
+            };
             let least = if rule == CutRule::Split { 1 } else { 2 };
             if let Some(i) = (0..2).find(|&i| v[i] < least) {
                 return Err(error(
                     args[i].column,
-                    format!("{}: sides must be at least {least}, found {}", name.text, v[i]),
+                    format!(
+                        "{}: sides must be at least {least}, found {}",
+                        name.text, v[i]
+                    ),
                 ));
             }
             Spec::Rectangle(rule, v[0], v[1])
@@ -268,7 +300,10 @@ fn read_spec(words: &[Word]) -> Result<Spec> {
         other => {
             return Err(error(
                 name.column,
-                format!("unknown game '{other}' (expected one of: {})", GAME_NAMES.join(", ")),
+                format!(
+                    "unknown game '{other}' (expected one of: {})",
+                    GAME_NAMES.join(", ")
+                ),
             ))
         }
     })
@@ -278,6 +313,7 @@ fn read_spec(words: &[Word]) -> Result<Spec> {
 fn build(specs: Vec<Spec>, max_states: usize) -> Vec<Component> {
     let mut octal_need: HashMap<OctalCode, u64> = HashMap::new();
     let mut rect_need: HashMap<CutRule, (u64, u64)> = HashMap::new();
+    let mut wythoff_need = (0u64, 0u64);
     for spec in &specs {
         match spec {
             Spec::Octal(code, heap) => {
@@ -288,9 +324,13 @@ fn build(specs: Vec<Spec>, max_states: usize) -> Vec<Component> {
                 let need = rect_need.entry(*rule).or_default();
                 *need = (need.0.max(*r.min(c)), need.1.max(*r.max(c)));
             }
+            Spec::Wythoff(a, b) => {
+                wythoff_need = (wythoff_need.0.max(*a.min(b)), wythoff_need.1.max(*a.max(b)));
+            }
             _ => {}
         }
     }
+    let mut wythoff: Option<Arc<WythoffRules>> = None;
     let mut octal: HashMap<OctalCode, Arc<OctalRules>> = HashMap::new();
     let mut rect: HashMap<CutRule, Arc<RectangleRules>> = HashMap::new();
     let mut subtract: HashMap<(SubtractionSet, bool), Arc<SubtractionRules>> = HashMap::new();
@@ -313,11 +353,17 @@ fn build(specs: Vec<Spec>, max_states: usize) -> Vec<Component> {
                 Some(limit) => FibonacciNim::new(heap, limit).into(),
                 None => FibonacciNim::start(heap).into(),
             },
-            Spec::Wythoff(a, b) => Wythoff::new(a, b).into(),
+            Spec::Wythoff(a, b) => {
+                let rules = wythoff.get_or_insert_with(|| {
+                    let (small, large) = wythoff_need;
+                    WythoffRules::new(small, large, max_states)
+                });
+                Wythoff::with_rules(rules.clone(), a, b).into()
+            }
             Spec::Octal(code, heap) => {
-                let rules = octal
-                    .entry(code.clone())
-                    .or_insert_with(|| OctalRules::new(code.clone(), octal_need[&code], max_states));
+                let rules = octal.entry(code.clone()).or_insert_with(|| {
+                    OctalRules::new(code.clone(), octal_need[&code], max_states)
+                });
                 Octal::new(rules.clone(), heap).into()
             }
             Spec::Rectangle(rule, r, c) => {
@@ -389,7 +435,12 @@ mod tests {
     fn games_of_one_kind_share_their_rules() {
         let sum = parse_sum("octal 0.07 3 + octal 0.07 40 + split 2 9 + split 7 3").unwrap();
         match (&sum[0], &sum[1], &sum[2], &sum[3]) {
-            (Component::Octal(a), Component::Octal(b), Component::Rectangle(c), Component::Rectangle(d)) => {
+            (
+                Component::Octal(a),
+                Component::Octal(b),
+                Component::Rectangle(c),
+                Component::Rectangle(d),
+            ) => {
                 assert!(Arc::ptr_eq(&a.rules, &b.rules));
                 assert!(Arc::ptr_eq(&c.rules, &d.rules));
             }

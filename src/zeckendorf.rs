@@ -79,7 +79,10 @@ mod tests {
             assert!(t.windows(2).all(|w| w[1] >= w[0] + 2), "{n}: {t:?}");
         }
         let t = terms(u64::MAX);
-        assert_eq!(t.iter().map(|&i| FIBONACCI[i] as u128).sum::<u128>(), u64::MAX as u128);
+        assert_eq!(
+            t.iter().map(|&i| FIBONACCI[i] as u128).sum::<u128>(),
+            u64::MAX as u128
+        );
     }
 
     #[test]

@@ -1,6 +1,35 @@
 //! The catalog: one file per game, and [`Component`], the enum that lets different games sit
 //! in one sum.
 
+/// Implements `PartialEq`, `Eq`, `Hash`, `PartialOrd` and `Ord` for a position type through its
+/// `key()` method, so that positions compare by game and position, never by the shared tables
+/// they carry.
+macro_rules! compare_by_key {
+    ($t:ty) => {
+        impl PartialEq for $t {
+            fn eq(&self, other: &Self) -> bool {
+                self.key() == other.key()
+            }
+        }
+        impl Eq for $t {}
+        impl std::hash::Hash for $t {
+            fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+                self.key().hash(state)
+            }
+        }
+        impl PartialOrd for $t {
+            fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+        impl Ord for $t {
+            fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+                self.key().cmp(&other.key())
+            }
+        }
+    };
+}
+
 pub mod empty;
 pub mod fibonacci_nim;
 pub mod moore;
@@ -19,7 +48,7 @@ pub use octal::{Octal, OctalCode, OctalRules};
 pub use rectangle::{CutRule, Rectangle, RectangleRules};
 pub use staircase::Staircase;
 pub use subtraction::{Subtraction, SubtractionRules, SubtractionSet};
-pub use wythoff::Wythoff;
+pub use wythoff::{Wythoff, WythoffRules, WythoffTable};
 
 use crate::error::Result;
 use crate::nimber::{Nimber, Outcome};
@@ -31,7 +60,7 @@ use std::fmt;
 /// It implements [`ImpartialGame`] by handing every call to the game inside, so the generic
 /// engines solve sums of different games. Components compare equal when they are the same
 /// game in the same position (whatever shared tables they carry).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Component {
     /// `0`: no moves.
     Empty(Empty),
@@ -79,7 +108,17 @@ macro_rules! from_game {
     };
 }
 
-from_game!(Empty, Nim, Moore, Subtraction, FibonacciNim, Wythoff, Staircase, Octal, Rectangle);
+from_game!(
+    Empty,
+    Nim,
+    Moore,
+    Subtraction,
+    FibonacciNim,
+    Wythoff,
+    Staircase,
+    Octal,
+    Rectangle
+);
 
 fn wrap<T: Into<Component>>(options: Vec<Vec<T>>) -> Vec<Vec<Component>> {
     options
@@ -143,6 +182,13 @@ impl ImpartialGame for Component {
 
     fn as_nim_heap(&self) -> Option<u64> {
         dispatch!(self, g => g.as_nim_heap())
+    }
+}
+
+/// Written as its expression (`wythoff 3 5`), so that messages about a component read well.
+impl fmt::Debug for Component {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{self}'")
     }
 }
 

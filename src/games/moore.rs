@@ -87,7 +87,7 @@ impl PMoveSearch<'_> {
         if self.steps > MAX_STEPS || self.found.len() > MAX_LISTED {
             return Err(GrundyError::StateLimit {
                 limit: MAX_LISTED,
-                what: "listing the winning moves of Moore's Nim".into(),
+                what: "listing the winning moves of Moore's Nim took too many steps".into(),
             });
         }
         if bit < 0 {
@@ -172,7 +172,9 @@ fn subsets_of_size(items: &[usize], size: usize) -> Vec<Vec<usize>> {
 
 impl ImpartialGame for Moore {
     fn options(&self) -> Vec<Vec<Self>> {
-        let changeable: Vec<usize> = (0..self.heaps.len()).filter(|&i| self.heaps[i] > 0).collect();
+        let changeable: Vec<usize> = (0..self.heaps.len())
+            .filter(|&i| self.heaps[i] > 0)
+            .collect();
         let max = self.k.min(changeable.len() as u64) as usize;
         let mut seen = HashSet::new();
         let mut out = Vec::new();
@@ -248,7 +250,9 @@ impl ImpartialGame for Moore {
             let mut seen = HashSet::new();
             list.into_iter()
                 .map(|heaps| self.with_heaps(heaps))
-                .filter(|option| seen.insert(option.iter().map(|m| m.canonical()).collect::<Vec<_>>()))
+                .filter(|option| {
+                    seen.insert(option.iter().map(|m| m.canonical()).collect::<Vec<_>>())
+                })
                 .collect()
         }))
     }

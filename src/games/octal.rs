@@ -3,9 +3,7 @@
 use crate::error::{GrundyError, Result};
 use crate::nimber::{MexSet, Nimber};
 use crate::solve::game::ImpartialGame;
-use std::cmp::Ordering;
 use std::fmt;
-use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
@@ -226,7 +224,7 @@ impl OctalRules {
             .map(Nimber)
             .ok_or_else(|| GrundyError::StateLimit {
                 limit: self.max_states,
-                what: format!("the values of octal {} up to {n} (no period proved)", self.code),
+                what: format!("octal {}: the value of heap {n} is beyond the values computed and no period is proved", self.code),
             })
     }
 }
@@ -260,7 +258,10 @@ impl Octal {
     }
 
     /// Every option as its parts, each with the xor of the parts' values if `values` is given.
-    fn options_where(&self, mut keep: impl FnMut(&[u64]) -> Result<bool>) -> Result<Vec<Vec<Octal>>> {
+    fn options_where(
+        &self,
+        mut keep: impl FnMut(&[u64]) -> Result<bool>,
+    ) -> Result<Vec<Vec<Octal>>> {
         let code = &self.rules.code;
         let n = self.heap;
         let mut out = Vec::new();
@@ -289,27 +290,7 @@ impl Octal {
     }
 }
 
-impl PartialEq for Octal {
-    fn eq(&self, other: &Self) -> bool {
-        self.key() == other.key()
-    }
-}
-impl Eq for Octal {}
-impl Hash for Octal {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.key().hash(state)
-    }
-}
-impl PartialOrd for Octal {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Octal {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.key().cmp(&other.key())
-    }
-}
+compare_by_key!(Octal);
 
 impl ImpartialGame for Octal {
     fn options(&self) -> Vec<Vec<Self>> {
@@ -341,7 +322,7 @@ impl ImpartialGame for Octal {
         if count > self.rules.max_states as u128 {
             return Some(Err(GrundyError::StateLimit {
                 limit: self.rules.max_states,
-                what: format!("listing the {count} options of {self}"),
+                what: format!("'{self}' has {count} options, too many to list"),
             }));
         }
         Some(self.options_where(|heaps| {

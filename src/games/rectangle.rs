@@ -3,9 +3,7 @@
 use crate::error::{GrundyError, Result};
 use crate::nimber::{MexSet, Nimber};
 use crate::solve::game::ImpartialGame;
-use std::cmp::Ordering;
 use std::fmt;
-use std::hash::{Hash, Hasher};
 use std::sync::{Arc, OnceLock};
 
 /// What happens to whoever cuts off a 1x1 piece.
@@ -65,11 +63,22 @@ impl RectangleTable {
     /// both inner loops walk memory in order.
     ///
     /// **Complexity**: O(R C (R + C) / 4) time, O(R C) space; fails past `max_states` cells.
-    pub fn compute(rule: CutRule, rows: usize, cols: usize, max_states: usize) -> Result<RectangleTable> {
-        if rows.checked_mul(cols).is_none_or(|cells| cells > max_states) {
+    pub fn compute(
+        rule: CutRule,
+        rows: usize,
+        cols: usize,
+        max_states: usize,
+    ) -> Result<RectangleTable> {
+        if rows
+            .checked_mul(cols)
+            .is_none_or(|cells| cells > max_states)
+        {
             return Err(GrundyError::StateLimit {
                 limit: max_states,
-                what: format!("the {} table of {rows} x {cols} rectangles", rule.name()),
+                what: format!(
+                    "the {} table of {rows} x {cols} rectangles has too many cells",
+                    rule.name()
+                ),
             });
         }
         let mut by_row = vec![0u16; rows * cols]; // (r, c) at (r-1)*cols + (c-1)
@@ -115,8 +124,9 @@ impl RectangleTable {
                                 wide.insert((col[i - 1] ^ col[r - i - 1]) as u64);
                             }
                         }
-                        u16::try_from(wide.take_mex())
-                            .map_err(|_| GrundyError::Overflow("a rectangle value above 65535".into()))?
+                        u16::try_from(wide.take_mex()).map_err(|_| {
+                            GrundyError::Overflow("a rectangle value above 65535".into())
+                        })?
                     }
                 };
                 by_row[(r - 1) * cols + (c - 1)] = value;
@@ -181,10 +191,16 @@ impl RectangleRules {
     /// `G(r x c)`.
     pub fn grundy(&self, r: u64, c: u64) -> Result<Nimber> {
         let table = self.table()?;
-        table.get(r, c).map(|v| Nimber(v as u64)).ok_or_else(|| GrundyError::StateLimit {
-            limit: self.max_states,
-            what: format!("the {} value of {r} x {c}", self.rule.name()),
-        })
+        table
+            .get(r, c)
+            .map(|v| Nimber(v as u64))
+            .ok_or_else(|| GrundyError::StateLimit {
+                limit: self.max_states,
+                what: format!(
+                    "the {} value of {r} x {c} is beyond the table",
+                    self.rule.name()
+                ),
+            })
     }
 }
 
@@ -228,27 +244,7 @@ impl Rectangle {
     }
 }
 
-impl PartialEq for Rectangle {
-    fn eq(&self, other: &Self) -> bool {
-        self.key() == other.key()
-    }
-}
-impl Eq for Rectangle {}
-impl Hash for Rectangle {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.key().hash(state)
-    }
-}
-impl PartialOrd for Rectangle {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Rectangle {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.key().cmp(&other.key())
-    }
-}
+compare_by_key!(Rectangle);
 
 impl ImpartialGame for Rectangle {
     fn options(&self) -> Vec<Vec<Self>> {
@@ -257,7 +253,10 @@ impl ImpartialGame for Rectangle {
 
     fn option_count(&self) -> Option<u128> {
         let rule = self.rules.rule;
-        Some(rule.count_cuts(self.cols, self.rows) as u128 + rule.count_cuts(self.rows, self.cols) as u128)
+        Some(
+            rule.count_cuts(self.cols, self.rows) as u128
+                + rule.count_cuts(self.rows, self.cols) as u128,
+        )
     }
 
     fn grundy_formula(&self) -> Option<Result<Nimber>> {
@@ -267,7 +266,10 @@ impl ImpartialGame for Rectangle {
     fn moves_to_value_formula(&self, target: Nimber) -> Option<Result<Vec<Vec<Self>>>> {
         let mut moves = Vec::new();
         for [a, b] in self.cuts() {
-            let value = match (self.rules.grundy(a.rows, a.cols), self.rules.grundy(b.rows, b.cols)) {
+            let value = match (
+                self.rules.grundy(a.rows, a.cols),
+                self.rules.grundy(b.rows, b.cols),
+            ) {
                 (Ok(x), Ok(y)) => x + y,
                 (Err(e), _) | (_, Err(e)) => return Some(Err(e)),
             };
@@ -279,7 +281,11 @@ impl ImpartialGame for Rectangle {
     }
 
     fn canonical(&self) -> Self {
-        Rectangle::new(self.rules.clone(), self.rows.min(self.cols), self.rows.max(self.cols))
+        Rectangle::new(
+            self.rules.clone(),
+            self.rows.min(self.cols),
+            self.rows.max(self.cols),
+        )
     }
 }
 

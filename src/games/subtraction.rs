@@ -3,10 +3,8 @@
 use crate::error::{GrundyError, Result};
 use crate::nimber::{MexSet, Nimber};
 use crate::solve::game::ImpartialGame;
-use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::fmt;
-use std::hash::{Hash, Hasher};
 use std::sync::{Arc, OnceLock};
 
 /// A finite set of positive integers, kept as sorted, disjoint, non-adjacent ranges.
@@ -128,7 +126,8 @@ impl SubtractionValues {
             values.push(g);
             let end = values.len() - 1;
             if end >= window {
-                hash = hash.wrapping_sub(values[end - window].wrapping_add(1).wrapping_mul(top_power));
+                hash =
+                    hash.wrapping_sub(values[end - window].wrapping_add(1).wrapping_mul(top_power));
             }
             hash = hash.wrapping_mul(BASE).wrapping_add(g.wrapping_add(1));
             if end + 1 < window {
@@ -199,13 +198,19 @@ impl SubtractionRules {
         if self.set.count_up_to(u64::MAX) > self.max_states as u128 {
             return Err(self.limit_error());
         }
-        self.values().get(n).map(Nimber).ok_or_else(|| self.limit_error())
+        self.values()
+            .get(n)
+            .map(Nimber)
+            .ok_or_else(|| self.limit_error())
     }
 
     fn limit_error(&self) -> GrundyError {
         GrundyError::StateLimit {
             limit: self.max_states,
-            what: format!("the values of subtract {} (no period found)", self.set),
+            what: format!(
+                "subtract {}: no period found among the values computed",
+                self.set
+            ),
         }
     }
 }
@@ -239,27 +244,7 @@ impl Subtraction {
     }
 }
 
-impl PartialEq for Subtraction {
-    fn eq(&self, other: &Self) -> bool {
-        self.key() == other.key()
-    }
-}
-impl Eq for Subtraction {}
-impl Hash for Subtraction {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.key().hash(state)
-    }
-}
-impl PartialOrd for Subtraction {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Subtraction {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.key().cmp(&other.key())
-    }
-}
+compare_by_key!(Subtraction);
 
 impl ImpartialGame for Subtraction {
     fn options(&self) -> Vec<Vec<Self>> {
@@ -287,7 +272,11 @@ impl ImpartialGame for Subtraction {
             }
             let s = (self.heap as u128 % modulus + modulus - target.0 as u128) % modulus;
             let ok = s != 0 && s <= self.heap as u128;
-            return Some(Ok(if ok { vec![self.to(self.heap - s as u64)] } else { vec![] }));
+            return Some(Ok(if ok {
+                vec![self.to(self.heap - s as u64)]
+            } else {
+                vec![]
+            }));
         }
         if self.rules.set.count_up_to(self.heap) > self.rules.max_states as u128 {
             return Some(Err(self.rules.limit_error()));

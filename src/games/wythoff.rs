@@ -1,10 +1,12 @@
 //! Wythoff's game: take from one heap, or the same amount from both.
 
-use crate::error::Result;
+use crate::error::{GrundyError, Result};
 use crate::nimber::{Nimber, Outcome};
+use crate::parse::DEFAULT_MAX_STATES;
 use crate::solve::game::ImpartialGame;
 use crate::zeckendorf;
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 /// A position of Wythoff's game: two heaps.
 ///
@@ -15,18 +17,141 @@ use std::fmt;
 /// (O(log n)); the pair with difference k comes from `floor(k phi) = (k + isqrt(5 k^2)) / 2` in
 /// u128. From `(a, b)` at most three moves reach a P position (lower one heap to the other's
 /// partner, or both to the pair with the same difference): the winning moves cost O(log n).
-/// Grundy values have no closed form: they are searched.
+/// Grundy values have no closed form; they come from a [`WythoffTable`] shared by the positions
+/// of one [`WythoffRules`], and a heap of 0 leaves Nim (`G(0, b) = b`).
 ///
 /// ```
 /// use grundy::games::Wythoff;
 /// assert!(Wythoff::new(999_999_999_999_999_999, 1_618_033_988_749_894_847).is_p());
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Debug)]
 pub struct Wythoff {
+    /// The rules, with the Grundy table shared by the positions of one game.
+    pub rules: Arc<WythoffRules>,
     /// The first heap.
     pub a: u64,
     /// The second heap.
     pub b: u64,
+}
+
+compare_by_key!(Wythoff);
+
+/// Grundy values `G(x, y)` of Wythoff's game for `x < rows`, `y < cols`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WythoffTable {
+    rows: usize,
+    cols: usize,
+    values: Vec<u32>,
+}
+
+impl WythoffTable {
+    /// Computes the table by the mex rule over the three lines through each cell (its row to the
+    /// left, its column above, its diagonal up-left), keeping one bitset per column and per
+    /// diagonal and one for the current row, so each mex is a word-wise OR and a trailing-zero
+    /// count.
+    ///
+    /// **Complexity**: O(R C (R + C) / 64) time, O(R C + (R + C)^2 / 8) bytes; fails if the cells
+    /// exceed `max_states` or the bitsets exceed 16 bytes per allowed state.
+    pub fn compute(rows: usize, cols: usize, max_states: usize) -> Result<WythoffTable> {
+        let too_big = |what: String| GrundyError::StateLimit {
+            limit: max_states,
+            what,
+        };
+        let cells = rows.checked_mul(cols).filter(|&c| c <= max_states);
+        let cells = cells.ok_or_else(|| {
+            too_big(format!(
+                "the Wythoff table of {rows} x {cols} has too many cells"
+            ))
+        })?;
+        // G(x, y) <= its number of options, x + y + min(x, y)
+        let width = (2 * rows.min(cols) + rows.max(cols)).div_ceil(64).max(1);
+        let lines = cols + (rows + cols);
+        if lines.saturating_mul(width).saturating_mul(8) > max_states.saturating_mul(16) {
+            return Err(too_big(format!(
+                "the Wythoff table of {rows} x {cols} needs too much memory"
+            )));
+        }
+        let mut values = vec![0u32; cells];
+        let mut column = vec![0u64; cols * width];
+        let mut diagonal = vec![0u64; (rows + cols) * width];
+        let mut row = vec![0u64; width];
+        for x in 0..rows {
+            row.fill(0);
+            for y in 0..cols {
+                let c = &mut column[y * width..(y + 1) * width];
+                let d0 = (y + rows - x) * width; // diagonal y - x, shifted to be >= 0
+                let d = &mut diagonal[d0..d0 + width];
+                let mut g = 0;
+                for w in 0..width {
+                    let taken = row[w] | c[w] | d[w];
+                    if taken != u64::MAX {
+                        g = w * 64 + (!taken).trailing_zeros() as usize;
+                        break;
+                    }
+                }
+                let (word, bit) = (g / 64, 1u64 << (g % 64));
+                row[word] |= bit;
+                c[word] |= bit;
+                d[word] |= bit;
+                values[x * cols + y] = g as u32;
+            }
+        }
+        Ok(WythoffTable { rows, cols, values })
+    }
+
+    /// `G(x, y)` if the table covers it (either orientation).
+    pub fn get(&self, x: u64, y: u64) -> Option<u32> {
+        let at = |x: u64, y: u64| {
+            let (x, y) = (usize::try_from(x).ok()?, usize::try_from(y).ok()?);
+            (x < self.rows && y < self.cols).then(|| self.values[x * self.cols + y])
+        };
+        at(x, y).or_else(|| at(y, x))
+    }
+}
+
+/// The rules of one Wythoff game, shared by its positions, with the Grundy table computed once
+/// (on first use) for every position reachable from the largest one given.
+#[derive(Debug)]
+pub struct WythoffRules {
+    small: u64,
+    large: u64,
+    max_states: usize,
+    table: OnceLock<Result<WythoffTable>>,
+}
+
+impl WythoffRules {
+    /// Rules whose table covers every position `(x, y)` with `min <= small` and `max <= large`,
+    /// with at most `max_states` cells.
+    pub fn new(small: u64, large: u64, max_states: usize) -> Arc<WythoffRules> {
+        Arc::new(WythoffRules {
+            small: small.min(large),
+            large: small.max(large),
+            max_states,
+            table: OnceLock::new(),
+        })
+    }
+
+    /// `G(a, b)`: `max(a, b)` when a heap is empty (that is Nim), else from the table.
+    pub fn grundy(&self, a: u64, b: u64) -> Result<Nimber> {
+        if a.min(b) == 0 {
+            return Ok(Nimber(a.max(b)));
+        }
+        let fit = |x: u64| usize::try_from(x.saturating_add(1)).unwrap_or(usize::MAX);
+        let table = self
+            .table
+            .get_or_init(|| {
+                WythoffTable::compute(fit(self.small), fit(self.large), self.max_states)
+            })
+            .as_ref()
+            .map_err(Clone::clone)?;
+        table
+            .get(a, b)
+            .map(|g| Nimber(g as u64))
+            .ok_or_else(|| GrundyError::StateLimit {
+                limit: self.max_states,
+                what: format!("the Grundy value of wythoff {a} {b} is beyond the table"),
+            })
+    }
 }
 
 /// The other member of x's P pair (`None` if it does not fit in a u64).
@@ -46,9 +171,23 @@ pub fn lower(k: u64) -> Option<u128> {
 }
 
 impl Wythoff {
-    /// The position with heaps `a` and `b`.
+    /// The position with heaps `a` and `b`, with rules of its own (a table sized for it, of at
+    /// most [`DEFAULT_MAX_STATES`] cells).
     pub fn new(a: u64, b: u64) -> Wythoff {
-        Wythoff { a, b }
+        Wythoff::with_rules(WythoffRules::new(a, b, DEFAULT_MAX_STATES), a, b)
+    }
+
+    /// The position with heaps `a` and `b` under shared `rules`.
+    pub fn with_rules(rules: Arc<WythoffRules>, a: u64, b: u64) -> Wythoff {
+        Wythoff { rules, a, b }
+    }
+
+    fn key(&self) -> (u64, u64) {
+        (self.a, self.b)
+    }
+
+    fn to(&self, a: u64, b: u64) -> Wythoff {
+        Wythoff::with_rules(self.rules.clone(), a, b)
     }
 
     /// True if the player to move loses.
@@ -86,7 +225,7 @@ impl ImpartialGame for Wythoff {
         let both = (1..=a.min(b)).map(|t| (a - t, b - t));
         one.chain(other)
             .chain(both)
-            .map(|(x, y)| vec![Wythoff::new(x, y)])
+            .map(|(x, y)| vec![self.to(x, y)])
             .collect()
     }
 
@@ -103,13 +242,17 @@ impl ImpartialGame for Wythoff {
             Ok(self
                 .winning_moves()
                 .into_iter()
-                .map(|(a, b)| vec![Wythoff::new(a, b)])
+                .map(|(a, b)| vec![self.to(a, b)])
                 .collect())
         })
     }
 
     fn canonical(&self) -> Self {
-        Wythoff::new(self.a.min(self.b), self.a.max(self.b))
+        self.to(self.a.min(self.b), self.a.max(self.b))
+    }
+
+    fn grundy_formula(&self) -> Option<Result<Nimber>> {
+        Some(self.rules.grundy(self.a, self.b))
     }
 }
 

@@ -19,17 +19,24 @@ use std::collections::{HashMap, HashSet};
 ///
 /// ```
 /// use grundy::{GrundySolver, Nimber};
-/// use grundy::games::Wythoff;
+/// use grundy::games::Moore;
 ///
+/// // Moore's Nim_2 has no closed form for its Grundy values: they are searched.
 /// let mut solver = GrundySolver::new(100_000);
-/// assert_eq!(solver.grundy(&Wythoff::new(3, 5)).unwrap(), Nimber(0));
-/// assert_eq!(solver.grundy(&Wythoff::new(2, 2)).unwrap(), Nimber(3));
+/// assert_eq!(solver.grundy(&Moore::new(2, vec![1, 2, 3])).unwrap(), Nimber(0));
+/// assert_eq!(solver.grundy(&Moore::new(2, vec![1, 1])).unwrap(), Nimber(2));
 /// ```
 #[derive(Debug)]
 pub struct GrundySolver<G: ImpartialGame> {
     memo: HashMap<G, Nimber>,
     max_states: usize,
+    options_listed: u128,
 }
+
+/// How many options a search may list per position it is allowed to store: the work budget
+/// that stops a search whose positions have many options (a Wythoff position of size n has 2n)
+/// long before its memo fills.
+pub const OPTIONS_PER_STATE: u128 = 8;
 
 struct Frame<G> {
     position: G,
@@ -45,6 +52,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
         GrundySolver {
             memo: HashMap::new(),
             max_states,
+            options_listed: 0,
         }
     }
 
@@ -114,15 +122,23 @@ impl<G: ImpartialGame> GrundySolver<G> {
         match position.option_count() {
             Some(count) if count > self.max_states as u128 => Err(GrundyError::StateLimit {
                 limit: self.max_states,
-                what: format!("listing the {count} options of {position:?}"),
+                what: format!("{position:?} has {count} options, too many to list"),
             }),
             _ => Ok(()),
         }
     }
 
-    fn open(&self, position: G) -> Result<Frame<G>> {
+    fn open(&mut self, position: G) -> Result<Frame<G>> {
         self.check_option_count(&position)?;
         let options = position.options();
+        self.options_listed += options.len() as u128;
+        let budget = OPTIONS_PER_STATE * self.max_states as u128;
+        if self.options_listed > budget {
+            return Err(GrundyError::StateLimit {
+                limit: self.max_states,
+                what: format!("the search of {position:?} listed more than {budget} options"),
+            });
+        }
         Ok(Frame {
             values: vec![Nimber::ZERO; options.len()],
             position,
@@ -180,7 +196,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
                     if self.memo.len() >= self.max_states {
                         return Err(GrundyError::StateLimit {
                             limit: self.max_states,
-                            what: format!("the search of {:?}", frame.position),
+                            what: format!("the search of {:?} filled the memo", frame.position),
                         });
                     }
                     on_stack.remove(&frame.position);

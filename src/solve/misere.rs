@@ -42,7 +42,7 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
             if count > self.max_states as u128 {
                 return Err(GrundyError::StateLimit {
                     limit: self.max_states,
-                    what: format!("listing the {count} options of {part:?}"),
+                    what: format!("{part:?} has {count} options, too many to list"),
                 });
             }
         }
@@ -116,7 +116,7 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
             if self.memo.len() >= self.max_states {
                 return Err(GrundyError::StateLimit {
                     limit: self.max_states,
-                    what: "the misère search".into(),
+                    what: "the misère search of the sum filled its memo".into(),
                 });
             }
             on_stack.remove(&frame.key);

@@ -3,8 +3,10 @@
 //! - [`grundy`]: memoised Grundy values by iterative search (Sprague-Grundy).
 //! - [`sum`]: disjunctive sums, outcome and every winning move, normal or misère.
 //! - [`misere`]: misère outcomes by search over the whole sum.
+//! - [`report`]: from an expression to the answer `grundy solve` prints.
 
 pub mod game;
 pub mod grundy;
 pub mod misere;
+pub mod report;
 pub mod sum;

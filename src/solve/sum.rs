@@ -102,7 +102,7 @@ impl<G: ImpartialGame + Ord> SumSolver<G> {
     }
 
     fn analyse_normal(&mut self, parts: &[G]) -> Result<Analysis<G>> {
-        let mut unknown: Option<String> = None;
+        let mut unknown: Option<GrundyError> = None;
         let mut values = Vec::with_capacity(parts.len());
         for part in parts {
             values.push(limit_to_none(self.grundy.grundy(part), &mut unknown)?);
@@ -125,13 +125,10 @@ impl<G: ImpartialGame + Ord> SumSolver<G> {
             (Some(g), _) => g.outcome(),
             (None, &[lone]) if known.is_zero() => self.grundy.outcome(&parts[lone])?,
             _ => {
-                return Err(GrundyError::StateLimit {
+                return Err(unknown.unwrap_or_else(|| GrundyError::StateLimit {
                     limit: self.grundy.max_states(),
-                    what: format!(
-                        "deciding the sum ({})",
-                        unknown.unwrap_or_else(|| "values out of reach".into())
-                    ),
-                })
+                    what: "deciding the sum".into(),
+                }))
             }
         };
         let mut moves = MoveList::new(self.max_moves);
@@ -161,7 +158,7 @@ impl<G: ImpartialGame + Ord> SumSolver<G> {
             }
         }
         let unknown = if grundy.is_none() || incomplete {
-            Some(unknown.unwrap_or_else(|| "a value is out of reach".into()))
+            Some(unknown.map_or_else(|| "a value is out of reach".into(), |e| e.to_string()))
         } else {
             None
         };
@@ -269,12 +266,12 @@ fn replace<G: Clone>(parts: &[G], i: usize, with: Vec<G>) -> Vec<G> {
     out
 }
 
-/// Turns a state-limit failure into `None`, remembering the first reason; other errors pass.
-fn limit_to_none<T>(result: Result<T>, reason: &mut Option<String>) -> Result<Option<T>> {
+/// Turns a state-limit failure into `None`, remembering the first one; other errors pass.
+fn limit_to_none<T>(result: Result<T>, first: &mut Option<GrundyError>) -> Result<Option<T>> {
     match result {
         Ok(v) => Ok(Some(v)),
         Err(e @ GrundyError::StateLimit { .. }) => {
-            reason.get_or_insert_with(|| e.to_string());
+            first.get_or_insert(e);
             Ok(None)
         }
         Err(e) => Err(e),

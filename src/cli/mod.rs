@@ -1,0 +1,63 @@
+//! The command line: one module per subcommand, each with its `Args` and a `run` that returns
+//! the text to print. Errors become one line on stderr and exit status 2; nothing is printed on
+//! stdout unless the whole answer is ready.
+
+mod solve;
+
+use clap::{Parser, Subcommand};
+use std::io::Write;
+
+/// Solve impartial combinatorial games exactly: who wins, the Grundy value, every winning move.
+#[derive(Debug, Parser)]
+#[command(name = "grundy", version, about, max_term_width = 100)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Outcome, Grundy value and every winning move of a sum of games.
+    Solve(solve::Args),
+}
+
+/// Runs the command line and returns the exit status: 0 on success, 2 on any error.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            use clap::error::ErrorKind;
+            if matches!(
+                err.kind(),
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+            ) {
+                print_out(&err.to_string());
+                return 0;
+            }
+            // one line: clap's first line, with its usage hints dropped
+            let text = err.render().to_string();
+            let first = text.lines().next().unwrap_or("error: bad arguments");
+            eprintln!("grundy: {}", first.trim_start_matches("error: "));
+            return 2;
+        }
+    };
+    let result = match cli.command {
+        Command::Solve(args) => solve::run(&args),
+    };
+    match result {
+        Ok(text) => {
+            print_out(&text);
+            0
+        }
+        Err(message) => {
+            eprintln!("grundy: {message}");
+            2
+        }
+    }
+}
+
+/// Writes the whole answer at once; a closed pipe (`grundy ... | head`) is not an error.
+fn print_out(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+}

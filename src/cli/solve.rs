@@ -1,0 +1,110 @@
+//! `grundy solve [--misere] [--json] [--max-states N] [--max-moves N] EXPR`
+
+use grundy::parse::DEFAULT_MAX_STATES;
+use grundy::{solve_expression, Convention, Outcome, SolveOptions, SolveReport};
+use std::fmt::Write;
+
+#[derive(Debug, clap::Args)]
+#[command(after_help = "EXPR is a sum of components joined by '+':
+  nim A1 A2 ...        Nim heaps (one component holding several heaps)
+  moore K A1 A2 ...    Moore's Nim_K on those heaps
+  subtract S N         subtraction game on one heap N; S like 1,3,4 or 1..M
+  bash M N             the same as 'subtract 1..M N'
+  fibnim N [L]         Fibonacci Nim: N objects, at most L may be taken now (default N - 1)
+  wythoff A B          Wythoff's game
+  staircase A1 A2 ...  coins on steps 1, 2, ...
+  octal CODE N         octal game CODE (e.g. 0.07) on one heap of N
+  split R C            R x C rectangle, cutting off a 1x1 loses
+  cutting R C          R x C rectangle, cutting off a 1x1 wins (R, C >= 2)
+  0                    the empty game
+
+Example: grundy solve 'nim 3 4 5 + wythoff 3 5'")]
+pub struct Args {
+    /// The position: a sum of games (quote it), e.g. 'nim 3 4 5 + wythoff 3 5'.
+    #[arg(value_name = "EXPR", num_args = 1.., required = true, allow_hyphen_values = false)]
+    expr: Vec<String>,
+    /// Misère play: the player who cannot move wins.
+    #[arg(long)]
+    misere: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// The most positions a search or a value table may store.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
+    max_states: usize,
+    /// The most winning moves listed (the list is then marked truncated).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    max_moves: usize,
+}
+
+/// Solves the expression and renders the answer (JSON or text).
+pub fn run(args: &Args) -> Result<String, String> {
+    let options = SolveOptions {
+        convention: if args.misere {
+            Convention::Misere
+        } else {
+            Convention::Normal
+        },
+        max_states: args.max_states,
+        max_moves: args.max_moves,
+    };
+    // The words of an unquoted expression arrive apart: join them back.
+    let report = solve_expression(&args.expr.join(" "), &options).map_err(|e| e.to_string())?;
+    if args.json {
+        let mut text = serde_json::to_string(&report).map_err(|e| e.to_string())?;
+        text.push('\n');
+        Ok(text)
+    } else {
+        Ok(human(&report))
+    }
+}
+
+fn human(report: &SolveReport) -> String {
+    let mut out = String::new();
+    let play = match report.convention {
+        "misere" => "misère (who cannot move wins)",
+        _ => "normal (who cannot move loses)",
+    };
+    let outcome = match report.outcome {
+        Outcome::N => "N: the player to move wins",
+        Outcome::P => "P: the player to move loses",
+    };
+    let grundy = match (report.grundy, report.convention) {
+        (Some(g), _) => g.to_string(),
+        (None, "misere") => "not defined under misère play".into(),
+        (None, _) => "unknown within the state limit".into(),
+    };
+    let _ = writeln!(out, "position:    {}", report.position);
+    let _ = writeln!(out, "play:        {play}");
+    let _ = writeln!(out, "outcome:     {outcome}");
+    let _ = writeln!(out, "grundy:      {grundy}");
+    match report.outcome {
+        Outcome::P => {
+            let _ = writeln!(
+                out,
+                "winning moves: none (every move leaves the opponent winning)"
+            );
+        }
+        Outcome::N => {
+            let count = report.winning_moves.len();
+            let more = if report.truncated {
+                ", list cut at --max-moves"
+            } else {
+                ""
+            };
+            let _ = writeln!(out, "winning moves ({count}{more}):");
+            for m in &report.winning_moves {
+                let _ = writeln!(out, "  {m}");
+            }
+        }
+    }
+    if let Some(note) = &report.note {
+        let listed = if report.outcome == Outcome::N {
+            "; the moves listed are those proved winning"
+        } else {
+            ""
+        };
+        let _ = writeln!(out, "note: {note}{listed}");
+    }
+    out
+}
