@@ -115,7 +115,6 @@ impl OctalValues {
         let mut values: Vec<u64> = Vec::new();
         // last_break[p] = last index i with G(i) != G(i - p) (0 if none yet)
         let mut last_break: Vec<u64> = vec![0];
-        let mut has_break: Vec<bool> = vec![false];
         let mut mex = MexSet::new();
         while values.len() < max_states {
             let n = values.len() as u64;
@@ -123,30 +122,18 @@ impl OctalValues {
             let g = mex.take_mex();
             values.push(g);
             last_break.push(0);
-            has_break.push(false);
             for p in 1..=n as usize {
                 if values[n as usize - p] != g {
                     last_break[p] = n;
-                    has_break[p] = true;
                 }
             }
-            // the least p whose check range is covered: n + 1 >= 2 n0 + 2p + t
-            let proved = (1..=n).find(|&p| {
-                let n0 = if has_break[p as usize] {
-                    last_break[p as usize] + 1 - p
-                } else {
-                    0
-                };
-                n + 1 >= 2 * n0 + 2 * p + t
-            });
-            if let Some(p) = proved {
-                let n0 = if has_break[p as usize] {
-                    last_break[p as usize] + 1 - p
-                } else {
-                    0
-                };
+            // The least p whose check range is covered: n + 1 >= 2 n0 + 2p + t. n0 >= 1 because
+            // the theorem maps a split (a, b) of n + p to the split (a, b - p) of n, and b - p
+            // must be a non-empty heap; least_period then extends the preperiod back by checking.
+            let start = |p: u64| (last_break[p as usize] + 1).saturating_sub(p).max(1);
+            if let Some(p) = (1..=n).find(|&p| n + 1 >= 2 * start(p) + 2 * p + t) {
                 return OctalValues {
-                    period: Some(least_period(&values, n0, p)),
+                    period: Some(least_period(&values, start(p), p)),
                     values,
                 };
             }

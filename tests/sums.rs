@@ -1,0 +1,102 @@
+//! `solve_expression` on random sums of small components, checked against exhaustive search of
+//! the whole sum: outcome, Grundy value, and the complete list of winning moves, under normal
+//! and misère play.
+
+mod common;
+
+use common::{parse, random_component, Brute, Game, Rng};
+use grundy::{solve_expression, Convention, Outcome, SolveOptions};
+
+fn check(expr: &str, convention: Convention, brute: &mut Brute) {
+    let misere = convention == Convention::Misere;
+    let options = SolveOptions {
+        convention,
+        ..SolveOptions::default()
+    };
+    let report = solve_expression(expr, &options).unwrap_or_else(|e| panic!("{expr}: {e}"));
+    let position = parse(expr);
+    assert_eq!(parse(&report.position), position, "{expr}: normalised position");
+    let wins = brute.mover_wins(&position, misere);
+    let expected = if wins { Outcome::N } else { Outcome::P };
+    assert_eq!(report.outcome, expected, "{expr} ({convention:?}): outcome");
+    if misere {
+        assert_eq!(report.grundy, None, "{expr}: no Grundy value under misère play");
+    } else {
+        let value = position.iter().fold(0, |x, g| x ^ brute.grundy(g));
+        assert_eq!(report.grundy, Some(value), "{expr}: Grundy value");
+    }
+    assert!(!report.truncated);
+    assert_eq!(report.note, None, "{expr}: every value known");
+    let mut got: Vec<Vec<Game>> = report.winning_moves.iter().map(|m| parse(m)).collect();
+    let listed = got.len();
+    got.sort();
+    got.dedup();
+    assert_eq!(got.len(), listed, "{expr} ({convention:?}): duplicate winning moves {:?}", report.winning_moves);
+    assert_eq!(
+        got,
+        brute.winning_moves(&position, misere),
+        "{expr} ({convention:?}): winning moves {:?}",
+        report.winning_moves
+    );
+    // every move is a valid expression for grundy solve
+    for m in &report.winning_moves {
+        assert!(grundy::parse_sum(m).is_ok(), "{m} does not parse");
+    }
+}
+
+#[test]
+fn random_sums_under_normal_play() {
+    let mut rng = Rng::new(2);
+    let mut brute = Brute::new();
+    for _ in 0..400 {
+        let n = rng.range(1, 3);
+        let parts: Vec<String> = (0..n).map(|_| random_component(&mut rng, true)).collect();
+        check(&parts.join(" + "), Convention::Normal, &mut brute);
+    }
+}
+
+#[test]
+fn random_sums_under_misere_play() {
+    let mut rng = Rng::new(3);
+    let mut brute = Brute::new();
+    for _ in 0..400 {
+        let n = rng.range(1, 3);
+        let parts: Vec<String> = (0..n).map(|_| random_component(&mut rng, false)).collect();
+        check(&parts.join(" + "), Convention::Misere, &mut brute);
+    }
+}
+
+#[test]
+fn misere_nim_follows_its_rule() {
+    let mut rng = Rng::new(4);
+    let mut brute = Brute::new();
+    for _ in 0..300 {
+        let heaps: Vec<String> = (0..rng.range(1, 4)).map(|_| rng.range(0, 5).to_string()).collect();
+        let single: Vec<String> = heaps.iter().map(|h| format!("nim {h}")).collect();
+        check(&format!("nim {}", heaps.join(" ")), Convention::Misere, &mut brute);
+        check(&single.join(" + "), Convention::Misere, &mut brute);
+    }
+}
+
+#[test]
+fn equal_components_give_each_move_once() {
+    let mut brute = Brute::new();
+    for expr in ["nim 3 + nim 3 + nim 1", "wythoff 1 2 + wythoff 2 1 + nim 1", "octal 0.07 5 + octal 0.07 5 + nim 2"] {
+        check(expr, Convention::Normal, &mut brute);
+        check(expr, Convention::Misere, &mut brute);
+    }
+}
+
+#[test]
+fn move_lists_are_cut_at_the_limit() {
+    let options = SolveOptions {
+        max_moves: 3,
+        ..SolveOptions::default()
+    };
+    // nim 1 + nim 2 + ... : xor 1..=6 is 7; many heaps have a winning move
+    let report = solve_expression("nim 8 9 10 11 12 13 14 15 1", &options).unwrap();
+    assert_eq!(report.winning_moves.len(), 3);
+    assert!(report.truncated);
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(json["truncated"], true);
+}
