@@ -230,11 +230,12 @@ impl Rectangle {
         (self.rules.rule, self.rows, self.cols)
     }
 
-    /// Every allowed cut as its two pieces, each unordered pair once.
+    /// Every allowed cut as its two pieces, each resulting position once.
     fn cuts(&self) -> impl Iterator<Item = [Rectangle; 2]> + '_ {
         let (r, c, rule) = (self.rows, self.cols, self.rules.rule);
         let piece = move |r, c| Rectangle::new(self.rules.clone(), r, c);
-        let vertical = (1..=c / 2)
+        // a square's vertical cuts give the same pieces as its horizontal ones
+        let vertical = (1..=if r == c { 0 } else { c / 2 })
             .filter(move |&j| rule.allows(j, c - j, r))
             .map(move |j| [piece(r, j), piece(r, c - j)]);
         let horizontal = (1..=r / 2)
@@ -253,10 +254,8 @@ impl ImpartialGame for Rectangle {
 
     fn option_count(&self) -> Option<u128> {
         let rule = self.rules.rule;
-        Some(
-            rule.count_cuts(self.cols, self.rows) as u128
-                + rule.count_cuts(self.rows, self.cols) as u128,
-        )
+        let vertical = if self.rows == self.cols { 0 } else { rule.count_cuts(self.cols, self.rows) };
+        Some(vertical as u128 + rule.count_cuts(self.rows, self.cols) as u128)
     }
 
     fn grundy_formula(&self) -> Option<Result<Nimber>> {

@@ -195,7 +195,8 @@ impl Wythoff {
         partner(self.a) == Some(self.b)
     }
 
-    /// Every move to a P position, as the heaps left, without duplicates.
+    /// Every move to a P position, as the heaps left, each resulting position once (heaps in
+    /// either order count as one position).
     pub fn winning_moves(&self) -> Vec<(u64, u64)> {
         let (a, b) = (self.a, self.b);
         let mut moves = Vec::new();
@@ -208,11 +209,16 @@ impl Wythoff {
         let (small, large) = (a.min(b), a.max(b));
         if let Some(low) = lower(large - small).filter(|&low| low < small as u128) {
             let take = small - low as u64;
-            let m = (a - take, b - take);
-            if !moves.contains(&m) {
-                moves.push(m);
-            }
+            moves.push((a - take, b - take));
         }
+        // different moves can leave the same position, heaps swapped: list it once
+        let mut seen = Vec::with_capacity(3);
+        moves.retain(|&(x, y)| {
+            let key = (x.min(y), x.max(y));
+            let new = !seen.contains(&key);
+            seen.push(key);
+            new
+        });
         moves
     }
 }
@@ -223,8 +229,11 @@ impl ImpartialGame for Wythoff {
         let one = (0..a).map(|x| (x, b));
         let other = (0..b).map(|y| (a, y));
         let both = (1..=a.min(b)).map(|t| (a - t, b - t));
+        // a move along the diagonal can leave the position of a one-heap move, heaps swapped
+        let mut seen = std::collections::HashSet::new();
         one.chain(other)
             .chain(both)
+            .filter(|&(x, y)| seen.insert((x.min(y), x.max(y))))
             .map(|(x, y)| vec![self.to(x, y)])
             .collect()
     }
