@@ -36,14 +36,17 @@ impl Nimber {
     }
 }
 
+/// Nim addition: the xor of the values (the Sprague-Grundy sum rule).
 impl Add for Nimber {
     type Output = Nimber;
+    #[allow(clippy::suspicious_arithmetic_impl)] // nim addition is xor by definition
     fn add(self, rhs: Nimber) -> Nimber {
         Nimber(self.0 ^ rhs.0)
     }
 }
 
 impl AddAssign for Nimber {
+    #[allow(clippy::suspicious_op_assign_impl)] // nim addition is xor by definition
     fn add_assign(&mut self, rhs: Nimber) {
         self.0 ^= rhs.0;
     }

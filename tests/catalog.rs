@@ -6,21 +6,25 @@
 mod common;
 
 use common::{parse, random_octal_code, Brute, Game, Rng};
+use grundy::games::{octal::OctalValues, subtraction::SubtractionValues, Component};
 use grundy::games::{
     CutRule, FibonacciNim, Moore, OctalCode, RectangleTable, SubtractionSet, Wythoff, WythoffTable,
 };
-use grundy::games::{octal::OctalValues, subtraction::SubtractionValues, Component};
 use grundy::{parse_sum, GrundySolver, ImpartialGame, Nimber, Outcome};
 
 /// A random single component, larger than the ones used in sums.
 fn random_single(rng: &mut Rng) -> String {
     match rng.range(0, 9) {
         0 => {
-            let heaps: Vec<String> = (0..rng.range(1, 4)).map(|_| rng.range(0, 12).to_string()).collect();
+            let heaps: Vec<String> = (0..rng.range(1, 4))
+                .map(|_| rng.range(0, 12).to_string())
+                .collect();
             format!("nim {}", heaps.join(" "))
         }
         1 => {
-            let heaps: Vec<String> = (0..rng.range(1, 4)).map(|_| rng.range(0, 5).to_string()).collect();
+            let heaps: Vec<String> = (0..rng.range(1, 4))
+                .map(|_| rng.range(0, 5).to_string())
+                .collect();
             format!("moore {} {}", rng.range(1, 3), heaps.join(" "))
         }
         2 => {
@@ -38,7 +42,9 @@ fn random_single(rng: &mut Rng) -> String {
         }
         5 => format!("wythoff {} {}", rng.range(0, 20), rng.range(0, 20)),
         6 => {
-            let steps: Vec<String> = (0..rng.range(1, 4)).map(|_| rng.range(0, 4).to_string()).collect();
+            let steps: Vec<String> = (0..rng.range(1, 4))
+                .map(|_| rng.range(0, 4).to_string())
+                .collect();
             format!("staircase {}", steps.join(" "))
         }
         7 => format!("octal {} {}", random_octal_code(rng, 4), rng.range(0, 25)),
@@ -65,10 +71,18 @@ fn closed_forms_agree_with_brute_force() {
             assert_eq!(g.unwrap(), Nimber(value), "{expr}: Grundy formula");
         }
         if let Some(o) = component.outcome_formula() {
-            let expected = if brute.mover_wins(&atoms, false) { Outcome::N } else { Outcome::P };
+            let expected = if brute.mover_wins(&atoms, false) {
+                Outcome::N
+            } else {
+                Outcome::P
+            };
             assert_eq!(o.unwrap(), expected, "{expr}: outcome formula");
         }
-        assert_eq!(component.is_terminal(), atoms.is_empty(), "{expr}: terminal");
+        assert_eq!(
+            component.is_terminal(),
+            atoms.is_empty(),
+            "{expr}: terminal"
+        );
         // moves to each value: exactly the options with that value, each once
         let options = brute.sum_moves(&atoms);
         for target in 0..=value + 3 {
@@ -76,10 +90,15 @@ fn closed_forms_agree_with_brute_force() {
                 continue;
             };
             let found = found.unwrap();
-            let mut written: Vec<String> = found.iter().map(|o| Component::sum_to_string(o)).collect();
+            let mut written: Vec<String> =
+                found.iter().map(|o| Component::sum_to_string(o)).collect();
             written.sort();
             written.dedup();
-            assert_eq!(written.len(), found.len(), "{expr}: duplicate moves to {target}");
+            assert_eq!(
+                written.len(),
+                found.len(),
+                "{expr}: duplicate moves to {target}"
+            );
             // (moves leaving parts with no moves can coincide once those parts are dropped)
             let mut got: Vec<Vec<Game>> = found.iter().map(|o| as_brute(o)).collect();
             got.sort();
@@ -95,7 +114,10 @@ fn closed_forms_agree_with_brute_force() {
             checked_moves += 1;
         }
     }
-    assert!(checked_moves > 1000, "only {checked_moves} move lists checked");
+    assert!(
+        checked_moves > 1000,
+        "only {checked_moves} move lists checked"
+    );
 }
 
 /// A position with every closed form hidden: only its options, so the engines must search.
@@ -130,7 +152,11 @@ fn every_game_lists_its_options_right_and_the_search_finds_its_values() {
         let mut written: Vec<String> = listed.iter().map(|o| Component::sum_to_string(o)).collect();
         written.sort();
         written.dedup();
-        assert_eq!(written.len(), listed.len(), "{expr}: an option listed twice");
+        assert_eq!(
+            written.len(),
+            listed.len(),
+            "{expr}: an option listed twice"
+        );
         let mut options: Vec<Vec<Game>> = listed.iter().map(|o| as_brute(o)).collect();
         let listed = listed.len();
         options.sort();
@@ -140,8 +166,15 @@ fn every_game_lists_its_options_right_and_the_search_finds_its_values() {
         want.dedup();
         assert_eq!(options, want, "{expr}: options");
         let count = component.option_count().map(|c| c as usize);
-        assert!(count.is_none_or(|c| c >= listed), "{expr}: option count {count:?} < {listed}");
-        assert_eq!(solver.grundy(&Searched(component)).unwrap(), Nimber(value), "{expr}: searched value");
+        assert!(
+            count.is_none_or(|c| c >= listed),
+            "{expr}: option count {count:?} < {listed}"
+        );
+        assert_eq!(
+            solver.grundy(&Searched(component)).unwrap(),
+            Nimber(value),
+            "{expr}: searched value"
+        );
     }
 }
 
@@ -154,7 +187,9 @@ fn bash_is_n_mod_m_plus_one_for_any_heap() {
         let g = c.grundy_formula().unwrap().unwrap().0;
         assert_eq!(g, if m == u64::MAX { n } else { n % (m + 1) });
         // the winning move takes n mod (m + 1), when that is not 0 (an empty heap is dropped)
-        let moves = GrundySolver::new(1000).moves_to_value(&c, Nimber(0)).unwrap();
+        let moves = GrundySolver::new(1000)
+            .moves_to_value(&c, Nimber(0))
+            .unwrap();
         let r = if m == u64::MAX { n } else { n % (m + 1) };
         let expected: Vec<String> = match (r, n - r) {
             (0, _) => vec![],
@@ -170,7 +205,11 @@ fn bash_is_n_mod_m_plus_one_for_any_heap() {
 fn subtraction_values(set: &[u64], len: usize) -> Vec<u64> {
     let mut g = Vec::with_capacity(len);
     for n in 0..len {
-        let seen: Vec<u64> = set.iter().filter(|&&s| s as usize <= n).map(|&s| g[n - s as usize]).collect();
+        let seen: Vec<u64> = set
+            .iter()
+            .filter(|&&s| s as usize <= n)
+            .map(|&s| g[n - s as usize])
+            .collect();
         g.push((0..).find(|v| !seen.contains(v)).unwrap());
     }
     g
@@ -190,16 +229,27 @@ fn subtraction_periods_are_proved_least_and_right() {
             set.push(rng.range(1, 9));
         }
         let ranges = set.iter().map(|&s| (s, s)).collect();
-        let values = SubtractionValues::compute(&SubtractionSet::from_ranges(ranges).unwrap(), 1_000_000);
+        let values =
+            SubtractionValues::compute(&SubtractionSet::from_ranges(ranges).unwrap(), 1_000_000);
         let (pre, p) = values.period.expect("finite sets are periodic");
         let (pre, p) = (pre as usize, p as usize);
         let g = subtraction_values(&set, 3000);
         assert_eq!(&g[..values.values.len()], &values.values[..], "{set:?}");
         assert!(holds(&g, pre, p), "{set:?}: period {p} from {pre}");
-        assert!((1..p).all(|q| !holds(&g, pre, q)), "{set:?}: period {p} is not least");
-        assert!(pre == 0 || !holds(&g, pre - 1, p), "{set:?}: preperiod {pre} is not least");
+        assert!(
+            (1..p).all(|q| !holds(&g, pre, q)),
+            "{set:?}: period {p} is not least"
+        );
+        assert!(
+            pre == 0 || !holds(&g, pre - 1, p),
+            "{set:?}: preperiod {pre} is not least"
+        );
         for n in [0u64, 5, 2999, 1 << 40, u64::MAX] {
-            let index = if n < 3000 { n } else { pre as u64 + (n - pre as u64) % p as u64 };
+            let index = if n < 3000 {
+                n
+            } else {
+                pre as u64 + (n - pre as u64) % p as u64
+            };
             assert_eq!(values.get(n), Some(g[index as usize]), "{set:?}: G({n})");
         }
     }
@@ -230,9 +280,9 @@ fn fibonacci_nim_zeckendorf_rule_and_every_winning_take() {
             .filter(|&t| !wins[n - t][(2 * t).min(n - t)])
             .map(|t| t as u64)
             .collect();
-        for l in 0..=n {
+        for (l, &mover_wins) in wins[n].iter().enumerate() {
             let position = FibonacciNim::new(n as u64, l as u64);
-            assert_eq!(position.mover_wins(), wins[n][l], "({n}, {l})");
+            assert_eq!(position.mover_wins(), mover_wins, "({n}, {l})");
             let expected: Vec<u64> = good.iter().copied().filter(|&t| t <= l as u64).collect();
             assert_eq!(position.winning_takes(), expected, "({n}, {l})");
         }
@@ -251,8 +301,16 @@ fn fibonacci_nim_near_10_18_answers_by_the_rule() {
     for _ in 0..2000 {
         let n = rng.range(2, 1_000_000_000_000_000_000);
         let start = FibonacciNim::start(n);
-        let smallest = grundy::zeckendorf::terms(n).iter().map(|&i| fib[i]).next().unwrap();
-        assert_eq!(start.mover_wins(), !grundy::zeckendorf::is_fibonacci(n), "{n}");
+        let smallest = grundy::zeckendorf::terms(n)
+            .iter()
+            .map(|&i| fib[i])
+            .next()
+            .unwrap();
+        assert_eq!(
+            start.mover_wins(),
+            !grundy::zeckendorf::is_fibonacci(n),
+            "{n}"
+        );
         let takes = start.winning_takes();
         if start.mover_wins() {
             assert_eq!(takes.first(), Some(&smallest), "{n}");
@@ -295,7 +353,11 @@ fn wythoff_p_positions_up_to_10_18() {
         for (x, y) in position.winning_moves() {
             assert!(Wythoff::new(x, y).is_p(), "{position:?} -> ({x}, {y})");
         }
-        assert_eq!(position.winning_moves().is_empty(), position.is_p(), "{position:?}");
+        assert_eq!(
+            position.winning_moves().is_empty(),
+            position.is_p(),
+            "{position:?}"
+        );
     }
     assert!(Wythoff::new(999_999_999_999_999_999, 1_618_033_988_749_894_847).is_p());
 }
@@ -306,7 +368,11 @@ fn wythoff_table_agrees_with_brute_force() {
     let table = WythoffTable::compute(25, 40, 1_000_000).unwrap();
     for x in 0..25 {
         for y in 0..40 {
-            assert_eq!(table.get(x, y).unwrap() as u64, brute.grundy(&Game::Wythoff(x, y)), "({x}, {y})");
+            assert_eq!(
+                table.get(x, y).unwrap() as u64,
+                brute.grundy(&Game::Wythoff(x, y)),
+                "({x}, {y})"
+            );
         }
     }
     assert!(WythoffTable::compute(3000, 3000, 1_000_000).is_err());
@@ -351,7 +417,14 @@ fn digits(code: &str) -> Vec<u8> {
 #[test]
 fn octal_periods_from_the_literature() {
     // (code, preperiod, period)
-    let known = [("0.77", 71, 12), ("0.07", 53, 34), ("0.137", 52, 34), ("0.03", 0, 4), ("0.33", 0, 3), ("0.3", 0, 2)];
+    let known = [
+        ("0.77", 71, 12),
+        ("0.07", 53, 34),
+        ("0.137", 52, 34),
+        ("0.03", 0, 4),
+        ("0.33", 0, 3),
+        ("0.3", 0, 2),
+    ];
     for (code, pre, p) in known {
         let values = OctalValues::compute(&code.parse::<OctalCode>().unwrap(), 100_000, 1_000_000);
         assert_eq!(values.period, Some((pre, p)), "{code}");
@@ -364,7 +437,10 @@ fn octal_values_and_proved_periods_agree_with_brute_force() {
     let mut proved = 0;
     for round in 0..120 {
         let code = if round < 8 {
-            ["0.07", "0.77", "0.137", "0.16", "0.6", "0.165", "4.07", "0.4"][round].to_string()
+            [
+                "0.07", "0.77", "0.137", "0.16", "0.6", "0.165", "4.07", "0.4",
+            ][round]
+                .to_string()
         } else {
             random_octal_code(&mut rng, 4)
         };
@@ -377,13 +453,22 @@ fn octal_values_and_proved_periods_agree_with_brute_force() {
             proved += 1;
             let (pre, p) = (pre as usize, p as usize);
             assert!(holds(&g, pre, p), "{code}: period {p} from {pre} is wrong");
-            assert!((1..p).all(|q| !holds(&g, pre, q)), "{code}: period {p} is not least");
-            assert!(pre == 0 || !holds(&g, pre - 1, p), "{code}: preperiod {pre} is not least");
+            assert!(
+                (1..p).all(|q| !holds(&g, pre, q)),
+                "{code}: period {p} is not least"
+            );
+            assert!(
+                pre == 0 || !holds(&g, pre - 1, p),
+                "{code}: preperiod {pre} is not least"
+            );
             for n in 0..1500u64 {
                 assert_eq!(values.get(n), Some(g[n as usize]), "{code}: G({n})");
             }
         } else {
-            assert!(values.values.len() > 400, "{code}: stopped early without a period");
+            assert!(
+                values.values.len() > 400,
+                "{code}: stopped early without a period"
+            );
         }
     }
     assert!(proved > 40, "only {proved} periods proved");
@@ -405,7 +490,9 @@ fn original_rule_mover_wins(
     let mut wins = false;
     'search: for i in 0..key.len() {
         let (r, c) = key[i];
-        let cuts = (1..r).map(|a| ((a, c), (r - a, c))).chain((1..c).map(|b| ((r, b), (r, c - b))));
+        let cuts = (1..r)
+            .map(|a| ((a, c), (r - a, c)))
+            .chain((1..c).map(|b| ((r, b), (r, c - b))));
         for (p, q) in cuts {
             let makes_1x1 = p == (1, 1) || q == (1, 1);
             if makes_1x1 {
@@ -438,12 +525,20 @@ fn rectangle_rules_match_the_original_games() {
             if r * c > 1 {
                 let split = parse_sum(&format!("split {r} {c}")).unwrap().remove(0);
                 let wins = original_rule_mover_wins(vec![(r, c)], true, &mut memo_split);
-                assert_eq!(split.outcome_formula().unwrap().unwrap().mover_wins(), wins, "split {r} {c}");
+                assert_eq!(
+                    split.outcome_formula().unwrap().unwrap().mover_wins(),
+                    wins,
+                    "split {r} {c}"
+                );
             }
             if r >= 2 {
                 let cutting = parse_sum(&format!("cutting {r} {c}")).unwrap().remove(0);
                 let wins = original_rule_mover_wins(vec![(r, c)], false, &mut memo_cut);
-                assert_eq!(cutting.outcome_formula().unwrap().unwrap().mover_wins(), wins, "cutting {r} {c}");
+                assert_eq!(
+                    cutting.outcome_formula().unwrap().unwrap().mover_wins(),
+                    wins,
+                    "cutting {r} {c}"
+                );
             }
         }
     }
@@ -456,8 +551,16 @@ fn rectangle_tables_agree_with_brute_force() {
         let table = RectangleTable::compute(rule, 14, 20, 1_000_000).unwrap();
         for r in least..=14u64 {
             for c in least..=20u64 {
-                let game = if rule == CutRule::Split { Game::Split(r, c) } else { Game::Cutting(r, c) };
-                assert_eq!(table.get(r, c).unwrap() as u64, brute.grundy(&game), "{rule:?} {r} {c}");
+                let game = if rule == CutRule::Split {
+                    Game::Split(r, c)
+                } else {
+                    Game::Cutting(r, c)
+                };
+                assert_eq!(
+                    table.get(r, c).unwrap() as u64,
+                    brute.grundy(&game),
+                    "{rule:?} {r} {c}"
+                );
             }
         }
     }
@@ -472,7 +575,11 @@ fn moore_p_positions_and_their_moves() {
         let heaps: Vec<u64> = (0..rng.range(1, 4)).map(|_| rng.range(0, 6)).collect();
         let moore = Moore::new(k, heaps.clone());
         let atoms = vec![Game::Moore(k, heaps.clone())];
-        assert_eq!(moore.is_p(), !brute.mover_wins(&atoms, false), "moore {k} {heaps:?}");
+        assert_eq!(
+            moore.is_p(),
+            !brute.mover_wins(&atoms, false),
+            "moore {k} {heaps:?}"
+        );
     }
     // Moore's theorem at full size: bit counts divisible by k + 1
     let big = Moore::new(2, vec![u64::MAX, u64::MAX, u64::MAX]);
@@ -481,7 +588,7 @@ fn moore_p_positions_and_their_moves() {
     assert!(moves.is_empty());
     let n = Moore::new(2, vec![u64::MAX, u64::MAX - 1, 5]);
     for m in n.moves_to_value_formula(Nimber(0)).unwrap().unwrap() {
-        let after = m.first().map_or(true, |p| p.is_p());
+        let after = m.first().is_none_or(|p| p.is_p());
         assert!(after, "{m:?}");
     }
 }

@@ -77,6 +77,12 @@ impl ImpartialGame for FibonacciNim {
         Some(self.limit as u128)
     }
 
+    /// Positions (m, l) with l <= m <= heap: at most (heap + 1)(heap + 2) / 2.
+    fn reachable_bound(&self) -> Option<u128> {
+        let n = self.heap as u128;
+        Some((n + 1) * (n + 2) / 2)
+    }
+
     fn outcome_formula(&self) -> Option<Result<Outcome>> {
         Some(Ok(Outcome::from_mover_wins(self.mover_wins())))
     }

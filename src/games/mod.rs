@@ -156,6 +156,10 @@ impl ImpartialGame for Component {
         dispatch!(self, g => g.option_count())
     }
 
+    fn reachable_bound(&self) -> Option<u128> {
+        dispatch!(self, g => g.reachable_bound())
+    }
+
     fn is_terminal(&self) -> bool {
         dispatch!(self, g => g.is_terminal())
     }

@@ -114,16 +114,16 @@ impl PMoveSearch<'_> {
                 continue;
             }
             for set in subsets_of_size(&free, need) {
-                for i in 0..self.heaps.len() {
+                for (i, current) in self.current.iter_mut().enumerate() {
                     let one = if less[i] {
                         set.contains(&i)
                     } else {
                         self.heaps[i] >> b & 1 == 1 && !drop.contains(&i)
                     };
                     if one {
-                        self.current[i] |= 1 << b;
+                        *current |= 1 << b;
                     } else {
-                        self.current[i] &= !(1 << b);
+                        *current &= !(1 << b);
                     }
                 }
                 for &i in &drop {
@@ -216,6 +216,15 @@ impl ImpartialGame for Moore {
             }
         }
         Some(e[1..].iter().fold(0u128, |a, &b| a.saturating_add(b)))
+    }
+
+    /// Every heap vector below this one: the product of (heap + 1), saturating.
+    fn reachable_bound(&self) -> Option<u128> {
+        Some(
+            self.heaps
+                .iter()
+                .fold(1u128, |p, &h| p.saturating_mul(h as u128 + 1)),
+        )
     }
 
     fn grundy_formula(&self) -> Option<Result<Nimber>> {

@@ -254,7 +254,11 @@ impl ImpartialGame for Rectangle {
 
     fn option_count(&self) -> Option<u128> {
         let rule = self.rules.rule;
-        let vertical = if self.rows == self.cols { 0 } else { rule.count_cuts(self.cols, self.rows) };
+        let vertical = if self.rows == self.cols {
+            0
+        } else {
+            rule.count_cuts(self.cols, self.rows)
+        };
         Some(vertical as u128 + rule.count_cuts(self.rows, self.cols) as u128)
     }
 

@@ -43,6 +43,13 @@ pub trait ImpartialGame: Clone + Eq + Hash + Debug {
         None
     }
 
+    /// An upper bound of the number of positions reachable from this one (itself included), if
+    /// cheap to know: a search that would need more than its state limit is refused at once
+    /// instead of running until the memo fills. `None` means "unknown".
+    fn reachable_bound(&self) -> Option<u128> {
+        None
+    }
+
     /// True if there is no move. The default asks [`option_count`](Self::option_count), or
     /// lists the options.
     fn is_terminal(&self) -> bool {

@@ -23,7 +23,8 @@ use std::collections::{HashMap, HashSet};
 ///
 /// // Moore's Nim_2 has no closed form for its Grundy values: they are searched.
 /// let mut solver = GrundySolver::new(100_000);
-/// assert_eq!(solver.grundy(&Moore::new(2, vec![1, 2, 3])).unwrap(), Nimber(0));
+/// assert_eq!(solver.grundy(&Moore::new(2, vec![1, 1, 1])).unwrap(), Nimber(0));
+/// assert_eq!(solver.grundy(&Moore::new(2, vec![1, 2, 3])).unwrap(), Nimber(6));
 /// assert_eq!(solver.grundy(&Moore::new(2, vec![1, 1])).unwrap(), Nimber(2));
 /// ```
 #[derive(Debug)]
@@ -149,6 +150,14 @@ impl<G: ImpartialGame> GrundySolver<G> {
     }
 
     fn search(&mut self, root: G) -> Result<Nimber> {
+        if let Some(bound) = root.reachable_bound() {
+            if bound > self.max_states as u128 {
+                return Err(GrundyError::StateLimit {
+                    limit: self.max_states,
+                    what: format!("the search of {root:?} could need up to {bound} positions"),
+                });
+            }
+        }
         let mut on_stack: HashSet<G> = HashSet::new();
         on_stack.insert(root.clone());
         let mut stack = vec![self.open(root)?];

@@ -2,6 +2,7 @@
 
 use crate::error::{GrundyError, Result};
 use crate::solve::game::ImpartialGame;
+use crate::solve::grundy::OPTIONS_PER_STATE;
 use crate::solve::sum::position_key;
 use std::collections::{HashMap, HashSet};
 
@@ -19,6 +20,7 @@ use std::collections::{HashMap, HashSet};
 pub struct MisereSolver<G: ImpartialGame + Ord> {
     memo: HashMap<Vec<G>, bool>,
     max_states: usize,
+    options_listed: u128,
 }
 
 struct Frame<G> {
@@ -33,6 +35,7 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
         MisereSolver {
             memo: HashMap::new(),
             max_states,
+            options_listed: 0,
         }
     }
 
@@ -54,7 +57,7 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
     }
 
     /// Every option of the position with canonical key `key`, as canonical keys.
-    fn children(&self, key: &[G]) -> Result<Vec<Vec<G>>> {
+    fn children(&mut self, key: &[G]) -> Result<Vec<Vec<G>>> {
         let mut children = Vec::new();
         for i in 0..key.len() {
             if i > 0 && key[i] == key[i - 1] {
@@ -67,6 +70,14 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
                 children.push(position_key(&child));
             }
         }
+        self.options_listed += children.len() as u128;
+        let budget = OPTIONS_PER_STATE * self.max_states as u128;
+        if self.options_listed > budget {
+            return Err(GrundyError::StateLimit {
+                limit: self.max_states,
+                what: format!("the misère search listed more than {budget} options"),
+            });
+        }
         Ok(children)
     }
 
@@ -74,6 +85,20 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
     pub fn mover_wins(&mut self, key: Vec<G>) -> Result<bool> {
         if let Some(&known) = self.memo.get(&key) {
             return Ok(known);
+        }
+        // a part that alone reaches more positions than the memo holds would fill it
+        for part in &key {
+            match part.reachable_bound() {
+                Some(bound) if bound > self.max_states as u128 => {
+                    return Err(GrundyError::StateLimit {
+                        limit: self.max_states,
+                        what: format!(
+                            "the misère search of {part:?} could need up to {bound} positions"
+                        ),
+                    })
+                }
+                _ => {}
+            }
         }
         let children = self.children(&key)?;
         let mut on_stack = HashSet::from([key.clone()]);

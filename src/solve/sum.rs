@@ -70,7 +70,7 @@ pub struct Analysis<G> {
 /// assert_eq!(analysis.outcome, Outcome::N);
 /// assert_eq!(analysis.grundy, Some(Nimber(2)));
 /// let moves: Vec<String> = analysis.winning_moves.iter().map(|m| Component::sum_to_string(m)).collect();
-/// assert_eq!(moves, ["nim 1 4 5 + wythoff 3 5"]);
+/// assert_eq!(moves, ["nim 1 4 5 + wythoff 3 5", "nim 3 4 5 + wythoff 3 4", "nim 3 4 5 + wythoff 0 2"]);
 /// ```
 #[derive(Debug)]
 pub struct SumSolver<G: ImpartialGame + Ord> {

@@ -145,7 +145,10 @@ impl Game {
                     if d & 4 != 0 {
                         for a in 1..rest {
                             if a <= rest - a {
-                                out.push(vec![Game::Octal(code.clone(), a), Game::Octal(code.clone(), rest - a)]);
+                                out.push(vec![
+                                    Game::Octal(code.clone(), a),
+                                    Game::Octal(code.clone(), rest - a),
+                                ]);
                             }
                         }
                     }
@@ -160,7 +163,13 @@ impl Game {
                         p.0 >= 2 && p.1 >= 2 && q.0 >= 2 && q.1 >= 2
                     }
                 };
-                let make = |(x, y): (u64, u64)| if split { Game::Split(x, y) } else { Game::Cutting(x, y) };
+                let make = |(x, y): (u64, u64)| {
+                    if split {
+                        Game::Split(x, y)
+                    } else {
+                        Game::Cutting(x, y)
+                    }
+                };
                 for i in 1..*r {
                     let (p, q) = ((i, *c), (r - i, *c));
                     if ok(p, q) {
@@ -183,7 +192,14 @@ impl Game {
     }
 }
 
-fn moore_moves(k: u64, old: &[u64], i: usize, changed: u64, new: &mut Vec<u64>, out: &mut Vec<Vec<Game>>) {
+fn moore_moves(
+    k: u64,
+    old: &[u64],
+    i: usize,
+    changed: u64,
+    new: &mut Vec<u64>,
+    out: &mut Vec<Vec<Game>>,
+) {
     if i == old.len() {
         if changed > 0 {
             out.push(vec![Game::Moore(k, new.clone())]);
@@ -272,7 +288,11 @@ impl Brute {
         } else {
             moves.iter().any(|next| !self.mover_wins(next, misere))
         };
-        let memo = if misere { &mut self.misere } else { &mut self.normal };
+        let memo = if misere {
+            &mut self.misere
+        } else {
+            &mut self.normal
+        };
         memo.insert(position, wins);
         wins
     }
@@ -293,7 +313,8 @@ impl Brute {
 }
 
 fn num(word: &str) -> u64 {
-    word.parse().unwrap_or_else(|_| panic!("not a number: {word}"))
+    word.parse()
+        .unwrap_or_else(|_| panic!("not a number: {word}"))
 }
 
 fn set(word: &str) -> Vec<u64> {
@@ -350,11 +371,15 @@ pub fn random_component(rng: &mut Rng, rectangles: bool) -> String {
     let kinds = if rectangles { 11 } else { 9 };
     match rng.range(0, kinds - 1) {
         0 => {
-            let heaps: Vec<String> = (0..rng.range(1, 2)).map(|_| rng.range(0, 4).to_string()).collect();
+            let heaps: Vec<String> = (0..rng.range(1, 2))
+                .map(|_| rng.range(0, 4).to_string())
+                .collect();
             format!("nim {}", heaps.join(" "))
         }
         1 => {
-            let heaps: Vec<String> = (0..rng.range(1, 3)).map(|_| rng.range(0, 3).to_string()).collect();
+            let heaps: Vec<String> = (0..rng.range(1, 3))
+                .map(|_| rng.range(0, 3).to_string())
+                .collect();
             format!("moore {} {}", rng.range(1, 2), heaps.join(" "))
         }
         2 => {
@@ -376,7 +401,9 @@ pub fn random_component(rng: &mut Rng, rectangles: bool) -> String {
         }
         5 => format!("wythoff {} {}", rng.range(0, 4), rng.range(0, 4)),
         6 => {
-            let steps: Vec<String> = (0..rng.range(1, 3)).map(|_| rng.range(0, 2).to_string()).collect();
+            let steps: Vec<String> = (0..rng.range(1, 3))
+                .map(|_| rng.range(0, 2).to_string())
+                .collect();
             format!("staircase {}", steps.join(" "))
         }
         7 => format!("octal {} {}", random_octal_code(rng, 3), rng.range(0, 7)),
@@ -389,6 +416,8 @@ pub fn random_component(rng: &mut Rng, rectangles: bool) -> String {
 /// A random octal code with `len` digits after the point (`0.` or `4.` before it).
 pub fn random_octal_code(rng: &mut Rng, len: u64) -> String {
     let head = if rng.chance(20) { "4" } else { "0" };
-    let digits: String = (0..rng.range(1, len)).map(|_| char::from(b'0' + rng.range(0, 7) as u8)).collect();
+    let digits: String = (0..rng.range(1, len))
+        .map(|_| char::from(b'0' + rng.range(0, 7) as u8))
+        .collect();
     format!("{head}.{digits}")
 }

@@ -1,0 +1,134 @@
+//! The built `grundy` binary: output formats, large inputs, and errors (exit 2, one line on
+//! stderr, nothing on stdout).
+
+use std::process::{Command, Output};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["solve", "--json"];
+    all.extend_from_slice(args);
+    let out = grundy(&all);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+#[test]
+fn json_has_exactly_the_documented_fields() {
+    let v = json(&["nim 3 4 5 + wythoff 3 5"]);
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "position": "nim 3 4 5 + wythoff 3 5",
+            "convention": "normal",
+            "outcome": "N",
+            "grundy": 2,
+            "winning_moves": ["nim 1 4 5 + wythoff 3 5", "nim 3 4 5 + wythoff 3 4", "nim 3 4 5 + wythoff 0 2"]
+        })
+    );
+    let v = json(&["--misere", "nim 1 1 1"]);
+    assert_eq!(v["convention"], "misere");
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["grundy"], serde_json::Value::Null);
+}
+
+#[test]
+fn unquoted_words_are_one_expression() {
+    let v = json(&["nim", "1", "2", "+", "nim", "3"]);
+    assert_eq!(v["position"], "nim 1 2 + nim 3");
+    assert_eq!(v["outcome"], "P");
+}
+
+#[test]
+fn large_positions_answer_exactly() {
+    let v = json(&["wythoff 999999999999999999 1618033988749894847"]);
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["winning_moves"], serde_json::json!([]));
+
+    // 10^18 = 679891637638612258 + 320108362361387742; its smallest Zeckendorf term wins
+    let v = json(&["fibnim 1000000000000000000"]);
+    assert_eq!(v["outcome"], "N");
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty() && moves.len() < 100);
+    for m in moves {
+        let after = json(&[m.as_str().unwrap()]);
+        assert_eq!(after["outcome"], "P", "{m}");
+    }
+
+    let v = json(&["nim 18446744073709551615 18446744073709551614 12345678901234567890"]);
+    assert_eq!(
+        v["grundy"],
+        18446744073709551615u64 ^ 18446744073709551614 ^ 12345678901234567890
+    );
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
+        assert_eq!(json(&[m.as_str().unwrap()])["grundy"], 0, "{m}");
+    }
+}
+
+#[test]
+fn human_output_names_the_outcome_and_the_moves() {
+    let out = grundy(&["solve", "wythoff 3 5 + nim 2"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("the player to move wins"), "{text}");
+    assert!(
+        text.contains("wythoff 3 5\n") || text.contains("wythoff 3 5 + 0"),
+        "{text}"
+    );
+    assert!(text.contains("grundy:      2"), "{text}");
+}
+
+#[test]
+fn max_moves_cuts_the_list() {
+    let v = json(&["--max-moves", "2", "nim 8 9 10 11 12 13 14 15 1"]);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 2);
+    assert_eq!(v["truncated"], true);
+}
+
+#[test]
+fn bad_input_is_one_line_on_stderr_and_exit_2() {
+    let cases: &[&[&str]] = &[
+        &["solve", ""],
+        &["solve", "nim 3 +"],
+        &["solve", "+ nim 3"],
+        &["solve", "chess 1"],
+        &["solve", "wythoff 1 2 3"],
+        &["solve", "nim 18446744073709551616"],
+        &["solve", "octal 0.18 4"],
+        &["solve", "subtract 0,2 5"],
+        &["solve", "moore 0 1 2"],
+        &["solve", "--misere", "split 3 4"],
+        &["solve", "--misere", "cutting 3 4"],
+        &["solve", "--max-states", "ten", "nim 1"],
+        &["solve"],
+        &["frobnicate"],
+    ];
+    for args in cases {
+        let out = grundy(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?} printed on stdout");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("grundy: "), "{args:?}: {err}");
+    }
+    let out = grundy(&["solve", "nim 3 + foo 2"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("column 9"));
+}
+
+#[test]
+fn a_search_past_its_limit_says_so() {
+    let out = grundy(&["solve", "--max-states", "100", "fibnim 300 + nim 1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("--max-states"), "{err}");
+}
