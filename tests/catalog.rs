@@ -86,7 +86,7 @@ fn closed_forms_agree_with_brute_force() {
         // moves to each value: exactly the options with that value, each once
         let options = brute.sum_moves(&atoms);
         for target in 0..=value + 3 {
-            let Some(found) = component.moves_to_value_formula(Nimber(target)) else {
+            let Some(found) = component.moves_to_value_formula(Nimber(target), usize::MAX) else {
                 continue;
             };
             let found = found.unwrap();
@@ -188,7 +188,7 @@ fn bash_is_n_mod_m_plus_one_for_any_heap() {
         assert_eq!(g, if m == u64::MAX { n } else { n % (m + 1) });
         // the winning move takes n mod (m + 1), when that is not 0 (an empty heap is dropped)
         let moves = GrundySolver::new(1000)
-            .moves_to_value(&c, Nimber(0))
+            .moves_to_value(&c, Nimber(0), usize::MAX)
             .unwrap();
         let r = if m == u64::MAX { n } else { n % (m + 1) };
         let expected: Vec<String> = match (r, n - r) {
@@ -584,10 +584,10 @@ fn moore_p_positions_and_their_moves() {
     // Moore's theorem at full size: bit counts divisible by k + 1
     let big = Moore::new(2, vec![u64::MAX, u64::MAX, u64::MAX]);
     assert!(big.is_p());
-    let moves = big.moves_to_value_formula(Nimber(0)).unwrap().unwrap();
+    let moves = big.moves_to_value_formula(Nimber(0), usize::MAX).unwrap().unwrap();
     assert!(moves.is_empty());
     let n = Moore::new(2, vec![u64::MAX, u64::MAX - 1, 5]);
-    for m in n.moves_to_value_formula(Nimber(0)).unwrap().unwrap() {
+    for m in n.moves_to_value_formula(Nimber(0), usize::MAX).unwrap().unwrap() {
         let after = m.first().is_none_or(|p| p.is_p());
         assert!(after, "{m:?}");
     }

@@ -179,3 +179,22 @@ fn with_values_out_of_reach_what_is_said_is_still_right() {
         "decided {decided}, failed {failed}"
     );
 }
+
+#[test]
+fn huge_octal_heaps_list_their_moves_up_to_the_limit() {
+    // 0.07 is proved periodic (34 from 53), so a heap of 10^12 has a value and its winning
+    // moves can be scanned in order; there are far more than the limit.
+    let options = SolveOptions {
+        max_moves: 50,
+        ..SolveOptions::default()
+    };
+    let report = solve_expression("octal 0.07 1000000000000 + octal 0.77 5000000000", &options).unwrap();
+    assert_eq!(report.outcome, Outcome::N);
+    assert_eq!(report.winning_moves.len(), 50);
+    assert!(report.truncated);
+    assert_eq!(report.note, None);
+    for m in &report.winning_moves {
+        let after = solve_expression(m, &SolveOptions::default()).unwrap();
+        assert_eq!(after.grundy, Some(0), "{m}");
+    }
+}

@@ -87,7 +87,11 @@ impl ImpartialGame for FibonacciNim {
         Some(Ok(Outcome::from_mover_wins(self.mover_wins())))
     }
 
-    fn moves_to_value_formula(&self, target: Nimber) -> Option<Result<Vec<Vec<Self>>>> {
+    fn moves_to_value_formula(
+        &self,
+        target: Nimber,
+        _limit: usize,
+    ) -> Option<Result<Vec<Vec<Self>>>> {
         target.is_zero().then(|| {
             Ok(self
                 .winning_takes()

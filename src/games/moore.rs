@@ -237,7 +237,11 @@ impl ImpartialGame for Moore {
         Some(Ok(Outcome::from_mover_wins(!self.is_p())))
     }
 
-    fn moves_to_value_formula(&self, target: Nimber) -> Option<Result<Vec<Vec<Self>>>> {
+    fn moves_to_value_formula(
+        &self,
+        target: Nimber,
+        _limit: usize,
+    ) -> Option<Result<Vec<Vec<Self>>>> {
         if !target.is_zero() && self.grundy_formula().is_none() {
             return None;
         }

@@ -64,7 +64,11 @@ impl ImpartialGame for Nim {
         Some(Ok(self.heaps.iter().map(|&h| Nimber(h)).sum()))
     }
 
-    fn moves_to_value_formula(&self, target: Nimber) -> Option<Result<Vec<Vec<Self>>>> {
+    fn moves_to_value_formula(
+        &self,
+        target: Nimber,
+        _limit: usize,
+    ) -> Option<Result<Vec<Vec<Self>>>> {
         let g: Nimber = self.heaps.iter().map(|&h| Nimber(h)).sum();
         let change = (g + target).0;
         Some(Ok(self

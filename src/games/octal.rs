@@ -244,35 +244,50 @@ impl Octal {
         (&self.rules.code, self.heap)
     }
 
-    /// Every option as its parts, each with the xor of the parts' values if `values` is given.
+    /// The options whose heaps pass `keep`, in order of tokens removed then of the smaller part,
+    /// stopping once more than `limit` are found; scanning more than `budget` options fails.
     fn options_where(
         &self,
+        limit: usize,
+        budget: u128,
         mut keep: impl FnMut(&[u64]) -> Result<bool>,
     ) -> Result<Vec<Vec<Octal>>> {
         let code = &self.rules.code;
         let n = self.heap;
-        let mut out = Vec::new();
+        let mut out: Vec<Vec<Octal>> = Vec::new();
+        let mut scanned = 0u128;
+        let mut offer = |heaps: &[u64], out: &mut Vec<Vec<Octal>>| -> Result<bool> {
+            scanned += 1;
+            if scanned > budget {
+                return Err(GrundyError::StateLimit {
+                    limit: self.rules.max_states,
+                    what: format!("'{self}' has more than {budget} options to scan"),
+                });
+            }
+            if keep(heaps)? {
+                out.push(heaps.iter().map(|&h| self.part(h)).collect());
+            }
+            Ok(out.len() > limit)
+        };
         for k in 0..=code.len().min(usize::try_from(n).unwrap_or(usize::MAX)) {
             let d = code.digit(k);
             let k = k as u64;
             let rest = n - k;
-            if d & 1 != 0 && k > 0 && rest == 0 && keep(&[])? {
-                out.push(vec![]);
+            // each (k, parts) leaves different heaps: the parts add up to n - k
+            if d & 1 != 0 && k > 0 && rest == 0 && offer(&[], &mut out)? {
+                return Ok(out);
             }
-            if d & 2 != 0 && k > 0 && rest > 0 && keep(&[rest])? {
-                out.push(vec![self.part(rest)]);
+            if d & 2 != 0 && k > 0 && rest > 0 && offer(&[rest], &mut out)? {
+                return Ok(out);
             }
             if d & 4 != 0 && rest >= 2 {
                 for a in 1..=rest / 2 {
-                    if keep(&[a, rest - a])? {
-                        out.push(vec![self.part(a), self.part(rest - a)]);
+                    if offer(&[a, rest - a], &mut out)? {
+                        return Ok(out);
                     }
                 }
             }
         }
-        // removing k tokens and removing k' tokens can leave the same heaps
-        let mut seen = std::collections::HashSet::new();
-        out.retain(|o| seen.insert(o.iter().map(|p| p.heap).collect::<Vec<_>>()));
         Ok(out)
     }
 }
@@ -281,7 +296,8 @@ compare_by_key!(Octal);
 
 impl ImpartialGame for Octal {
     fn options(&self) -> Vec<Vec<Self>> {
-        self.options_where(|_| Ok(true)).unwrap_or_default()
+        self.options_where(usize::MAX, u128::MAX, |_| Ok(true))
+            .expect("no limit, no budget, no failing filter")
     }
 
     fn option_count(&self) -> Option<u128> {
@@ -304,15 +320,11 @@ impl ImpartialGame for Octal {
         Some(self.rules.grundy(self.heap))
     }
 
-    fn moves_to_value_formula(&self, target: Nimber) -> Option<Result<Vec<Vec<Self>>>> {
-        let count = self.option_count().unwrap_or(0);
-        if count > self.rules.max_states as u128 {
-            return Some(Err(GrundyError::StateLimit {
-                limit: self.rules.max_states,
-                what: format!("'{self}' has {count} options, too many to list"),
-            }));
-        }
-        Some(self.options_where(|heaps| {
+    /// Scans the options in order, stopping after `limit + 1` moves to `target`; works for
+    /// heaps of any size once a period is proved (values come from it), scanning at most
+    /// `max_states` options.
+    fn moves_to_value_formula(&self, target: Nimber, limit: usize) -> Option<Result<Vec<Vec<Self>>>> {
+        Some(self.options_where(limit, self.rules.max_states as u128, |heaps| {
             let mut value = Nimber::ZERO;
             for &h in heaps {
                 value += self.rules.grundy(h)?;

@@ -266,7 +266,11 @@ impl ImpartialGame for Rectangle {
         Some(self.rules.grundy(self.rows, self.cols))
     }
 
-    fn moves_to_value_formula(&self, target: Nimber) -> Option<Result<Vec<Vec<Self>>>> {
+    fn moves_to_value_formula(
+        &self,
+        target: Nimber,
+        _limit: usize,
+    ) -> Option<Result<Vec<Vec<Self>>>> {
         let mut moves = Vec::new();
         for [a, b] in self.cuts() {
             let value = match (

@@ -62,7 +62,11 @@ impl ImpartialGame for Staircase {
         Some(Ok(self.value()))
     }
 
-    fn moves_to_value_formula(&self, target: Nimber) -> Option<Result<Vec<Vec<Self>>>> {
+    fn moves_to_value_formula(
+        &self,
+        target: Nimber,
+        _limit: usize,
+    ) -> Option<Result<Vec<Vec<Self>>>> {
         let change = (self.value() + target).0;
         let mut moves = Vec::new();
         if change == 0 {

@@ -263,7 +263,11 @@ impl ImpartialGame for Subtraction {
         Some(self.rules.grundy(self.heap))
     }
 
-    fn moves_to_value_formula(&self, target: Nimber) -> Option<Result<Vec<Vec<Self>>>> {
+    fn moves_to_value_formula(
+        &self,
+        target: Nimber,
+        _limit: usize,
+    ) -> Option<Result<Vec<Vec<Self>>>> {
         if let Some(m) = self.rules.set.as_bash() {
             // n - s = target (mod m + 1) has one solution s in 1..=m, if target <= m
             let modulus = m as u128 + 1;

@@ -246,7 +246,11 @@ impl ImpartialGame for Wythoff {
         Some(Ok(Outcome::from_mover_wins(!self.is_p())))
     }
 
-    fn moves_to_value_formula(&self, target: Nimber) -> Option<Result<Vec<Vec<Self>>>> {
+    fn moves_to_value_formula(
+        &self,
+        target: Nimber,
+        _limit: usize,
+    ) -> Option<Result<Vec<Vec<Self>>>> {
         target.is_zero().then(|| {
             Ok(self
                 .winning_moves()

@@ -150,7 +150,8 @@ impl<G: ImpartialGame + Ord> SumSolver<G> {
                         continue;
                     }
                 };
-                let found = limit_to_none(self.grundy.moves_to_value(part, target), &mut unknown)?;
+                let room = moves.room();
+                let found = limit_to_none(self.grundy.moves_to_value(part, target, room), &mut unknown)?;
                 incomplete |= found.is_none();
                 for parts_left in found.into_iter().flatten() {
                     moves.push(replace(parts, i, parts_left));
@@ -189,7 +190,7 @@ impl<G: ImpartialGame + Ord> SumSolver<G> {
                     }
                     let h = self.grundy.grundy(part)?;
                     for (target, big) in [(Nimber(0), true), (Nimber(1), false)] {
-                        for parts_left in self.grundy.moves_to_value(part, total + h + target)? {
+                        for parts_left in self.grundy.moves_to_value(part, total + h + target, usize::MAX)? {
                             let after = replace(parts, i, parts_left);
                             let has_big = position_key(&after)
                                 .iter()
@@ -298,6 +299,11 @@ impl<G: ImpartialGame + Ord> MoveList<G> {
 
     fn full(&self) -> bool {
         self.truncated
+    }
+
+    /// How many more moves fit before the list is cut.
+    fn room(&self) -> usize {
+        self.limit - self.list.len()
     }
 
     fn push(&mut self, position: Vec<G>) {
