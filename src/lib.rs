@@ -17,9 +17,10 @@
 //! let position = grundy::parse_sum("nim 1 2 + fibnim 8").unwrap();
 //! let mut solver = SumSolver::new(1_000_000, 1000);
 //! let analysis = solver.analyse(&position, Convention::Normal).unwrap();
-//! // nim 1 2 has value 3 and the opening of Fibonacci Nim on 8 (a Fibonacci number) is P, but
-//! // its Grundy value is not 0, so the sum is decided by search.
+//! // nim 1 2 has value 3; the opening of Fibonacci Nim on 8 (a Fibonacci number) is P, value 0
+//! // (searched: Fibonacci Nim has no closed form for its values).
 //! assert_eq!(analysis.outcome, Outcome::N);
+//! assert_eq!(analysis.grundy, Some(grundy::Nimber(3)));
 //! let first = Component::sum_to_string(&analysis.winning_moves[0]);
 //! assert!(grundy::parse_sum(&first).is_ok());
 //! ```

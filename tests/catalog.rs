@@ -584,10 +584,17 @@ fn moore_p_positions_and_their_moves() {
     // Moore's theorem at full size: bit counts divisible by k + 1
     let big = Moore::new(2, vec![u64::MAX, u64::MAX, u64::MAX]);
     assert!(big.is_p());
-    let moves = big.moves_to_value_formula(Nimber(0), usize::MAX).unwrap().unwrap();
+    let moves = big
+        .moves_to_value_formula(Nimber(0), usize::MAX)
+        .unwrap()
+        .unwrap();
     assert!(moves.is_empty());
     let n = Moore::new(2, vec![u64::MAX, u64::MAX - 1, 5]);
-    for m in n.moves_to_value_formula(Nimber(0), usize::MAX).unwrap().unwrap() {
+    for m in n
+        .moves_to_value_formula(Nimber(0), usize::MAX)
+        .unwrap()
+        .unwrap()
+    {
         let after = m.first().is_none_or(|p| p.is_p());
         assert!(after, "{m:?}");
     }

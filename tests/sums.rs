@@ -188,7 +188,8 @@ fn huge_octal_heaps_list_their_moves_up_to_the_limit() {
         max_moves: 50,
         ..SolveOptions::default()
     };
-    let report = solve_expression("octal 0.07 1000000000000 + octal 0.77 5000000000", &options).unwrap();
+    let report =
+        solve_expression("octal 0.07 1000000000000 + octal 0.77 5000000000", &options).unwrap();
     assert_eq!(report.outcome, Outcome::N);
     assert_eq!(report.winning_moves.len(), 50);
     assert!(report.truncated);

@@ -172,7 +172,11 @@ impl ImpartialGame for Component {
         dispatch!(self, g => g.outcome_formula())
     }
 
-    fn moves_to_value_formula(&self, target: Nimber, limit: usize) -> Option<Result<Vec<Vec<Self>>>> {
+    fn moves_to_value_formula(
+        &self,
+        target: Nimber,
+        limit: usize,
+    ) -> Option<Result<Vec<Vec<Self>>>> {
         dispatch!(self, g => g.moves_to_value_formula(target, limit).map(|r| r.map(wrap)))
     }
 

@@ -323,14 +323,20 @@ impl ImpartialGame for Octal {
     /// Scans the options in order, stopping after `limit + 1` moves to `target`; works for
     /// heaps of any size once a period is proved (values come from it), scanning at most
     /// `max_states` options.
-    fn moves_to_value_formula(&self, target: Nimber, limit: usize) -> Option<Result<Vec<Vec<Self>>>> {
-        Some(self.options_where(limit, self.rules.max_states as u128, |heaps| {
-            let mut value = Nimber::ZERO;
-            for &h in heaps {
-                value += self.rules.grundy(h)?;
-            }
-            Ok(value == target)
-        }))
+    fn moves_to_value_formula(
+        &self,
+        target: Nimber,
+        limit: usize,
+    ) -> Option<Result<Vec<Vec<Self>>>> {
+        Some(
+            self.options_where(limit, self.rules.max_states as u128, |heaps| {
+                let mut value = Nimber::ZERO;
+                for &h in heaps {
+                    value += self.rules.grundy(h)?;
+                }
+                Ok(value == target)
+            }),
+        )
     }
 }
 

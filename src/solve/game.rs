@@ -76,7 +76,11 @@ pub trait ImpartialGame: Clone + Eq + Hash + Debug {
     /// alone. A game may stop once it has found more than `limit` (the caller then knows the
     /// list goes on); games whose lists are short ignore it. `None`: no formula for this
     /// target, the engines list and evaluate the options.
-    fn moves_to_value_formula(&self, target: Nimber, limit: usize) -> Option<Result<Vec<Vec<Self>>>> {
+    fn moves_to_value_formula(
+        &self,
+        target: Nimber,
+        limit: usize,
+    ) -> Option<Result<Vec<Vec<Self>>>> {
         let _ = (target, limit);
         None
     }

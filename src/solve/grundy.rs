@@ -92,7 +92,12 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// Every option of `position` whose Grundy value is `target`, as the parts each leaves
     /// (parts with no moves left out), in the game's order and without duplicates; the search
     /// may stop once more than `limit` are found (so a list longer than `limit` is cut).
-    pub fn moves_to_value(&mut self, position: &G, target: Nimber, limit: usize) -> Result<Vec<Vec<G>>> {
+    pub fn moves_to_value(
+        &mut self,
+        position: &G,
+        target: Nimber,
+        limit: usize,
+    ) -> Result<Vec<Vec<G>>> {
         let moves = match position.moves_to_value_formula(target, limit) {
             Some(moves) => moves?,
             None => {

@@ -151,7 +151,8 @@ impl<G: ImpartialGame + Ord> SumSolver<G> {
                     }
                 };
                 let room = moves.room();
-                let found = limit_to_none(self.grundy.moves_to_value(part, target, room), &mut unknown)?;
+                let found =
+                    limit_to_none(self.grundy.moves_to_value(part, target, room), &mut unknown)?;
                 incomplete |= found.is_none();
                 for parts_left in found.into_iter().flatten() {
                     moves.push(replace(parts, i, parts_left));
@@ -190,7 +191,10 @@ impl<G: ImpartialGame + Ord> SumSolver<G> {
                     }
                     let h = self.grundy.grundy(part)?;
                     for (target, big) in [(Nimber(0), true), (Nimber(1), false)] {
-                        for parts_left in self.grundy.moves_to_value(part, total + h + target, usize::MAX)? {
+                        for parts_left in
+                            self.grundy
+                                .moves_to_value(part, total + h + target, usize::MAX)?
+                        {
                             let after = replace(parts, i, parts_left);
                             let has_big = position_key(&after)
                                 .iter()
