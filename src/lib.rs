@@ -8,6 +8,7 @@
 //!   [`GrundySolver`] finds its values; [`SumSolver`] analyses sums of them.
 //! - [`games`]: the catalog, one file per game, each with its closed form where one is known;
 //!   [`games::Component`] lets different games sit in one sum.
+//! - [`periodic`]: ultimately periodic value sequences (subtraction and octal games).
 //! - [`parse`]: the expression language of `grundy solve` (`nim 3 4 5 + wythoff 3 5`).
 //!
 //! ```
@@ -31,6 +32,7 @@ pub mod error;
 pub mod games;
 pub mod nimber;
 pub mod parse;
+pub mod periodic;
 pub mod solve;
 pub mod zeckendorf;
 

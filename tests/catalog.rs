@@ -6,7 +6,7 @@
 mod common;
 
 use common::{parse, random_octal_code, Brute, Game, Rng};
-use grundy::games::{octal::OctalValues, subtraction::SubtractionValues, Component};
+use grundy::games::Component;
 use grundy::games::{
     CutRule, FibonacciNim, Moore, OctalCode, RectangleTable, SubtractionSet, Wythoff, WythoffTable,
 };
@@ -229,8 +229,9 @@ fn subtraction_periods_are_proved_least_and_right() {
             set.push(rng.range(1, 9));
         }
         let ranges = set.iter().map(|&s| (s, s)).collect();
-        let values =
-            SubtractionValues::compute(&SubtractionSet::from_ranges(ranges).unwrap(), 1_000_000);
+        let values = SubtractionSet::from_ranges(ranges)
+            .unwrap()
+            .values(1_000_000);
         let (pre, p) = values.period.expect("finite sets are periodic");
         let (pre, p) = (pre as usize, p as usize);
         let g = subtraction_values(&set, 3000);
@@ -426,7 +427,10 @@ fn octal_periods_from_the_literature() {
         ("0.3", 0, 2),
     ];
     for (code, pre, p) in known {
-        let values = OctalValues::compute(&code.parse::<OctalCode>().unwrap(), 100_000, 1_000_000);
+        let values = code
+            .parse::<OctalCode>()
+            .unwrap()
+            .values(100_000, 1_000_000);
         assert_eq!(values.period, Some((pre, p)), "{code}");
     }
 }
@@ -445,7 +449,7 @@ fn octal_values_and_proved_periods_agree_with_brute_force() {
             random_octal_code(&mut rng, 4)
         };
         let parsed: OctalCode = code.parse().unwrap();
-        let values = OctalValues::compute(&parsed, 400, 1_000_000);
+        let values = parsed.values(400, 1_000_000);
         let g = octal_values(&digits(&code), 1500);
         let n = values.values.len().min(g.len());
         assert_eq!(&values.values[..n], &g[..n], "{code}");

@@ -44,10 +44,10 @@ pub use empty::Empty;
 pub use fibonacci_nim::FibonacciNim;
 pub use moore::Moore;
 pub use nim::Nim;
-pub use octal::{Octal, OctalCode, OctalRules, OctalValues};
+pub use octal::{Octal, OctalCode, OctalRules};
 pub use rectangle::{CutRule, Rectangle, RectangleRules, RectangleTable};
 pub use staircase::Staircase;
-pub use subtraction::{Subtraction, SubtractionRules, SubtractionSet, SubtractionValues};
+pub use subtraction::{Subtraction, SubtractionRules, SubtractionSet};
 pub use wythoff::{Wythoff, WythoffRules, WythoffTable};
 
 use crate::error::Result;

@@ -2,6 +2,7 @@
 
 use crate::error::{GrundyError, Result};
 use crate::nimber::{MexSet, Nimber};
+use crate::periodic::{least_period, PeriodicValues};
 use crate::solve::game::ImpartialGame;
 use std::fmt;
 use std::str::FromStr;
@@ -91,16 +92,7 @@ impl fmt::Display for OctalCode {
     }
 }
 
-/// Grundy values of an octal game, up to where a period is proved or as far as asked.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OctalValues {
-    /// `G(0), G(1), ...` as far as computed.
-    pub values: Vec<u64>,
-    /// `(preperiod, period)`, both least, once proved by the Guy-Smith theorem.
-    pub period: Option<(u64, u64)>,
-}
-
-impl OctalValues {
+impl OctalCode {
     /// Computes values by the mex recurrence until the Guy-Smith periodicity theorem proves a
     /// period, or past heap `need`, storing at most `max_states` values.
     ///
@@ -110,7 +102,8 @@ impl OctalValues {
     ///
     /// **Complexity**: O(L^2) time for L values (the naive recurrence, and the period check
     /// costs as much), O(L) space.
-    pub fn compute(code: &OctalCode, need: u64, max_states: usize) -> OctalValues {
+    pub fn values(&self, need: u64, max_states: usize) -> PeriodicValues {
+        let code = self;
         let t = code.len() as u64;
         let mut values: Vec<u64> = Vec::new();
         // last_break[p] = last index i with G(i) != G(i - p) (0 if none yet)
@@ -132,7 +125,7 @@ impl OctalValues {
             // must be a non-empty heap; least_period then extends the preperiod back by checking.
             let start = |p: u64| (last_break[p as usize] + 1).saturating_sub(p).max(1);
             if let Some(p) = (1..=n).find(|&p| n + 1 >= 2 * start(p) + 2 * p + t) {
-                return OctalValues {
+                return PeriodicValues {
                     period: Some(least_period(&values, start(p), p)),
                     values,
                 };
@@ -141,35 +134,11 @@ impl OctalValues {
                 break;
             }
         }
-        OctalValues {
+        PeriodicValues {
             values,
             period: None,
         }
     }
-
-    /// `G(n)`, if computed or implied by the proved period.
-    pub fn get(&self, n: u64) -> Option<u64> {
-        if let Some(&g) = usize::try_from(n).ok().and_then(|i| self.values.get(i)) {
-            return Some(g);
-        }
-        let (start, period) = self.period?;
-        Some(self.values[(start + (n - start) % period) as usize])
-    }
-}
-
-/// Given values periodic with period p from n0 (and at least n0 + 2p of them), the least period
-/// and then the least preperiod.
-pub(crate) fn least_period(values: &[u64], n0: u64, p: u64) -> (u64, u64) {
-    let (n0, p) = (n0 as usize, p as usize);
-    let q = (1..=p)
-        .filter(|q| p % q == 0)
-        .find(|&q| (n0..n0 + p).all(|n| values[n] == values[n + q]))
-        .unwrap_or(p);
-    let mut start = n0;
-    while start > 0 && values[start - 1] == values[start - 1 + q] {
-        start -= 1;
-    }
-    (start as u64, q as u64)
 }
 
 /// The rules of one octal game, shared by its positions, with the value table computed once.
@@ -178,7 +147,7 @@ pub struct OctalRules {
     code: OctalCode,
     need: u64,
     max_states: usize,
-    values: OnceLock<OctalValues>,
+    values: OnceLock<PeriodicValues>,
 }
 
 impl OctalRules {
@@ -199,9 +168,9 @@ impl OctalRules {
     }
 
     /// The value table (computed on first call).
-    pub fn values(&self) -> &OctalValues {
+    pub fn values(&self) -> &PeriodicValues {
         self.values
-            .get_or_init(|| OctalValues::compute(&self.code, self.need, self.max_states))
+            .get_or_init(|| self.code.values(self.need, self.max_states))
     }
 
     /// `G(n)`, or a state-limit error if neither the table nor a proved period reaches n.
@@ -219,7 +188,7 @@ impl OctalRules {
 /// One heap of an octal game.
 ///
 /// **Theorem**: `G(n) = mex` over the allowed results, a split into a and b giving
-/// `G(a) xor G(b)`; the values are tabulated once per code (see [`OctalValues::compute`]) and
+/// `G(a) xor G(b)`; the values are tabulated once per code (see [`OctalCode::values`]) and
 /// extended to any n by a proved period. Moves to value t are found by scanning the options of
 /// the heap against the table: O(t n) for a code of length t.
 #[derive(Clone, Debug)]

@@ -2,6 +2,7 @@
 
 use crate::error::{GrundyError, Result};
 use crate::nimber::{MexSet, Nimber};
+use crate::periodic::{least_start, PeriodicValues};
 use crate::solve::game::ImpartialGame;
 use std::collections::HashMap;
 use std::fmt;
@@ -89,27 +90,18 @@ pub struct SubtractionRules {
     set: SubtractionSet,
     written_as_bash: bool,
     max_states: usize,
-    values: OnceLock<SubtractionValues>,
+    values: OnceLock<PeriodicValues>,
 }
 
-/// The Grundy values of a subtraction game up to the point where their period is proved.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SubtractionValues {
-    /// `G(0), G(1), ...` as far as computed.
-    pub values: Vec<u64>,
-    /// `(preperiod, period)`, both least, once proved: `G(n + period) = G(n)` for every
-    /// `n >= preperiod`.
-    pub period: Option<(u64, u64)>,
-}
-
-impl SubtractionValues {
+impl SubtractionSet {
     /// Computes `G(n) = mex{ G(n - s) : s in S, s <= n }` until the window of the last `max(S)`
     /// values repeats (the window determines everything after it, so its first repeat proves the
     /// period, and the period found is the least), storing at most `max_states` values.
     ///
     /// **Complexity**: O(L |S|) time for L values computed, O(L) space; window comparisons use a
     /// rolling hash, checked value by value on a hit.
-    pub fn compute(set: &SubtractionSet, max_states: usize) -> SubtractionValues {
+    pub fn values(&self, max_states: usize) -> PeriodicValues {
+        let set = self;
         let window = set.max() as usize;
         const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
         let top_power = (1..window).fold(1u64, |p, _| p.wrapping_mul(BASE));
@@ -140,30 +132,18 @@ impl SubtractionValues {
                 .find(|&&e| &values[e + 1 - window..=e] == current)
             {
                 let period = end - earlier;
-                let mut preperiod = earlier + 1 - window;
-                while preperiod > 0 && values[preperiod - 1] == values[preperiod - 1 + period] {
-                    preperiod -= 1;
-                }
-                return SubtractionValues {
+                let preperiod = least_start(&values, earlier + 1 - window, period);
+                return PeriodicValues {
                     values,
                     period: Some((preperiod as u64, period as u64)),
                 };
             }
             starts.push(end);
         }
-        SubtractionValues {
+        PeriodicValues {
             values,
             period: None,
         }
-    }
-
-    /// `G(n)`, if computed or implied by the proved period.
-    pub fn get(&self, n: u64) -> Option<u64> {
-        if let Some(&g) = usize::try_from(n).ok().and_then(|i| self.values.get(i)) {
-            return Some(g);
-        }
-        let (start, period) = self.period?;
-        Some(self.values[(start + (n - start) % period) as usize])
     }
 }
 
@@ -185,9 +165,8 @@ impl SubtractionRules {
     }
 
     /// The value table (computed on first call).
-    pub fn values(&self) -> &SubtractionValues {
-        self.values
-            .get_or_init(|| SubtractionValues::compute(&self.set, self.max_states))
+    pub fn values(&self) -> &PeriodicValues {
+        self.values.get_or_init(|| self.set.values(self.max_states))
     }
 
     /// `G(n)`: `n mod (m + 1)` for Bash's game `{1..m}`, else from the value table.
@@ -218,7 +197,7 @@ impl SubtractionRules {
 /// A heap in a subtraction game.
 ///
 /// **Theorem**: G is ultimately periodic for every finite S, and the first repeat of a window of
-/// `max(S)` consecutive values proves the period (see [`SubtractionValues::compute`]); for
+/// `max(S)` consecutive values proves the period (see [`SubtractionSet::values`]); for
 /// `S = {1..m}` (Bash's game) `G(n) = n mod (m + 1)`. Moves to value t are found by looking up
 /// `G(n - s)` for each s in S (O(|S|)), or directly for Bash's game (O(1)).
 #[derive(Clone, Debug)]
