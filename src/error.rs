@@ -13,6 +13,14 @@ pub enum GrundyError {
         /// What was expected or what is wrong.
         message: String,
     },
+    /// An input file could not be read; `line` is 1-based.
+    #[error("line {line}: {message}")]
+    Input {
+        /// 1-based line where the problem is.
+        line: usize,
+        /// What was expected or what is wrong.
+        message: String,
+    },
     /// A search or a table needed more stored positions than allowed.
     #[error("state limit reached: {what} (limit {limit}; raise --max-states)")]
     StateLimit {

@@ -9,6 +9,9 @@
 //! - [`games`]: the catalog, one file per game, each with its closed form where one is known;
 //!   [`games::Component`] lets different games sit in one sum.
 //! - [`periodic`]: ultimately periodic value sequences (subtraction and octal games).
+//! - [`scoring`]: scoring games (minimax engine, Game on Sum, the layer game of Tavas).
+//! - [`graph`]: graphs (shortest distances; matchings come here).
+//! - [`modular`]: exact arithmetic modulo a prime.
 //! - [`parse`]: the expression language of `grundy solve` (`nim 3 4 5 + wythoff 3 5`).
 //!
 //! ```
@@ -30,9 +33,13 @@
 
 pub mod error;
 pub mod games;
+pub mod graph;
+pub mod input;
+pub mod modular;
 pub mod nimber;
 pub mod parse;
 pub mod periodic;
+pub mod scoring;
 pub mod solve;
 pub mod zeckendorf;
 
