@@ -3,15 +3,15 @@
 //! ```text
 //! nim A1 A2 ...        moore K A1 A2 ...     subtract S N      bash M N
 //! fibnim N [L]         wythoff A B           staircase A1 ...  octal CODE N
-//! split R C            cutting R C           0
+//! split R C            cutting R C           flip BOARD [USED]   0
 //! ```
 //! Every error names the 1-based column of the token at fault and what was expected.
 
 use crate::error::{GrundyError, Result};
 use crate::games::{
-    Component, CutRule, Empty, FibonacciNim, Moore, Nim, Octal, OctalCode, OctalRules, Rectangle,
-    RectangleRules, Staircase, Subtraction, SubtractionRules, SubtractionSet, Wythoff,
-    WythoffRules,
+    line_flip, Component, CutRule, Empty, FibonacciNim, LineFlip, Moore, Nim, Octal, OctalCode,
+    OctalRules, Rectangle, RectangleRules, Staircase, Subtraction, SubtractionRules,
+    SubtractionSet, Wythoff, WythoffRules,
 };
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -21,7 +21,7 @@ use std::sync::Arc;
 pub const DEFAULT_MAX_STATES: usize = 4_000_000;
 
 /// The names of the games an expression may use, in the order help texts list them.
-pub const GAME_NAMES: [&str; 11] = [
+pub const GAME_NAMES: [&str; 12] = [
     "nim",
     "moore",
     "subtract",
@@ -32,6 +32,7 @@ pub const GAME_NAMES: [&str; 11] = [
     "octal",
     "split",
     "cutting",
+    "flip",
     "0",
 ];
 
@@ -121,6 +122,7 @@ enum Spec {
     Staircase(Vec<u64>),
     Octal(OctalCode, u64),
     Rectangle(CutRule, u64, u64),
+    Flip(LineFlip),
 }
 
 fn number(word: Word) -> Result<u64> {
@@ -297,6 +299,23 @@ fn read_spec(words: &[Word]) -> Result<Spec> {
             }
             Spec::Rectangle(rule, v[0], v[1])
         }
+        "flip" => {
+            if args.is_empty() || args.len() > 2 {
+                n(
+                    1,
+                    2,
+                    "BOARD [USED]: rows of o, x, . joined by /, then flipped lines like r1,c2",
+                )?;
+            }
+            let board = LineFlip::parse(args[0].text)
+                .map_err(|m| error(args[0].column, format!("flip: {m}")))?;
+            let used = match args.get(1) {
+                Some(w) => line_flip::parse_lines(w.text, board.rows(), board.cols())
+                    .map_err(|m| error(w.column, format!("flip: {m}")))?,
+                None => vec![],
+            };
+            Spec::Flip(board.with_used(&used))
+        }
         other => {
             return Err(error(
                 name.column,
@@ -366,6 +385,7 @@ fn build(specs: Vec<Spec>, max_states: usize) -> Vec<Component> {
                 });
                 Octal::new(rules.clone(), heap).into()
             }
+            Spec::Flip(board) => board.into(),
             Spec::Rectangle(rule, r, c) => {
                 let rules = rect.entry(rule).or_insert_with(|| {
                     let (rows, cols) = rect_need[&rule];
@@ -422,6 +442,8 @@ mod tests {
             "octal 0.07 20",
             "split 3 4",
             "cutting 2 3",
+            "flip ox/x.",
+            "flip xo/o. r1,c2",
             "0",
         ] {
             let sum = parse_sum(text).unwrap();

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{parse, random_octal_code, Brute, Game, Rng};
+use common::{original_rule_mover_wins, parse, random_flip, random_octal_code, Brute, Game, Rng};
 use grundy::games::Component;
 use grundy::games::{
     CutRule, FibonacciNim, Moore, OctalCode, RectangleTable, SubtractionSet, Wythoff, WythoffTable,
@@ -14,6 +14,9 @@ use grundy::{parse_sum, GrundySolver, ImpartialGame, Nimber, Outcome};
 
 /// A random single component, larger than the ones used in sums.
 fn random_single(rng: &mut Rng) -> String {
+    if rng.chance(10) {
+        return random_flip(rng, 3, 3);
+    }
     match rng.range(0, 9) {
         0 => {
             let heaps: Vec<String> = (0..rng.range(1, 4))
@@ -478,48 +481,6 @@ fn octal_values_and_proved_periods_agree_with_brute_force() {
     assert!(proved > 40, "only {proved} periods proved");
 }
 
-/// Who wins a set of rectangles under the ORIGINAL rules, by search over the whole position:
-/// `loses_on_1x1` is the split rule (cutting off a 1x1 loses at once), else the cutting rule
-/// (cutting off a 1x1 wins at once).
-fn original_rule_mover_wins(
-    pieces: Vec<(u64, u64)>,
-    loses_on_1x1: bool,
-    memo: &mut std::collections::HashMap<Vec<(u64, u64)>, bool>,
-) -> bool {
-    let mut key: Vec<(u64, u64)> = pieces.iter().map(|&(r, c)| (r.min(c), r.max(c))).collect();
-    key.sort();
-    if let Some(&w) = memo.get(&key) {
-        return w;
-    }
-    let mut wins = false;
-    'search: for i in 0..key.len() {
-        let (r, c) = key[i];
-        let cuts = (1..r)
-            .map(|a| ((a, c), (r - a, c)))
-            .chain((1..c).map(|b| ((r, b), (r, c - b))));
-        for (p, q) in cuts {
-            let makes_1x1 = p == (1, 1) || q == (1, 1);
-            if makes_1x1 {
-                if loses_on_1x1 {
-                    continue; // the mover would lose at once
-                }
-                wins = true; // the mover wins at once
-                break 'search;
-            }
-            let mut next = key.clone();
-            next.remove(i);
-            next.push(p);
-            next.push(q);
-            if !original_rule_mover_wins(next, loses_on_1x1, memo) {
-                wins = true;
-                break 'search;
-            }
-        }
-    }
-    memo.insert(key, wins);
-    wins
-}
-
 #[test]
 fn rectangle_rules_match_the_original_games() {
     let mut memo_split = Default::default();
@@ -602,4 +563,26 @@ fn moore_p_positions_and_their_moves() {
         let after = m.first().is_none_or(|p| p.is_p());
         assert!(after, "{m:?}");
     }
+}
+
+#[test]
+fn line_flip_values_agree_with_the_rules() {
+    let mut rng = Rng::new(19);
+    let mut brute = Brute::new();
+    let mut impossible = 0;
+    for _ in 0..400 {
+        let expr = random_flip(&mut rng, 3, 4);
+        let component = parse_sum(&expr).unwrap().remove(0);
+        let atoms = parse(&expr);
+        let value = atoms.iter().fold(0, |x, g| x ^ brute.grundy(g));
+        assert_eq!(
+            component.grundy_formula().unwrap().unwrap(),
+            Nimber(value),
+            "{expr}"
+        );
+        if let Game::Flip(rows, _) = &atoms.first().cloned().unwrap_or(Game::Nim(0)) {
+            impossible += usize::from(rows.iter().flatten().filter(|&&c| c == b'x').count() > 2);
+        }
+    }
+    assert!(impossible > 20);
 }

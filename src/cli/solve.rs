@@ -16,6 +16,7 @@ use std::fmt::Write;
   octal CODE N         octal game CODE (e.g. 0.07) on one heap of N
   split R C            R x C rectangle, cutting off a 1x1 loses
   cutting R C          R x C rectangle, cutting off a 1x1 wins (R, C >= 2)
+  flip BOARD [USED]    line-flip coins: rows of o/x/. joined by /, flipped lines like r1,c2
   0                    the empty game
 
 Example: grundy solve 'nim 3 4 5 + wythoff 3 5'")]

@@ -32,6 +32,7 @@ macro_rules! compare_by_key {
 
 pub mod empty;
 pub mod fibonacci_nim;
+pub mod line_flip;
 pub mod moore;
 pub mod nim;
 pub mod octal;
@@ -42,6 +43,7 @@ pub mod wythoff;
 
 pub use empty::Empty;
 pub use fibonacci_nim::FibonacciNim;
+pub use line_flip::LineFlip;
 pub use moore::Moore;
 pub use nim::Nim;
 pub use octal::{Octal, OctalCode, OctalRules};
@@ -80,6 +82,8 @@ pub enum Component {
     Octal(Octal),
     /// `split R C` and `cutting R C`
     Rectangle(Rectangle),
+    /// `flip BOARD [USED]`
+    LineFlip(LineFlip),
 }
 
 macro_rules! dispatch {
@@ -94,6 +98,7 @@ macro_rules! dispatch {
             Component::Staircase($game) => $body,
             Component::Octal($game) => $body,
             Component::Rectangle($game) => $body,
+            Component::LineFlip($game) => $body,
         }
     };
 }
@@ -117,7 +122,8 @@ from_game!(
     Wythoff,
     Staircase,
     Octal,
-    Rectangle
+    Rectangle,
+    LineFlip
 );
 
 fn wrap<T: Into<Component>>(options: Vec<Vec<T>>) -> Vec<Vec<Component>> {

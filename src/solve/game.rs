@@ -36,9 +36,10 @@ pub trait ImpartialGame: Clone + Eq + Hash + Debug {
     /// Every position reachable in one move, each as the list of parts it leaves.
     fn options(&self) -> Vec<Vec<Self>>;
 
-    /// The number of options (or an upper bound of it) if it is cheap to know, so that engines
-    /// refuse to list a position with more options than their state limit (a Nim heap of
-    /// 10^18) instead of trying. `None` means "few enough to list".
+    /// The number of options (or an upper bound of it, which must still be 0 exactly when there
+    /// is no move) if it is cheap to know, so that engines refuse to list a position with more
+    /// options than their state limit (a Nim heap of 10^18) instead of trying. `None` means
+    /// "few enough to list".
     fn option_count(&self) -> Option<u128> {
         None
     }

@@ -4,7 +4,7 @@
 //! Positions are [`Game`] atoms; a position of a sum is a sorted list of its non-terminal atoms.
 //! Values come from the plain mex recursion, outcomes of sums from exhaustive game-tree search.
 //! Inputs here are small, so plain recursion is fine.
-#![allow(dead_code)]
+#![allow(dead_code, clippy::needless_range_loop)]
 
 use std::collections::HashMap;
 
@@ -55,6 +55,27 @@ pub enum Game {
     Split(u64, u64),
     /// Cutting rectangle (sides sorted), restricted: every piece keeps both sides >= 2.
     Cutting(u64, u64),
+    /// Line-flip board: rows of cells (b'o', b'x', b'.'), and the lines used (rows, then cols).
+    Flip(Vec<Vec<u8>>, Vec<bool>),
+}
+
+/// True if flipping some of the unused lines can make every coin heads (tried exhaustively).
+fn flip_all_heads_possible(rows: &[Vec<u8>], used: &[bool]) -> bool {
+    let (h, w) = (rows.len(), rows[0].len());
+    let free: Vec<usize> = (0..h + w).filter(|&i| !used[i]).collect();
+    (0u32..1 << free.len()).any(|mask| {
+        let flipped = |line: usize| {
+            free.iter()
+                .position(|&f| f == line)
+                .is_some_and(|k| mask >> k & 1 == 1)
+        };
+        (0..h).all(|r| {
+            (0..w).all(|c| match rows[r][c] {
+                b'.' => true,
+                cell => (cell == b'x') != (flipped(r) == flipped(h + c)),
+            })
+        })
+    })
 }
 
 impl Game {
@@ -151,6 +172,32 @@ impl Game {
                                 ]);
                             }
                         }
+                    }
+                }
+            }
+            Game::Flip(rows, used) => {
+                let (h, w) = (rows.len(), rows[0].len());
+                let possible = flip_all_heads_possible(rows, used);
+                for line in 0..h + w {
+                    if used[line] {
+                        continue;
+                    }
+                    let mut next = rows.clone();
+                    for r in 0..h {
+                        for c in 0..w {
+                            if r == line || h + c == line {
+                                next[r][c] = match next[r][c] {
+                                    b'o' => b'x',
+                                    b'x' => b'o',
+                                    x => x,
+                                };
+                            }
+                        }
+                    }
+                    let mut now_used = used.clone();
+                    now_used[line] = true;
+                    if !possible || flip_all_heads_possible(&next, &now_used) {
+                        out.push(vec![Game::Flip(next, now_used)]);
                     }
                 }
             }
@@ -360,14 +407,58 @@ pub fn parse(expr: &str) -> Vec<Game> {
             }
             "split" => atoms.push(Game::Split(num(words[1]), num(words[2]))),
             "cutting" => atoms.push(Game::Cutting(num(words[1]), num(words[2]))),
+            "flip" => {
+                let rows: Vec<Vec<u8>> = words[1].split('/').map(|r| r.bytes().collect()).collect();
+                let (h, w) = (rows.len(), rows[0].len());
+                let mut used = vec![false; h + w];
+                if let Some(list) = words.get(2) {
+                    for item in list.split(',') {
+                        let k = num(&item[1..]) as usize - 1;
+                        used[if item.starts_with('r') { k } else { h + k }] = true;
+                    }
+                }
+                atoms.push(Game::Flip(rows, used));
+            }
             other => panic!("unknown game {other}"),
         }
     }
     normalise(atoms)
 }
 
+/// A random line-flip board of at most `h x w` cells, as an expression (some lines used).
+pub fn random_flip(rng: &mut Rng, h: u64, w: u64) -> String {
+    let (h, w) = (rng.range(1, h), rng.range(1, w));
+    let rows: Vec<String> = (0..h)
+        .map(|_| {
+            (0..w)
+                .map(|_| ['o', 'x', '.'][rng.range(0, 2) as usize])
+                .collect()
+        })
+        .collect();
+    let mut used: Vec<String> = Vec::new();
+    for r in 1..=h {
+        if rng.chance(15) {
+            used.push(format!("r{r}"));
+        }
+    }
+    for c in 1..=w {
+        if rng.chance(15) {
+            used.push(format!("c{c}"));
+        }
+    }
+    let used = if used.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", used.join(","))
+    };
+    format!("flip {}{used}", rows.join("/"))
+}
+
 /// A random small component, as an expression; `rectangles` allows split and cutting.
 pub fn random_component(rng: &mut Rng, rectangles: bool) -> String {
+    if rng.chance(8) {
+        return random_flip(rng, 2, 3);
+    }
     let kinds = if rectangles { 11 } else { 9 };
     match rng.range(0, kinds - 1) {
         0 => {
@@ -420,4 +511,46 @@ pub fn random_octal_code(rng: &mut Rng, len: u64) -> String {
         .map(|_| char::from(b'0' + rng.range(0, 7) as u8))
         .collect();
     format!("{head}.{digits}")
+}
+
+/// Who wins a set of rectangles under the ORIGINAL rules, by search over the whole position:
+/// `loses_on_1x1` is the split rule (cutting off a 1x1 loses at once), else the cutting rule
+/// (cutting off a 1x1 wins at once).
+pub fn original_rule_mover_wins(
+    pieces: Vec<(u64, u64)>,
+    loses_on_1x1: bool,
+    memo: &mut std::collections::HashMap<Vec<(u64, u64)>, bool>,
+) -> bool {
+    let mut key: Vec<(u64, u64)> = pieces.iter().map(|&(r, c)| (r.min(c), r.max(c))).collect();
+    key.sort();
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    let mut wins = false;
+    'search: for i in 0..key.len() {
+        let (r, c) = key[i];
+        let cuts = (1..r)
+            .map(|a| ((a, c), (r - a, c)))
+            .chain((1..c).map(|b| ((r, b), (r, c - b))));
+        for (p, q) in cuts {
+            let makes_1x1 = p == (1, 1) || q == (1, 1);
+            if makes_1x1 {
+                if loses_on_1x1 {
+                    continue; // the mover would lose at once
+                }
+                wins = true; // the mover wins at once
+                break 'search;
+            }
+            let mut next = key.clone();
+            next.remove(i);
+            next.push(p);
+            next.push(q);
+            if !original_rule_mover_wins(next, loses_on_1x1, memo) {
+                wins = true;
+                break 'search;
+            }
+        }
+    }
+    memo.insert(key, wins);
+    wins
 }
