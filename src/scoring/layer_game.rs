@@ -31,8 +31,11 @@ pub enum LayerGameResult {
 ///
 /// ```
 /// use grundy::scoring::layer_game::layer_game_margin;
-/// // three cities on a path s - c - t, values 1, 5, 1; distances from s: 0 1 2, from t: 2 1 0
-/// assert_eq!(layer_game_margin(&[0, 1, 2], &[2, 1, 0], &[1, 5, 1]), 5);
+/// // three cities on a path s - c - t, values 1, 5, 1; distances from s: 0 1 2, from t: 2 1 0.
+/// // The first player takes everything at once (x = 2).
+/// assert_eq!(layer_game_margin(&[0, 1, 2], &[2, 1, 0], &[1, 5, 1]), 7);
+/// // With a negative far city, the first player stops at x = 1 and leaves it to the second.
+/// assert_eq!(layer_game_margin(&[0, 1, 2], &[2, 1, 0], &[1, 5, -3]), 9);
 /// ```
 pub fn layer_game_margin(first_distance: &[u64], second_distance: &[u64], value: &[i64]) -> i64 {
     let n = value.len();
