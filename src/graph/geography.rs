@@ -1,0 +1,84 @@
+//! Undirected vertex geography: a token on a graph, each move to an unvisited neighbour; who
+//! cannot move loses. Solved for every start at once by maximum matching.
+
+use crate::graph::csr::Graph;
+use crate::graph::matching::{
+    edmonds, hopcroft_karp, maximum_matching_avoiding, missed_by_some_maximum_matching,
+    missed_by_some_maximum_matching_bipartite, Matching,
+};
+
+/// The solution of geography on one graph, for every start vertex.
+///
+/// **Theorem** (Fraenkel, Scheinerman and Ullman 1993): the player to move from v (v counts as
+/// visited) wins iff v is covered by every maximum matching. The winner's strategy: always move
+/// along an edge of a maximum matching — one covering v for the mover, one avoiding v for the
+/// other player.
+///
+/// ```
+/// use grundy::graph::{csr::Graph, geography::Geography};
+/// // a path 0 - 1 - 2: from the middle the mover wins; from an end the mover loses
+/// let g = Graph::from_edges(3, &[(0, 1), (1, 2)]).unwrap();
+/// let solved = Geography::solve(&g);
+/// assert_eq!(solved.mover_wins_from(), vec![1]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Geography {
+    /// A maximum matching of the graph.
+    pub matching: Matching,
+    /// `missed[v]`: some maximum matching misses v (the mover loses from v).
+    pub missed: Vec<bool>,
+    /// The 2-colouring, if the graph is bipartite.
+    pub sides: Option<Vec<u8>>,
+}
+
+impl Geography {
+    /// Solves every start of `g`: Hopcroft-Karp and the Dulmage-Mendelsohn search when `g` is
+    /// bipartite, else Edmonds' blossom algorithm and the Gallai-Edmonds decomposition.
+    ///
+    /// **Complexity**: bipartite O(m sqrt n); general O(n m α(n)) worst case, near-linear on
+    /// sparse random graphs. O(n + m) memory.
+    pub fn solve(g: &Graph) -> Geography {
+        let sides = g.two_colouring();
+        let (matching, missed) = match &sides {
+            Some(side) => {
+                let m = hopcroft_karp(g, side);
+                let missed = missed_by_some_maximum_matching_bipartite(g, side, &m);
+                (m, missed)
+            }
+            None => {
+                let m = edmonds(g);
+                let missed = missed_by_some_maximum_matching(g, &m);
+                (m, missed)
+            }
+        };
+        Geography {
+            matching,
+            missed,
+            sides,
+        }
+    }
+
+    /// True if the player to move from `v` wins.
+    pub fn mover_wins(&self, v: usize) -> bool {
+        !self.missed[v]
+    }
+
+    /// Every start from which the mover wins, in increasing order.
+    pub fn mover_wins_from(&self) -> Vec<usize> {
+        (0..self.missed.len())
+            .filter(|&v| !self.missed[v])
+            .collect()
+    }
+
+    /// The winner's strategy from start `v`: a maximum matching covering v when the mover wins
+    /// (every maximum matching does), avoiding v when the mover loses. The winner answers every
+    /// move with the matched partner. O(m α(n)).
+    pub fn strategy(&self, g: &Graph, v: usize) -> Matching {
+        if self.mover_wins(v) {
+            self.matching.clone()
+        } else {
+            maximum_matching_avoiding(g, &self.matching, v)
+                .expect("a vertex missed by some maximum matching has a matching avoiding it")
+        }
+    }
+}

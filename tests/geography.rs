@@ -1,0 +1,207 @@
+//! Matchings and geography against exhaustive search on many small random graphs, bipartite and
+//! not; and deep or large graphs for the iterative code paths.
+
+mod common;
+
+use common::Rng;
+use grundy::graph::csr::Graph;
+use grundy::graph::geography::Geography;
+use grundy::graph::matching::{
+    edmonds, hopcroft_karp, missed_by_some_maximum_matching,
+    missed_by_some_maximum_matching_bipartite,
+};
+use std::collections::HashMap;
+
+/// Geography by game-tree search: the mover at `v` with `visited` wins iff some unvisited
+/// neighbour leaves the opponent losing.
+fn mover_wins(
+    adj: &[Vec<usize>],
+    v: usize,
+    visited: u32,
+    memo: &mut HashMap<(usize, u32), bool>,
+) -> bool {
+    if let Some(&w) = memo.get(&(v, visited)) {
+        return w;
+    }
+    let wins = adj[v]
+        .iter()
+        .any(|&w| visited >> w & 1 == 0 && !mover_wins(adj, w, visited | 1 << w, memo));
+    memo.insert((v, visited), wins);
+    wins
+}
+
+/// The size of a maximum matching by exhaustive search over the lowest free vertex.
+fn max_matching(adj: &[Vec<usize>], free: u32, memo: &mut HashMap<u32, usize>) -> usize {
+    if free == 0 {
+        return 0;
+    }
+    if let Some(&m) = memo.get(&free) {
+        return m;
+    }
+    let v = free.trailing_zeros() as usize;
+    let rest = free & !(1 << v);
+    let mut best = max_matching(adj, rest, memo); // v stays single
+    for &w in &adj[v] {
+        if rest >> w & 1 == 1 {
+            best = best.max(1 + max_matching(adj, rest & !(1 << w), memo));
+        }
+    }
+    memo.insert(free, best);
+    best
+}
+
+fn random_graph(rng: &mut Rng, bipartite: bool) -> (usize, Vec<(u32, u32)>) {
+    let n = rng.range(1, 12) as usize;
+    let density = rng.range(10, 60);
+    let side: Vec<u64> = (0..n).map(|_| rng.range(0, 1)).collect();
+    let mut edges = Vec::new();
+    for u in 0..n {
+        for v in u + 1..n {
+            if (!bipartite || side[u] != side[v]) && rng.chance(density) {
+                edges.push((u as u32, v as u32));
+                if rng.chance(10) {
+                    edges.push((v as u32, u as u32)); // a repeated edge counts once
+                }
+            }
+        }
+    }
+    (n, edges)
+}
+
+fn adjacency(g: &Graph) -> Vec<Vec<usize>> {
+    (0..g.vertex_count())
+        .map(|v| g.neighbors(v).iter().map(|&w| w as usize).collect())
+        .collect()
+}
+
+#[test]
+fn matchings_and_geography_agree_with_exhaustive_search() {
+    let mut rng = Rng::new(41);
+    let (mut bipartite_seen, mut general_seen, mut lost, mut won) = (0, 0, 0, 0);
+    for round in 0..4000 {
+        let (n, edges) = random_graph(&mut rng, round % 2 == 0);
+        let g = Graph::from_edges(n, &edges).unwrap();
+        let adj = adjacency(&g);
+        let best = max_matching(&adj, (1u32 << n) - 1, &mut HashMap::new());
+        let general = edmonds(&g);
+        assert!(general.is_valid_in(&g), "round {round}");
+        assert_eq!(general.size(), best, "round {round}: Edmonds on {edges:?}");
+        let solved = Geography::solve(&g);
+        assert_eq!(solved.matching.size(), best, "round {round}");
+        if let Some(side) = g.two_colouring() {
+            bipartite_seen += 1;
+            let hk = hopcroft_karp(&g, &side);
+            assert!(hk.is_valid_in(&g));
+            assert_eq!(hk.size(), best, "round {round}: Hopcroft-Karp on {edges:?}");
+            // both classifications agree on bipartite graphs
+            assert_eq!(
+                missed_by_some_maximum_matching(&g, &hk),
+                missed_by_some_maximum_matching_bipartite(&g, &side, &hk),
+                "round {round}: {edges:?}"
+            );
+        } else {
+            general_seen += 1;
+        }
+        let mut memo = HashMap::new();
+        for v in 0..n {
+            let expected = mover_wins(&adj, v, 1 << v, &mut memo);
+            assert_eq!(
+                solved.mover_wins(v),
+                expected,
+                "round {round}: start {v} on {edges:?}"
+            );
+            if expected {
+                won += 1
+            } else {
+                lost += 1
+            }
+            let strategy = solved.strategy(&g, v);
+            assert!(strategy.is_valid_in(&g), "round {round}: start {v}");
+            assert_eq!(
+                strategy.size(),
+                best,
+                "round {round}: start {v}: not maximum"
+            );
+            assert_eq!(
+                strategy.mate(v).is_some(),
+                expected,
+                "round {round}: start {v}: covers/avoids"
+            );
+        }
+    }
+    assert!(
+        bipartite_seen > 500 && general_seen > 300,
+        "{bipartite_seen} {general_seen}"
+    );
+    assert!(won > 1000 && lost > 1000, "{won} {lost}");
+}
+
+#[test]
+fn the_strategy_wins_every_play() {
+    // Follow the strategy against every reply on small graphs: the winner always has its
+    // matched partner available.
+    let mut rng = Rng::new(42);
+    for round in 0..1500 {
+        let (n, edges) = random_graph(&mut rng, round % 2 == 0);
+        let g = Graph::from_edges(n, &edges).unwrap();
+        let solved = Geography::solve(&g);
+        for v in 0..n {
+            let m = solved.strategy(&g, v);
+            let mover_wins = solved.mover_wins(v);
+            // explore every play where the strategy's player answers with the mate
+            let mut stack = vec![(v, 1u32 << v, true)]; // (token, visited, mover to play)
+            while let Some((at, visited, mover_turn)) = stack.pop() {
+                let strategist_turn = mover_turn == mover_wins;
+                if strategist_turn {
+                    let mate = m.mate(at).unwrap_or_else(|| panic!("round {round}: start {v} at {at}: unmatched, {edges:?} {:?} wins={mover_wins}", m.pairs()));
+                    assert_eq!(
+                        visited >> mate & 1,
+                        0,
+                        "round {round}: the mate was visited"
+                    );
+                    stack.push((mate, visited | 1 << mate, !mover_turn));
+                } else {
+                    for &w in g.neighbors(at) {
+                        let w = w as usize;
+                        if visited >> w & 1 == 0 {
+                            stack.push((w, visited | 1 << w, !mover_turn));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn long_paths_and_ladders_do_not_overflow_or_stall() {
+    // a path of 10^6 vertices: every vertex at an even distance from an end of an even-length
+    // path... the mover wins from v iff v is covered by every maximum matching
+    let n = 1_000_001usize; // odd: a perfect matching misses exactly the even positions
+    let edges: Vec<(u32, u32)> = (0..n as u32 - 1).map(|v| (v, v + 1)).collect();
+    let g = Graph::from_edges(n, &edges).unwrap();
+    let solved = Geography::solve(&g);
+    assert_eq!(solved.matching.size(), n / 2);
+    for v in [0, 1, 2, 500_000, 500_001, n - 2, n - 1] {
+        assert_eq!(solved.mover_wins(v), v % 2 == 1, "vertex {v}");
+    }
+    // the same path as a general graph (a triangle at the end makes it non-bipartite)
+    let mut edges = edges;
+    edges.push((n as u32 - 1, n as u32 - 3));
+    let g = Graph::from_edges(n, &edges).unwrap();
+    assert!(g.two_colouring().is_none());
+    let solved = Geography::solve(&g);
+    assert_eq!(solved.matching.size(), n / 2);
+    // layered ladder: many long alternating paths of equal length
+    let (layers, width) = (2000u32, 200u32);
+    let mut edges = Vec::new();
+    for l in 0..layers - 1 {
+        for i in 0..width {
+            edges.push((l * width + i, (l + 1) * width + i));
+            edges.push((l * width + i, (l + 1) * width + (i + 1) % width));
+        }
+    }
+    let g = Graph::from_edges((layers * width) as usize, &edges).unwrap();
+    let solved = Geography::solve(&g);
+    assert_eq!(solved.matching.size(), (layers * width / 2) as usize);
+}
