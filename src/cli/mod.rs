@@ -2,6 +2,7 @@
 //! the text to print. Errors become one line on stderr and exit status 2; nothing is printed on
 //! stdout unless the whole answer is ready.
 
+mod geography;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -19,6 +20,8 @@ struct Cli {
 enum Command {
     /// Outcome, Grundy value and every winning move of a sum of games.
     Solve(solve::Args),
+    /// Token games on graphs and boards: who wins from every start, by maximum matching.
+    Geography(geography::Args),
 }
 
 /// Runs the command line and returns the exit status: 0 on success, 2 on any error.
@@ -43,6 +46,7 @@ pub fn main() -> i32 {
     };
     let result = match cli.command {
         Command::Solve(args) => solve::run(&args),
+        Command::Geography(args) => geography::run(&args),
     };
     match result {
         Ok(text) => {

@@ -1,0 +1,137 @@
+//! From a graph or board file to the answer `grundy geography` prints.
+
+use crate::error::{GrundyError, Result};
+use crate::graph::csr::Graph;
+use crate::graph::geography::Geography;
+use crate::graph::io::{read_board, read_graph, Board};
+use serde::Serialize;
+
+/// A start: a vertex id (1-based) of a graph, or a cell `[row, col]` (1-based) of a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Start {
+    /// A graph vertex.
+    Vertex(usize),
+    /// A board cell.
+    Cell([usize; 2]),
+}
+
+impl std::fmt::Display for Start {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Start::Vertex(v) => write!(f, "{v}"),
+            Start::Cell([r, c]) => write!(f, "{r},{c}"),
+        }
+    }
+}
+
+/// The answer for one graph or board, in the shape of `grundy geography --json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GeographyReport {
+    /// Vertices (free cells of a board).
+    pub vertices: usize,
+    /// Distinct edges.
+    pub edges: usize,
+    /// Whether the graph is bipartite (a board always is).
+    pub bipartite: bool,
+    /// The size of a maximum matching.
+    pub max_matching: usize,
+    /// Every start from which the player to move wins, sorted.
+    pub mover_wins: Vec<Start>,
+    /// The start asked about with `--from`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<Start>,
+    /// Whether the mover wins from it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mover_wins_from: Option<bool>,
+    /// The winner's strategy from it: a maximum matching covering it (the mover wins) or
+    /// avoiding it (the mover loses), as pairs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strategy: Option<Vec<[Start; 2]>>,
+}
+
+/// Reads a graph (or, with `grid`, a board) and solves geography from every start; `from`
+/// (a vertex id, or `r,c` for a board) adds the answer and the strategy for that start.
+///
+/// **Complexity**: that of [`Geography::solve`] plus reading, O(input size).
+pub fn geography_report(input: &[u8], grid: bool, from: Option<&str>) -> Result<GeographyReport> {
+    let (board, plain) = if grid {
+        (Some(read_board(input)?), None)
+    } else {
+        (None, Some(read_graph(input)?))
+    };
+    let graph: &Graph = match (&board, &plain) {
+        (Some(b), _) => &b.graph,
+        (None, Some(g)) => g,
+        (None, None) => unreachable!("one of the two was read"),
+    };
+    let name = |v: usize| match &board {
+        Some(b) => Start::Cell([b.cells[v].0 as usize + 1, b.cells[v].1 as usize + 1]),
+        None => Start::Vertex(v + 1),
+    };
+    let start = match from {
+        Some(text) => Some(parse_start(text, graph, board.as_ref())?),
+        None => None,
+    };
+    let solved = Geography::solve(graph);
+    let mover_wins = solved.mover_wins_from().into_iter().map(&name).collect();
+    let (from, mover_wins_from, strategy) = match start {
+        Some(v) => {
+            let m = solved.strategy(graph, v);
+            let pairs = m
+                .pairs()
+                .into_iter()
+                .map(|(a, b)| [name(a), name(b)])
+                .collect();
+            (Some(name(v)), Some(solved.mover_wins(v)), Some(pairs))
+        }
+        None => (None, None, None),
+    };
+    Ok(GeographyReport {
+        vertices: graph.vertex_count(),
+        edges: graph.edge_count(),
+        bipartite: solved.sides.is_some(),
+        max_matching: solved.matching.size(),
+        mover_wins,
+        from,
+        mover_wins_from,
+        strategy,
+    })
+}
+
+fn parse_start(text: &str, graph: &Graph, board: Option<&Board>) -> Result<usize> {
+    let bad = |why: String| GrundyError::Unsupported(format!("--from {text}: {why}"));
+    match board {
+        None => {
+            let v: usize = text
+                .trim()
+                .parse()
+                .map_err(|_| bad("expected a vertex id".into()))?;
+            if v == 0 || v > graph.vertex_count() {
+                return Err(bad(format!(
+                    "no such vertex (1..={})",
+                    graph.vertex_count()
+                )));
+            }
+            Ok(v - 1)
+        }
+        Some(board) => {
+            let parsed = text.split_once(',').and_then(|(r, c)| {
+                Some((
+                    r.trim().parse::<usize>().ok()?,
+                    c.trim().parse::<usize>().ok()?,
+                ))
+            });
+            let (r, c) = parsed.ok_or_else(|| bad("expected a cell as r,c (1-based)".into()))?;
+            if r == 0 || c == 0 || r > board.rows || c > board.cols {
+                return Err(bad(format!(
+                    "no such cell on a {} x {} board",
+                    board.rows, board.cols
+                )));
+            }
+            board
+                .vertex(r - 1, c - 1)
+                .ok_or_else(|| bad("that cell is blocked".into()))
+        }
+    }
+}
