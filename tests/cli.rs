@@ -132,3 +132,67 @@ fn a_search_past_its_limit_says_so() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("--max-states"), "{err}");
 }
+
+fn geography(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("geography")
+        .args(args)
+        .arg("-")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn geography_json_for_graphs_and_boards() {
+    // a triangle 1-2-3 with a tail 3-4: not bipartite, maximum matching 2
+    let out = geography(&["--json", "--from", "4"], "# a comment\n4 5\n1 2\n2 3\n3 1\n3 4\n2 1\n");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["vertices"], 4);
+    assert_eq!(v["edges"], 4);
+    assert_eq!(v["bipartite"], false);
+    assert_eq!(v["max_matching"], 2);
+    // {1, 2} and 4 can be missed (1-2 unmatched... a perfect matching covers all 4: 1-2, 3-4)
+    assert_eq!(v["mover_wins"], serde_json::json!([1, 2, 3, 4]));
+    assert_eq!(v["from"], 4);
+    assert_eq!(v["mover_wins_from"], true);
+    assert_eq!(v["strategy"], serde_json::json!([[1, 2], [3, 4]]));
+
+    let out = geography(&["--json", "--grid", "--from", "2,1"], "2 2\n#.\n..\n");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["mover_wins"], serde_json::json!([[2, 2]]));
+    assert_eq!(v["from"], serde_json::json!([2, 1]));
+    assert_eq!(v["mover_wins_from"], false);
+    assert_eq!(v["strategy"], serde_json::json!([[[1, 2], [2, 2]]]));
+}
+
+#[test]
+fn geography_bad_input_names_the_line() {
+    let cases: &[(&[&str], &str, &str)] = &[
+        (&[], "3 2\n1 2\n", "ends after 1 of the 2 edges"),
+        (&[], "3 1\n1 2\n2 3\n", "line 3"),
+        (&[], "3 1\n1 4\n", "line 2"),
+        (&[], "3 1\n2 2\n", "line 2"),
+        (&[], "3 x\n", "line 1"),
+        (&["--grid"], "2 3\n...\n..\n", "line 3"),
+        (&["--grid"], "2 2\n..\n.o\n", "line 3"),
+        (&["--grid", "--from", "1,1"], "1 2\n#.\n", "blocked"),
+        (&["--from", "9"], "2 1\n1 2\n", "no such vertex"),
+    ];
+    for (args, input, needle) in cases {
+        let out = geography(args, input);
+        assert_eq!(out.status.code(), Some(2), "{input:?}");
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(needle), "{input:?}: {err}");
+    }
+    let out = grundy(&["geography", "/no/such/file"]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -54,6 +54,8 @@ fn every_example_matches_its_samples() {
         "game_on_sum",
         "tavas",
         "line_flip",
+        "hanafuda",
+        "board_game",
     ] {
         let dir = problems().join(name);
         for entry in std::fs::read_dir(&dir).unwrap() {
@@ -68,7 +70,7 @@ fn every_example_matches_its_samples() {
             }
         }
     }
-    assert!(checked >= 7, "only {checked} samples found");
+    assert!(checked >= 11, "only {checked} samples found");
 }
 
 #[test]
@@ -84,6 +86,11 @@ fn bad_input_gets_one_line_and_exit_2() {
         ("tavas", "3 1\n1 2\n1 2 3\n1 2 5\n"),
         ("line_flip", "1\n2 2\nox\no\n"),
         ("line_flip", "1\n1 2\noz\n"),
+        ("hanafuda", "3 3\n1\n4 1\n0\n"),
+        ("hanafuda", "3 3\n2\n1 1\n"),
+        ("board_game", "2 2\n..\n.\n"),
+        ("board_game", "2 2\n..\n.x\n"),
+        ("board_game", "2 2\n..\n..\n..\n"),
     ];
     for (name, input) in cases {
         let (code, out, err) = run(name, input.as_bytes());
@@ -379,4 +386,52 @@ fn tavas_agrees_with_the_minimax_engine() {
         }
     }
     assert!(seen.iter().all(|&c| c > 20), "outcomes seen: {seen:?}");
+}
+
+#[test]
+fn board_game_agrees_with_searching_the_board() {
+    let mut rng = Rng::new(34);
+    for round in 0..400 {
+        let (h, w) = (rng.range(1, 3) as usize, rng.range(1, 4) as usize);
+        let free: Vec<bool> = (0..h * w).map(|_| rng.chance(75)).collect();
+        let mut input = format!("{h} {w}\n");
+        for r in 0..h {
+            input.extend((0..w).map(|c| if free[r * w + c] { '.' } else { '#' }));
+            input.push('\n');
+        }
+        // the placer wins from a cell iff the player who moves first from it loses
+        let mut cells = Vec::new();
+        for r in 0..h {
+            for c in 0..w {
+                if free[r * w + c] && !token_mover_wins(&free, h, w, r * w + c, 1u64 << (r * w + c)) {
+                    cells.push(format!("{} {}", r + 1, c + 1));
+                }
+            }
+        }
+        let mut want = format!("{}\n", cells.len());
+        want += &cells.iter().map(|c| format!("{c}\n")).collect::<String>();
+        let (code, out, err) = run("board_game", input.as_bytes());
+        assert_eq!(code, Some(0), "{err}");
+        assert_eq!(out, want, "round {round}: {input}");
+    }
+}
+
+/// The token game on a board by plain search over visited cells.
+fn token_mover_wins(free: &[bool], h: usize, w: usize, at: usize, visited: u64) -> bool {
+    let (r, c) = (at / w, at % w);
+    let mut next = Vec::new();
+    if r > 0 {
+        next.push(at - w);
+    }
+    if r + 1 < h {
+        next.push(at + w);
+    }
+    if c > 0 {
+        next.push(at - 1);
+    }
+    if c + 1 < w {
+        next.push(at + 1);
+    }
+    next.into_iter()
+        .any(|x| free[x] && visited >> x & 1 == 0 && !token_mover_wins(free, h, w, x, visited | 1 << x))
 }

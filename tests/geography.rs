@@ -205,3 +205,95 @@ fn long_paths_and_ladders_do_not_overflow_or_stall() {
     let solved = Geography::solve(&g);
     assert_eq!(solved.matching.size(), (layers * width / 2) as usize);
 }
+
+/// The minimum s-t cut of a small network by trying every vertex set containing s and not t
+/// (max-flow min-cut theorem: it equals the maximum flow).
+fn min_cut(n: usize, edges: &[(usize, usize, u32)], s: usize, t: usize) -> u64 {
+    let mut best = u64::MAX;
+    for mask in 0u32..1 << n {
+        if mask >> s & 1 == 0 || mask >> t & 1 == 1 {
+            continue;
+        }
+        let cut: u64 = edges
+            .iter()
+            .filter(|&&(u, v, _)| mask >> u & 1 == 1 && mask >> v & 1 == 0)
+            .map(|&(_, _, c)| c as u64)
+            .sum();
+        best = best.min(cut);
+    }
+    best
+}
+
+#[test]
+fn dinic_reaches_the_minimum_cut() {
+    use grundy::graph::flow::FlowNetwork;
+    let mut rng = Rng::new(43);
+    for round in 0..1500 {
+        let n = rng.range(2, 9) as usize;
+        let mut edges = Vec::new();
+        for _ in 0..rng.range(0, 20) {
+            let (u, v) = (rng.range(0, n as u64 - 1) as usize, rng.range(0, n as u64 - 1) as usize);
+            if u != v {
+                edges.push((u, v, rng.range(1, 4) as u32));
+            }
+        }
+        let mut net = FlowNetwork::new(n);
+        for &(u, v, c) in &edges {
+            net.add_edge(u, v, c);
+        }
+        let flow = net.max_flow(0, n - 1);
+        assert_eq!(flow, min_cut(n, &edges, 0, n - 1), "round {round}: {edges:?}");
+        // the residual source side is a minimum cut
+        let side = net.residual_reachable(0);
+        assert!(!side[n - 1]);
+        let cut: u64 = edges.iter().filter(|&&(u, v, _)| side[u] && !side[v]).map(|&(_, _, c)| c as u64).sum();
+        assert_eq!(cut, flow, "round {round}");
+    }
+}
+
+/// The card game searched directly: the last card laid, the cards used, whose hand moves.
+fn card_mover_wins(
+    hands: &[Vec<(u32, u32)>; 2],
+    last: (u32, u32),
+    used: [u32; 2],
+    hand: usize,
+    memo: &mut HashMap<((u32, u32), [u32; 2], usize), bool>,
+) -> bool {
+    if let Some(&w) = memo.get(&(last, used, hand)) {
+        return w;
+    }
+    let wins = (0..hands[hand].len()).any(|i| {
+        let card = hands[hand][i];
+        if used[hand] >> i & 1 == 1 || (card.0 != last.0 && card.1 != last.1) {
+            return false;
+        }
+        let mut next = used;
+        next[hand] |= 1 << i;
+        !card_mover_wins(hands, card, next, 1 - hand, memo)
+    });
+    memo.insert((last, used, hand), wins);
+    wins
+}
+
+#[test]
+fn card_hubs_agree_with_searching_the_card_game() {
+    use grundy::graph::cards::first_mover_wins;
+    let mut rng = Rng::new(44);
+    let (mut wins, mut losses) = (0, 0);
+    for round in 0..600 {
+        let (points, colours) = (rng.range(1, 4) as u32, rng.range(1, 4) as u32);
+        let mut deal = |k: u64| -> Vec<(u32, u32)> {
+            (0..rng.range(0, k)).map(|_| (rng.range(0, points as u64 - 1) as u32, rng.range(0, colours as u64 - 1) as u32)).collect()
+        };
+        let hands = [deal(6), deal(6)];
+        let got = first_mover_wins(&hands[0], &hands[1]);
+        let mut memo = HashMap::new();
+        for (i, &card) in hands[0].iter().enumerate() {
+            // Alice opens with card i; then she plays from the second hand
+            let expected = card_mover_wins(&hands, card, [1 << i, 0], 1, &mut memo);
+            assert_eq!(got[i], expected, "round {round}: {hands:?} opening {i}");
+            if expected { wins += 1 } else { losses += 1 }
+        }
+    }
+    assert!(wins > 200 && losses > 200, "{wins} {losses}");
+}

@@ -21,7 +21,14 @@ pub fn read_graph(input: &[u8]) -> Result<Graph> {
     let n = t.u64_in("the number of vertices n", 0, NONE as u64 - 1)?;
     let m = t.u64("the number of edges m")?;
     let mut edges: Vec<(u32, u32)> = Vec::with_capacity(m.min(1 << 28) as usize);
-    for _ in 0..m {
+    for i in 0..m {
+        if t.at_end() {
+            let line = t.line();
+            return Err(GrundyError::Input {
+                line,
+                message: format!("the input ends after {i} of the {m} edges announced"),
+            });
+        }
         let u = t.u64("a vertex u")?;
         let v = t.u64("a vertex v")?;
         for x in [u, v] {
