@@ -144,15 +144,27 @@ fn geography(args: &[&str], input: &str) -> Output {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
 #[test]
 fn geography_json_for_graphs_and_boards() {
     // a triangle 1-2-3 with a tail 3-4: not bipartite, maximum matching 2
-    let out = geography(&["--json", "--from", "4"], "# a comment\n4 5\n1 2\n2 3\n3 1\n3 4\n2 1\n");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = geography(
+        &["--json", "--from", "4"],
+        "# a comment\n4 5\n1 2\n2 3\n3 1\n3 4\n2 1\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["vertices"], 4);
     assert_eq!(v["edges"], 4);

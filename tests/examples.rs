@@ -403,7 +403,8 @@ fn board_game_agrees_with_searching_the_board() {
         let mut cells = Vec::new();
         for r in 0..h {
             for c in 0..w {
-                if free[r * w + c] && !token_mover_wins(&free, h, w, r * w + c, 1u64 << (r * w + c)) {
+                if free[r * w + c] && !token_mover_wins(&free, h, w, r * w + c, 1u64 << (r * w + c))
+                {
                     cells.push(format!("{} {}", r + 1, c + 1));
                 }
             }
@@ -432,6 +433,7 @@ fn token_mover_wins(free: &[bool], h: usize, w: usize, at: usize, visited: u64) 
     if c + 1 < w {
         next.push(at + 1);
     }
-    next.into_iter()
-        .any(|x| free[x] && visited >> x & 1 == 0 && !token_mover_wins(free, h, w, x, visited | 1 << x))
+    next.into_iter().any(|x| {
+        free[x] && visited >> x & 1 == 0 && !token_mover_wins(free, h, w, x, visited | 1 << x)
+    })
 }

@@ -8,7 +8,7 @@ use grundy::graph::csr::Graph;
 use grundy::graph::geography::Geography;
 use grundy::graph::matching::{
     edmonds, hopcroft_karp, missed_by_some_maximum_matching,
-    missed_by_some_maximum_matching_bipartite,
+    missed_by_some_maximum_matching_bipartite, pothen_fan,
 };
 use std::collections::HashMap;
 
@@ -93,6 +93,9 @@ fn matchings_and_geography_agree_with_exhaustive_search() {
             let hk = hopcroft_karp(&g, &side);
             assert!(hk.is_valid_in(&g));
             assert_eq!(hk.size(), best, "round {round}: Hopcroft-Karp on {edges:?}");
+            let pf = pothen_fan(&g, &side);
+            assert!(pf.is_valid_in(&g));
+            assert_eq!(pf.size(), best, "round {round}: Pothen-Fan on {edges:?}");
             // both classifications agree on bipartite graphs
             assert_eq!(
                 missed_by_some_maximum_matching(&g, &hk),
@@ -232,7 +235,10 @@ fn dinic_reaches_the_minimum_cut() {
         let n = rng.range(2, 9) as usize;
         let mut edges = Vec::new();
         for _ in 0..rng.range(0, 20) {
-            let (u, v) = (rng.range(0, n as u64 - 1) as usize, rng.range(0, n as u64 - 1) as usize);
+            let (u, v) = (
+                rng.range(0, n as u64 - 1) as usize,
+                rng.range(0, n as u64 - 1) as usize,
+            );
             if u != v {
                 edges.push((u, v, rng.range(1, 4) as u32));
             }
@@ -242,11 +248,19 @@ fn dinic_reaches_the_minimum_cut() {
             net.add_edge(u, v, c);
         }
         let flow = net.max_flow(0, n - 1);
-        assert_eq!(flow, min_cut(n, &edges, 0, n - 1), "round {round}: {edges:?}");
+        assert_eq!(
+            flow,
+            min_cut(n, &edges, 0, n - 1),
+            "round {round}: {edges:?}"
+        );
         // the residual source side is a minimum cut
         let side = net.residual_reachable(0);
         assert!(!side[n - 1]);
-        let cut: u64 = edges.iter().filter(|&&(u, v, _)| side[u] && !side[v]).map(|&(_, _, c)| c as u64).sum();
+        let cut: u64 = edges
+            .iter()
+            .filter(|&&(u, v, _)| side[u] && !side[v])
+            .map(|&(_, _, c)| c as u64)
+            .sum();
         assert_eq!(cut, flow, "round {round}");
     }
 }
@@ -283,7 +297,14 @@ fn card_hubs_agree_with_searching_the_card_game() {
     for round in 0..600 {
         let (points, colours) = (rng.range(1, 4) as u32, rng.range(1, 4) as u32);
         let mut deal = |k: u64| -> Vec<(u32, u32)> {
-            (0..rng.range(0, k)).map(|_| (rng.range(0, points as u64 - 1) as u32, rng.range(0, colours as u64 - 1) as u32)).collect()
+            (0..rng.range(0, k))
+                .map(|_| {
+                    (
+                        rng.range(0, points as u64 - 1) as u32,
+                        rng.range(0, colours as u64 - 1) as u32,
+                    )
+                })
+                .collect()
         };
         let hands = [deal(6), deal(6)];
         let got = first_mover_wins(&hands[0], &hands[1]);
@@ -292,7 +313,11 @@ fn card_hubs_agree_with_searching_the_card_game() {
             // Alice opens with card i; then she plays from the second hand
             let expected = card_mover_wins(&hands, card, [1 << i, 0], 1, &mut memo);
             assert_eq!(got[i], expected, "round {round}: {hands:?} opening {i}");
-            if expected { wins += 1 } else { losses += 1 }
+            if expected {
+                wins += 1
+            } else {
+                losses += 1
+            }
         }
     }
     assert!(wins > 200 && losses > 200, "{wins} {losses}");
