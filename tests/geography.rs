@@ -322,3 +322,60 @@ fn card_hubs_agree_with_searching_the_card_game() {
     }
     assert!(wins > 200 && losses > 200, "{wins} {losses}");
 }
+
+/// The card game as a maximum flow through point and colour hubs (Dinic), for comparison with
+/// the hub matching on inputs too large for game search.
+fn cards_by_flow(
+    first: &[(u32, u32)],
+    second: &[(u32, u32)],
+    points: u32,
+    colours: u32,
+) -> Vec<bool> {
+    use grundy::graph::flow::FlowNetwork;
+    let (p, c) = (points as usize, colours as usize);
+    let a = |i: usize| 2 + i;
+    let hub_p = |x: u32| 2 + first.len() + x as usize;
+    let hub_c = |y: u32| 2 + first.len() + p + y as usize;
+    let b = |j: usize| 2 + first.len() + p + c + j;
+    let mut net = FlowNetwork::new(2 + first.len() + p + c + second.len());
+    for (i, &(x, y)) in first.iter().enumerate() {
+        net.add_edge(0, a(i), 1);
+        net.add_edge(a(i), hub_p(x), 1);
+        net.add_edge(a(i), hub_c(y), 1);
+    }
+    for (j, &(x, y)) in second.iter().enumerate() {
+        net.add_edge(hub_p(x), b(j), 1);
+        net.add_edge(hub_c(y), b(j), 1);
+        net.add_edge(b(j), 1, 1);
+    }
+    net.max_flow(0, 1);
+    let reach = net.residual_reachable(0);
+    (0..first.len()).map(|i| !reach[a(i)]).collect()
+}
+
+#[test]
+fn card_hubs_agree_with_a_flow_network_at_scale() {
+    use grundy::graph::cards::first_mover_wins;
+    let mut rng = Rng::new(45);
+    let mut seen = [0usize; 2];
+    for _ in 0..6 {
+        let (points, colours) = (rng.range(50, 3000) as u32, rng.range(50, 3000) as u32);
+        let (n1, n2) = (rng.range(1000, 20000), rng.range(1000, 20000));
+        let mut deal = |k: u64| -> Vec<(u32, u32)> {
+            (0..k)
+                .map(|_| {
+                    (
+                        rng.range(0, points as u64 - 1) as u32,
+                        rng.range(0, colours as u64 - 1) as u32,
+                    )
+                })
+                .collect()
+        };
+        let (first, second) = (deal(n1), deal(n2));
+        let got = first_mover_wins(&first, &second);
+        assert_eq!(got, cards_by_flow(&first, &second, points, colours));
+        seen[0] += got.iter().filter(|&&w| !w).count();
+        seen[1] += got.iter().filter(|&&w| w).count();
+    }
+    assert!(seen[0] > 100 && seen[1] > 100, "{seen:?}");
+}

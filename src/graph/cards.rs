@@ -1,20 +1,225 @@
 //! Card-matching games: two hands of cards, each card a (point, colour); a card may follow one
 //! that shares its point or its colour.
+//!
+//! The card graph can have n1 * n2 edges, so it is never built: each point and each colour is a
+//! hub, a card belongs to its two hubs, and two cards of different hands are adjacent iff they
+//! share a hub. Matching searches walk hubs instead of edges.
 
-use crate::graph::flow::FlowNetwork;
+const NONE: u32 = u32::MAX;
+
+/// A bipartite graph given by hubs: left vertex i and right vertex j are adjacent iff they
+/// belong to a common hub; every vertex belongs to K hubs. Stored as the hubs of each left
+/// vertex and the right vertices of each hub (compressed rows), O(n K + hubs) memory.
+#[derive(Clone, Debug)]
+pub struct HubGraph {
+    left_start: Vec<usize>,
+    left_hubs: Vec<u32>,
+    hub_start: Vec<usize>,
+    hub_rights: Vec<u32>,
+    rights: usize,
+}
+
+impl HubGraph {
+    /// The graph where left vertex i belongs to hubs `left[i]` and right vertex j to hubs
+    /// `right[j]`, hubs numbered `0..hubs`. O(n K + hubs).
+    pub fn new<const K: usize>(hubs: usize, left: &[[u32; K]], right: &[[u32; K]]) -> HubGraph {
+        let left_start: Vec<usize> = (0..=left.len()).map(|i| i * K).collect();
+        let left_hubs: Vec<u32> = left.iter().flatten().copied().collect();
+        let mut hub_start = vec![0usize; hubs + 1];
+        for hs in right {
+            for &h in hs {
+                hub_start[h as usize + 1] += 1;
+            }
+        }
+        for h in 0..hubs {
+            hub_start[h + 1] += hub_start[h];
+        }
+        let mut fill = hub_start.clone();
+        let mut hub_rights = vec![0u32; hub_start[hubs]];
+        for (j, hs) in right.iter().enumerate() {
+            for &h in hs {
+                hub_rights[fill[h as usize]] = j as u32;
+                fill[h as usize] += 1;
+            }
+        }
+        HubGraph {
+            left_start,
+            left_hubs,
+            hub_start,
+            hub_rights,
+            rights: right.len(),
+        }
+    }
+
+    fn hubs_of(&self, i: usize) -> &[u32] {
+        &self.left_hubs[self.left_start[i]..self.left_start[i + 1]]
+    }
+
+    fn rights_of(&self, h: u32) -> &[u32] {
+        &self.hub_rights[self.hub_start[h as usize]..self.hub_start[h as usize + 1]]
+    }
+
+    /// A maximum matching, as each left vertex's partner (or `None`).
+    ///
+    /// Pothen-Fan-style phases over hubs: a depth-first search from every free left vertex,
+    /// the searches of a phase sharing one visited mark per right vertex and one scan pointer
+    /// per hub (a right vertex tried once is not tried again in the phase); before descending,
+    /// a lookahead pointer per hub (kept for good: matched right vertices stay matched) finds a
+    /// free right vertex directly. A greedy pass over the same lookahead pointers starts it.
+    ///
+    /// **Complexity**: each phase O(n + memberships); a handful of phases in practice. The
+    /// search keeps its own stack.
+    pub fn maximum_matching(&self) -> Vec<Option<usize>> {
+        let lefts = self.left_start.len() - 1;
+        let hubs = self.hub_start.len() - 1;
+        let mut mate_left = vec![NONE; lefts];
+        let mut mate_right = vec![NONE; self.rights];
+        let mut lookahead: Vec<usize> = self.hub_start[..hubs].to_vec();
+        // the free right vertex of hub h the lookahead finds, advancing past matched ones
+        let find_free = |h: u32, lookahead: &mut [usize], mate_right: &[u32]| -> Option<u32> {
+            let end = self.hub_start[h as usize + 1];
+            let at = &mut lookahead[h as usize];
+            while *at < end {
+                let j = self.hub_rights[*at];
+                if mate_right[j as usize] == NONE {
+                    return Some(j);
+                }
+                *at += 1;
+            }
+            None
+        };
+        for i in 0..lefts {
+            for &h in self.hubs_of(i) {
+                if let Some(j) = find_free(h, &mut lookahead, &mate_right) {
+                    mate_left[i] = j;
+                    mate_right[j as usize] = i as u32;
+                    break;
+                }
+            }
+        }
+        let mut free: Vec<u32> = (0..lefts as u32)
+            .filter(|&i| mate_left[i as usize] == NONE)
+            .collect();
+        let mut visited = vec![0u32; self.rights];
+        let mut scan: Vec<usize> = vec![0; hubs];
+        let mut stamp = vec![0u32; hubs]; // the phase that last reset scan[h]
+                                          // stack: (left vertex, index of the hub being scanned, right vertex descended through)
+        let mut stack: Vec<(u32, u32, u32)> = Vec::new();
+        let mut phase = 0u32;
+        loop {
+            phase += 1;
+            let mut augmented = false;
+            for &root in &free {
+                if mate_left[root as usize] != NONE {
+                    continue;
+                }
+                stack.clear();
+                stack.push((root, 0, NONE));
+                'search: while let Some(&(i, k, _)) = stack.last() {
+                    let i = i as usize;
+                    for &h in self.hubs_of(i) {
+                        if let Some(j) = find_free(h, &mut lookahead, &mate_right) {
+                            // augment: j to i, then each left vertex below to the right vertex
+                            // it descended through
+                            let mut right = j;
+                            for &(x, _, _) in stack.iter().rev() {
+                                let old = mate_left[x as usize];
+                                mate_left[x as usize] = right;
+                                mate_right[right as usize] = x;
+                                right = old;
+                            }
+                            augmented = true;
+                            break 'search;
+                        }
+                    }
+                    let own = self.hubs_of(i);
+                    let mut k = k as usize;
+                    let mut descended = false;
+                    while k < own.len() && !descended {
+                        let h = own[k] as usize;
+                        if stamp[h] != phase {
+                            stamp[h] = phase;
+                            scan[h] = self.hub_start[h];
+                        }
+                        while scan[h] < self.hub_start[h + 1] {
+                            let j = self.hub_rights[scan[h]];
+                            scan[h] += 1;
+                            if visited[j as usize] != phase {
+                                visited[j as usize] = phase;
+                                let next = mate_right[j as usize];
+                                stack.last_mut().expect("non-empty").1 = k as u32;
+                                stack.last_mut().expect("non-empty").2 = j;
+                                stack.push((next, 0, NONE));
+                                descended = true;
+                                break;
+                            }
+                        }
+                        if !descended {
+                            k += 1;
+                        }
+                    }
+                    if !descended {
+                        stack.pop();
+                    }
+                }
+            }
+            if !augmented {
+                break;
+            }
+            free.retain(|&i| mate_left[i as usize] == NONE);
+        }
+        mate_left
+            .into_iter()
+            .map(|j| (j != NONE).then_some(j as usize))
+            .collect()
+    }
+
+    /// For a maximum matching (`mate_left`), which left vertices some maximum matching
+    /// misses: the free ones and those an even alternating path reaches from them
+    /// (Dulmage-Mendelsohn), searched breadth-first with each hub expanded once. O(n +
+    /// memberships).
+    pub fn left_missed(&self, mate_left: &[Option<usize>]) -> Vec<bool> {
+        let mut mate_right = vec![NONE; self.rights];
+        for (i, m) in mate_left.iter().enumerate() {
+            if let Some(j) = m {
+                mate_right[*j] = i as u32;
+            }
+        }
+        let mut missed: Vec<bool> = mate_left.iter().map(Option::is_none).collect();
+        let mut queue: Vec<u32> = (0..mate_left.len() as u32)
+            .filter(|&i| missed[i as usize])
+            .collect();
+        let mut expanded = vec![false; self.hub_start.len() - 1];
+        let mut head = 0;
+        while head < queue.len() {
+            let i = queue[head] as usize;
+            head += 1;
+            for &h in self.hubs_of(i) {
+                if std::mem::replace(&mut expanded[h as usize], true) {
+                    continue;
+                }
+                for &j in self.rights_of(h) {
+                    let w = mate_right[j as usize];
+                    if w != NONE && !missed[w as usize] {
+                        missed[w as usize] = true;
+                        queue.push(w);
+                    }
+                }
+            }
+        }
+        missed
+    }
+}
 
 /// For each card of the first hand as the opening card, whether the player who then moves
 /// first (from the other hand, as in LibreOJ 536 "hanafuda") wins.
 ///
 /// The game is geography on the bipartite graph "first hand - second hand, an edge when point
 /// or colour agree"; the mover from card a wins iff every maximum matching covers a
-/// (Fraenkel-Scheinerman-Ullman). That graph can have n1 * n2 edges, so the matching is a
-/// maximum flow through one hub per point and one per colour instead — source -> first hand ->
-/// hubs -> second hand -> sink, all capacities 1, O(n) edges and the same maximum — and a is
-/// missed by some maximum matching iff it is reachable from the source in the residual network.
+/// (Fraenkel-Scheinerman-Ullman). The graph is a [`HubGraph`] (one hub per point and per
+/// colour), so neither the matching nor the alternating search ever lists the n1 * n2 edges.
 ///
-/// **Complexity**: O((n1 + n2) sqrt(n1 + n2)) time (Dinic on a unit network), O(n1 + n2 +
-/// points + colours) space.
+/// **Complexity**: O(n1 + n2 + points + colours) per phase, a handful of phases in practice.
 ///
 /// ```
 /// use grundy::graph::cards::first_mover_wins;
@@ -27,32 +232,22 @@ pub fn first_mover_wins(first: &[(u32, u32)], second: &[(u32, u32)]) -> Vec<bool
     let points = first
         .iter()
         .chain(second)
-        .map(|c| c.0 as usize + 1)
+        .map(|c| c.0 + 1)
         .max()
         .unwrap_or(0);
     let colours = first
         .iter()
         .chain(second)
-        .map(|c| c.1 as usize + 1)
+        .map(|c| c.1 + 1)
         .max()
         .unwrap_or(0);
-    let (s, t) = (0, 1);
-    let card_a = |i: usize| 2 + i;
-    let point_hub = |x: u32| 2 + first.len() + x as usize;
-    let colour_hub = |y: u32| 2 + first.len() + points + y as usize;
-    let card_b = |j: usize| 2 + first.len() + points + colours + j;
-    let mut net = FlowNetwork::new(2 + first.len() + points + colours + second.len());
-    for (i, &(x, y)) in first.iter().enumerate() {
-        net.add_edge(s, card_a(i), 1);
-        net.add_edge(card_a(i), point_hub(x), 1);
-        net.add_edge(card_a(i), colour_hub(y), 1);
-    }
-    for (j, &(x, y)) in second.iter().enumerate() {
-        net.add_edge(point_hub(x), card_b(j), 1);
-        net.add_edge(colour_hub(y), card_b(j), 1);
-        net.add_edge(card_b(j), t, 1);
-    }
-    net.max_flow(s, t);
-    let reachable = net.residual_reachable(s);
-    (0..first.len()).map(|i| !reachable[card_a(i)]).collect()
+    let hubs_of = |&(x, y): &(u32, u32)| [x, points + y];
+    let left: Vec<[u32; 2]> = first.iter().map(hubs_of).collect();
+    let right: Vec<[u32; 2]> = second.iter().map(hubs_of).collect();
+    let g = HubGraph::new((points + colours) as usize, &left, &right);
+    let matching = g.maximum_matching();
+    g.left_missed(&matching)
+        .into_iter()
+        .map(|missed| !missed)
+        .collect()
 }
