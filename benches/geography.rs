@@ -1,0 +1,80 @@
+//! `cargo bench --bench geography`: one benchmark per row of the speed table of issue 3, end
+//! to end from the file's bytes (parsing included) to every start classified.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use grundy::graph::cards::first_mover_wins;
+use grundy::graph::report::geography_report;
+use std::fmt::Write;
+use std::hint::black_box;
+
+/// A seeded SplitMix64 stream.
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (z ^ (z >> 31)) % n
+    }
+}
+
+fn graph_text(n: u64, edges: &[(u64, u64)]) -> Vec<u8> {
+    let mut s = String::with_capacity(edges.len() * 16);
+    let _ = writeln!(s, "{n} {}", edges.len());
+    for (u, v) in edges {
+        let _ = writeln!(s, "{u} {v}");
+    }
+    s.into_bytes()
+}
+
+fn inputs() -> Vec<(&'static str, Vec<u8>, bool)> {
+    let mut rng = Rng(7);
+    let half = 1_000_000;
+    let bipartite: Vec<(u64, u64)> = (0..3 * half).map(|_| (1 + rng.below(half), half + 1 + rng.below(half))).collect();
+    let n = 1_000_000;
+    let mut general = Vec::with_capacity(3 * n as usize);
+    while general.len() < 3 * n as usize {
+        let (u, v) = (1 + rng.below(n), 1 + rng.below(n));
+        if u != v {
+            general.push((u, v));
+        }
+    }
+    let (layers, width) = (1000u64, 1000u64);
+    let mut ladder = Vec::new();
+    for l in 0..layers - 1 {
+        for i in 0..width {
+            ladder.push((l * width + i + 1, (l + 1) * width + i + 1));
+            ladder.push((l * width + i + 1, (l + 1) * width + (i + 1) % width + 1));
+        }
+    }
+    let mut board = String::from("2000 2000\n");
+    for _ in 0..2000 {
+        board.extend((0..2000).map(|_| if rng.below(5) == 0 { '#' } else { '.' }));
+        board.push('\n');
+    }
+    vec![
+        ("bipartite_1e6+1e6_3e6", graph_text(2 * half, &bipartite), false),
+        ("board_2000x2000_20pct", board.into_bytes(), true),
+        ("general_1e6_3e6", graph_text(n, &general), false),
+        ("ladder_1000x1000", graph_text(layers * width, &ladder), false),
+    ]
+}
+
+fn geography(c: &mut Criterion) {
+    let mut group = c.benchmark_group("geography");
+    group.sample_size(10);
+    for (name, bytes, grid) in inputs() {
+        group.bench_function(name, |b| b.iter(|| geography_report(black_box(&bytes), grid, None).unwrap()));
+    }
+    let mut rng = Rng(8);
+    let mut deal = || -> Vec<(u32, u32)> {
+        (0..1_000_000).map(|_| (rng.below(10_000) as u32, rng.below(10_000) as u32)).collect()
+    };
+    let (alice, shinobu) = (deal(), deal());
+    group.bench_function("hanafuda_1e6_cards", |b| b.iter(|| first_mover_wins(black_box(&alice), &shinobu)));
+    group.finish();
+}
+
+criterion_group!(benches, geography);
+criterion_main!(benches);
