@@ -31,7 +31,9 @@ fn graph_text(n: u64, edges: &[(u64, u64)]) -> Vec<u8> {
 fn inputs() -> Vec<(&'static str, Vec<u8>, bool)> {
     let mut rng = Rng(7);
     let half = 1_000_000;
-    let bipartite: Vec<(u64, u64)> = (0..3 * half).map(|_| (1 + rng.below(half), half + 1 + rng.below(half))).collect();
+    let bipartite: Vec<(u64, u64)> = (0..3 * half)
+        .map(|_| (1 + rng.below(half), half + 1 + rng.below(half)))
+        .collect();
     let n = 1_000_000;
     let mut general = Vec::with_capacity(3 * n as usize);
     while general.len() < 3 * n as usize {
@@ -54,10 +56,18 @@ fn inputs() -> Vec<(&'static str, Vec<u8>, bool)> {
         board.push('\n');
     }
     vec![
-        ("bipartite_1e6+1e6_3e6", graph_text(2 * half, &bipartite), false),
+        (
+            "bipartite_1e6+1e6_3e6",
+            graph_text(2 * half, &bipartite),
+            false,
+        ),
         ("board_2000x2000_20pct", board.into_bytes(), true),
         ("general_1e6_3e6", graph_text(n, &general), false),
-        ("ladder_1000x1000", graph_text(layers * width, &ladder), false),
+        (
+            "ladder_1000x1000",
+            graph_text(layers * width, &ladder),
+            false,
+        ),
     ]
 }
 
@@ -65,14 +75,20 @@ fn geography(c: &mut Criterion) {
     let mut group = c.benchmark_group("geography");
     group.sample_size(10);
     for (name, bytes, grid) in inputs() {
-        group.bench_function(name, |b| b.iter(|| geography_report(black_box(&bytes), grid, None).unwrap()));
+        group.bench_function(name, |b| {
+            b.iter(|| geography_report(black_box(&bytes), grid, None).unwrap())
+        });
     }
     let mut rng = Rng(8);
     let mut deal = || -> Vec<(u32, u32)> {
-        (0..1_000_000).map(|_| (rng.below(10_000) as u32, rng.below(10_000) as u32)).collect()
+        (0..1_000_000)
+            .map(|_| (rng.below(10_000) as u32, rng.below(10_000) as u32))
+            .collect()
     };
     let (alice, shinobu) = (deal(), deal());
-    group.bench_function("hanafuda_1e6_cards", |b| b.iter(|| first_mover_wins(black_box(&alice), &shinobu)));
+    group.bench_function("hanafuda_1e6_cards", |b| {
+        b.iter(|| first_mover_wins(black_box(&alice), &shinobu))
+    });
     group.finish();
 }
 

@@ -265,13 +265,16 @@ fn dinic_reaches_the_minimum_cut() {
     }
 }
 
+/// The last card laid, the cards used of each hand, whose hand moves.
+type CardState = ((u32, u32), [u32; 2], usize);
+
 /// The card game searched directly: the last card laid, the cards used, whose hand moves.
 fn card_mover_wins(
     hands: &[Vec<(u32, u32)>; 2],
     last: (u32, u32),
     used: [u32; 2],
     hand: usize,
-    memo: &mut HashMap<((u32, u32), [u32; 2], usize), bool>,
+    memo: &mut HashMap<CardState, bool>,
 ) -> bool {
     if let Some(&w) = memo.get(&(last, used, hand)) {
         return w;

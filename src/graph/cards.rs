@@ -88,10 +88,10 @@ impl HubGraph {
             }
             None
         };
-        for i in 0..lefts {
+        for (i, mate) in mate_left.iter_mut().enumerate() {
             for &h in self.hubs_of(i) {
                 if let Some(j) = find_free(h, &mut lookahead, &mate_right) {
-                    mate_left[i] = j;
+                    *mate = j;
                     mate_right[j as usize] = i as u32;
                     break;
                 }

@@ -69,10 +69,9 @@ fn karp_sipser(g: &Graph, mate: &mut [u32]) {
         start[d + 1] += start[d];
     }
     let mut order = vec![0u32; n];
-    for v in 0..n {
-        let d = degree[v] as usize;
-        order[start[d]] = v as u32;
-        start[d] += 1;
+    for (v, &d) in degree.iter().enumerate() {
+        order[start[d as usize]] = v as u32;
+        start[d as usize] += 1;
     }
     let mut next_in_order = 0;
     let match_pair =
