@@ -44,13 +44,7 @@ pub fn run(args: &Args) -> Result<String, String> {
     };
     let report =
         geography_report(&input, args.grid, args.from.as_deref()).map_err(|e| e.to_string())?;
-    if args.json {
-        let mut text = serde_json::to_string(&report).map_err(|e| e.to_string())?;
-        text.push('\n');
-        Ok(text)
-    } else {
-        Ok(human(&report))
-    }
+    super::render(&report, args.json, human)
 }
 
 fn human(report: &GeographyReport) -> String {

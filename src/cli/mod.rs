@@ -60,6 +60,21 @@ pub fn main() -> i32 {
     }
 }
 
+/// Renders a report as one JSON object (and a newline) or as text.
+fn render<T: serde::Serialize>(
+    report: &T,
+    json: bool,
+    human: impl Fn(&T) -> String,
+) -> Result<String, String> {
+    if json {
+        let mut text = serde_json::to_string(report).map_err(|e| e.to_string())?;
+        text.push('\n');
+        Ok(text)
+    } else {
+        Ok(human(report))
+    }
+}
+
 /// Writes the whole answer at once; a closed pipe (`grundy ... | head`) is not an error.
 fn print_out(text: &str) {
     let mut out = std::io::stdout().lock();

@@ -51,13 +51,7 @@ pub fn run(args: &Args) -> Result<String, String> {
     };
     // The words of an unquoted expression arrive apart: join them back.
     let report = solve_expression(&args.expr.join(" "), &options).map_err(|e| e.to_string())?;
-    if args.json {
-        let mut text = serde_json::to_string(&report).map_err(|e| e.to_string())?;
-        text.push('\n');
-        Ok(text)
-    } else {
-        Ok(human(&report))
-    }
+    super::render(&report, args.json, human)
 }
 
 fn human(report: &SolveReport) -> String {

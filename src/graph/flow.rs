@@ -87,22 +87,7 @@ impl FlowNetwork {
         let mut path: Vec<u32> = Vec::new(); // edge ids from s
         let mut total = 0u64;
         loop {
-            level.fill(u32::MAX);
-            level[s] = 0;
-            queue.clear();
-            queue.push(s as u32);
-            let mut head = 0;
-            while head < queue.len() {
-                let v = queue[head] as usize;
-                head += 1;
-                for &e in &self.by_tail[self.start[v]..self.start[v + 1]] {
-                    let w = self.to[e as usize] as usize;
-                    if self.cap[e as usize] > 0 && level[w] == u32::MAX {
-                        level[w] = level[v] + 1;
-                        queue.push(w as u32);
-                    }
-                }
-            }
+            self.residual_levels(s, &mut level, &mut queue);
             if level[t] == u32::MAX {
                 return total;
             }
@@ -156,25 +141,33 @@ impl FlowNetwork {
         }
     }
 
-    /// The vertices reachable from `s` in the residual network (after [`max_flow`](Self::max_flow):
-    /// the source side of a minimum cut). O(V + E).
-    pub fn residual_reachable(&mut self, s: usize) -> Vec<bool> {
-        self.freeze();
-        let mut seen = vec![false; self.n];
-        seen[s] = true;
-        let mut queue = vec![s as u32];
+    /// Breadth-first distances from `s` over edges with residual capacity (`u32::MAX`: not
+    /// reached).
+    fn residual_levels(&self, s: usize, level: &mut [u32], queue: &mut Vec<u32>) {
+        level.fill(u32::MAX);
+        level[s] = 0;
+        queue.clear();
+        queue.push(s as u32);
         let mut head = 0;
         while head < queue.len() {
             let v = queue[head] as usize;
             head += 1;
             for &e in &self.by_tail[self.start[v]..self.start[v + 1]] {
                 let w = self.to[e as usize] as usize;
-                if self.cap[e as usize] > 0 && !seen[w] {
-                    seen[w] = true;
+                if self.cap[e as usize] > 0 && level[w] == u32::MAX {
+                    level[w] = level[v] + 1;
                     queue.push(w as u32);
                 }
             }
         }
-        seen
+    }
+
+    /// The vertices reachable from `s` in the residual network (after [`max_flow`](Self::max_flow):
+    /// the source side of a minimum cut). O(V + E).
+    pub fn residual_reachable(&mut self, s: usize) -> Vec<bool> {
+        self.freeze();
+        let mut level = vec![u32::MAX; self.n];
+        self.residual_levels(s, &mut level, &mut Vec::new());
+        level.into_iter().map(|l| l != u32::MAX).collect()
     }
 }
