@@ -12,6 +12,7 @@
 //! - [`scoring`]: scoring games (minimax engine, Game on Sum, the layer game of Tavas).
 //! - [`graph`]: graphs (shortest distances; matchings come here).
 //! - [`modular`]: exact arithmetic modulo a prime.
+//! - [`table`]: value tables and proved periods (octal engine, 2-D tables).
 //! - [`parse`]: the expression language of `grundy solve` (`nim 3 4 5 + wythoff 3 5`).
 //!
 //! ```
@@ -41,6 +42,7 @@ pub mod parse;
 pub mod periodic;
 pub mod scoring;
 pub mod solve;
+pub mod table;
 pub mod zeckendorf;
 
 pub use error::{GrundyError, Result};

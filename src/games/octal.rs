@@ -1,9 +1,10 @@
 //! Octal games on heaps: a code `d0.d1d2...` says what removing k tokens may leave.
 
 use crate::error::{GrundyError, Result};
-use crate::nimber::{MexSet, Nimber};
-use crate::periodic::{least_period, PeriodicValues};
+use crate::nimber::Nimber;
+use crate::periodic::PeriodicValues;
 use crate::solve::game::ImpartialGame;
+use crate::table::octal::{octal_values, OctalMethod};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
@@ -31,27 +32,6 @@ impl OctalCode {
     /// True if no digit after the point is set.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
-    }
-
-    /// Grundy values of a heap of `n`: the values of every option, fed to `each` (an option
-    /// that splits gives the xor of its two heaps). `value(i)` must give `G(i)` for `i < n`.
-    fn for_each_option_value(&self, n: u64, value: impl Fn(u64) -> u64, mut each: impl FnMut(u64)) {
-        for k in 0..=self.len().min(n as usize) {
-            let d = self.digit(k);
-            let k = k as u64;
-            let rest = n - k;
-            if d & 1 != 0 && k > 0 && rest == 0 {
-                each(0);
-            }
-            if d & 2 != 0 && k > 0 && rest > 0 {
-                each(value(rest));
-            }
-            if d & 4 != 0 && rest >= 2 {
-                for a in 1..=rest / 2 {
-                    each(value(a) ^ value(rest - a));
-                }
-            }
-        }
     }
 }
 
@@ -93,51 +73,16 @@ impl fmt::Display for OctalCode {
 }
 
 impl OctalCode {
-    /// Computes values by the mex recurrence until the Guy-Smith periodicity theorem proves a
-    /// period, or past heap `need`, storing at most `max_states` values.
-    ///
-    /// **Theorem** (Guy and Smith 1956): for a code of length t, if `G(n + p) = G(n)` for all
-    /// `n0 <= n < 2 n0 + p + t`, then for all `n >= n0`. For each p the last n breaking
-    /// `G(n) = G(n - p)` is tracked, which gives the least n0 for that p at every step.
-    ///
-    /// **Complexity**: O(L^2) time for L values (the naive recurrence, and the period check
-    /// costs as much), O(L) space.
+    /// Values until the Guy-Smith periodicity theorem proves a period, or past heap `need`,
+    /// with at most `max_states` values: the engine of [`crate::table::octal::octal_values`]
+    /// (rare/common method where it pays).
     pub fn values(&self, need: u64, max_states: usize) -> PeriodicValues {
-        let code = self;
-        let t = code.len() as u64;
-        let mut values: Vec<u64> = Vec::new();
-        // last_break[p] = last index i with G(i) != G(i - p) (0 if none yet)
-        let mut last_break: Vec<u64> = vec![0];
-        let mut mex = MexSet::new();
-        while values.len() < max_states {
-            let n = values.len() as u64;
-            code.for_each_option_value(n, |i| values[i as usize], |v| mex.insert(v));
-            let g = mex.take_mex();
-            values.push(g);
-            last_break.push(0);
-            for p in 1..=n as usize {
-                if values[n as usize - p] != g {
-                    last_break[p] = n;
-                }
-            }
-            // The least p whose check range is covered: n + 1 >= 2 n0 + 2p + t. n0 >= 1 because
-            // the theorem maps a split (a, b) of n + p to the split (a, b - p) of n, and b - p
-            // must be a non-empty heap; least_period then extends the preperiod back by checking.
-            let start = |p: u64| (last_break[p as usize] + 1).saturating_sub(p).max(1);
-            if let Some(p) = (1..=n).find(|&p| n + 1 >= 2 * start(p) + 2 * p + t) {
-                return PeriodicValues {
-                    period: Some(least_period(&values, start(p), p)),
-                    values,
-                };
-            }
-            if n > need {
-                break;
-            }
-        }
-        PeriodicValues {
-            values,
-            period: None,
-        }
+        let limit = usize::try_from(need)
+            .unwrap_or(usize::MAX)
+            .min(max_states.saturating_sub(1));
+        octal_values(self, 0, limit, OctalMethod::Auto, max_states, |_| {})
+            .expect("the limit is below max_states")
+            .values
     }
 }
 

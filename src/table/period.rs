@@ -1,0 +1,77 @@
+//! Proving periods of Grundy sequences as they are computed.
+
+use crate::periodic::least_period;
+
+/// Looks for a period of `values` (all of them computed so far, `values[0..n]`) that the
+/// Guy-Smith theorem proves for an octal code of length `t`: `G(i + p) = G(i)` for every
+/// `n0 <= i < 2 n0 + p + t` implies it for every `i >= n0`.
+///
+/// One Z-function over the reversed sequence gives, for every p at once, how far back from the
+/// end `G(i) = G(i - p)` holds, hence the least `n0` for that p (at least 1: the theorem maps a
+/// split (a, b) of `n + p` to `(a, b - p)`, and `b - p` must be a heap). Returns the least
+/// period and least preperiod (checked value by value) of the first p that is proved.
+///
+/// **Complexity**: O(n) time and space per call.
+pub fn guy_smith(values: &[u32], t: usize) -> Option<(u64, u64)> {
+    let n = values.len();
+    if n < 2 {
+        return None;
+    }
+    // z[p] = length of the longest run G(n-1-i) = G(n-1-i-p), i = 0, 1, ...
+    let z = z_function_reversed(values);
+    for p in 1..n {
+        // G(i) = G(i - p) for i in (n - 1 - z[p], n - 1], i.e. G(j + p) = G(j) for
+        // j >= n - p - z[p]
+        let n0 = (n - p - z[p]).max(1);
+        // need j < 2 n0 + p + t, so the values up to index 2 n0 + 2p + t - 1 <= n - 1
+        if 2 * n0 + 2 * p + t <= n {
+            let wide: Vec<u64> = values.iter().map(|&v| v as u64).collect();
+            return Some(least_period(&wide, n0 as u64, p as u64));
+        }
+    }
+    None
+}
+
+/// `z[p]` = the length of the longest common prefix of the reversed sequence and the reversed
+/// sequence shifted by p (`z[0] = n`). O(n).
+fn z_function_reversed(values: &[u32]) -> Vec<usize> {
+    let n = values.len();
+    let at = |i: usize| values[n - 1 - i];
+    let mut z = vec![0usize; n];
+    z[0] = n;
+    let (mut left, mut right) = (0usize, 0usize);
+    for i in 1..n {
+        let mut k = if i < right {
+            z[i - left].min(right - i)
+        } else {
+            0
+        };
+        while i + k < n && at(k) == at(i + k) {
+            k += 1;
+        }
+        z[i] = k;
+        if i + k > right {
+            left = i;
+            right = i + k;
+        }
+    }
+    z
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn z_function_matches_its_definition() {
+        let v = [1u32, 2, 1, 2, 1, 3, 1, 2, 1, 2];
+        let z = z_function_reversed(&v);
+        let n = v.len();
+        for (p, &zp) in z.iter().enumerate() {
+            let direct = (0..n - p)
+                .take_while(|&i| v[n - 1 - i] == v[n - 1 - i - p])
+                .count();
+            assert_eq!(zp, direct, "p = {p}");
+        }
+    }
+}

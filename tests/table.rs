@@ -1,0 +1,158 @@
+//! The octal engine (plain and rare/common methods) against the plain recurrence written
+//! again here, known values from the literature, and proved periods checked far beyond the
+//! proof.
+
+mod common;
+
+use common::{random_octal_code, Rng};
+use grundy::games::OctalCode;
+use grundy::table::octal::{octal_values, OctalMethod};
+
+/// Octal values by the plain mex recurrence, written again here.
+fn octal_brute(code: &str, len: usize) -> Vec<u64> {
+    let (head, tail) = code.split_once('.').unwrap();
+    let mut digits = vec![head.parse::<u8>().unwrap()];
+    digits.extend(tail.bytes().map(|b| b - b'0'));
+    let mut g: Vec<u64> = Vec::with_capacity(len);
+    for n in 0..len {
+        let mut seen = std::collections::HashSet::new();
+        for (k, &d) in digits.iter().enumerate() {
+            if k > n {
+                break;
+            }
+            let rest = n - k;
+            if d & 1 != 0 && k > 0 && rest == 0 {
+                seen.insert(0);
+            }
+            if d & 2 != 0 && k > 0 && rest > 0 {
+                seen.insert(g[rest]);
+            }
+            if d & 4 != 0 {
+                for a in 1..=rest / 2 {
+                    seen.insert(g[a] ^ g[rest - a]);
+                }
+            }
+        }
+        g.push((0..).find(|v| !seen.contains(v)).unwrap());
+    }
+    g
+}
+
+fn run(code: &str, to: usize, limit: usize, method: OctalMethod) -> grundy::table::octal::OctalRun {
+    octal_values(
+        &code.parse::<OctalCode>().unwrap(),
+        to,
+        limit,
+        method,
+        usize::MAX,
+        |_| {},
+    )
+    .unwrap()
+}
+
+#[test]
+fn both_methods_agree_with_the_plain_recurrence() {
+    let mut rng = Rng::new(51);
+    let mut codes: Vec<String> = [
+        "0.07", "0.77", "0.137", "0.16", "0.6", "0.165", "0.161", "4.07", "0.007", "0.4", "0.55",
+        "0.26",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    codes.extend((0..40).map(|_| random_octal_code(&mut rng, 4)));
+    for code in &codes {
+        let want = octal_brute(code, 2500);
+        for method in [OctalMethod::Naive, OctalMethod::Sparse, OctalMethod::Auto] {
+            // compute to 2000 at least (no early stop before `to`)
+            let got = run(code, 2000, 2000, method);
+            assert_eq!(
+                &got.values.values[..2001],
+                &want[..2001],
+                "{code} {method:?}"
+            );
+            // and every value implied by a proved period
+            if let Some((pre, p)) = got.values.period {
+                for n in 0..2500u64 {
+                    assert_eq!(
+                        got.values.get(n),
+                        Some(want[n as usize]),
+                        "{code}: G({n}) from period {p} after {pre}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn literature_values_and_periods() {
+    // (code, preperiod, period, first values)
+    let known: [(&str, u64, u64, &[u64]); 3] = [
+        (
+            "0.77",
+            71,
+            12,
+            &[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7],
+        ), // Kayles
+        (
+            "0.07",
+            53,
+            34,
+            &[0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0],
+        ), // Dawson's Kayles
+        (
+            "0.137",
+            52,
+            34,
+            &[0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5],
+        ), // Dawson's chess
+    ];
+    for (code, pre, p, first) in known {
+        let got = run(code, 0, 20_000, OctalMethod::Auto);
+        assert_eq!(&got.values.values[..first.len()], first, "{code}");
+        assert_eq!(got.values.period, Some((pre, p)), "{code}");
+    }
+}
+
+#[test]
+fn dawsons_kayles_stops_by_itself_right_after_the_proof() {
+    let got = run("0.07", 0, 1_000_000, OctalMethod::Auto);
+    assert_eq!(got.values.period, Some((53, 34)));
+    // the theorem needs n up to 2 * 53 + 2 * 34 + 2 = 176 at the latest (less from the least n0)
+    assert!(
+        got.values.values.len() <= 180,
+        "computed {} values",
+        got.values.values.len()
+    );
+}
+
+#[test]
+fn the_sparse_method_is_chosen_where_it_pays() {
+    let got = run("0.6", 20_000, 20_000, OctalMethod::Auto);
+    assert_eq!(got.method, OctalMethod::Sparse);
+    assert_eq!(got.mask, Some(0b1_1110_1110));
+    let got = run("0.007", 3000, 3000, OctalMethod::Auto);
+    assert_eq!(got.method, OctalMethod::Naive);
+}
+
+#[test]
+fn sparse_and_plain_agree_far_out() {
+    let mut rng = Rng::new(52);
+    let mut codes: Vec<String> = ["0.6", "0.165", "0.161", "0.26", "0.56", "4.6"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    codes.extend((0..4).map(|_| random_octal_code(&mut rng, 3)));
+    for code in codes {
+        let plain = run(&code, 15_000, 15_000, OctalMethod::Naive);
+        let sparse = run(&code, 15_000, 15_000, OctalMethod::Sparse);
+        let n = plain.values.values.len().min(sparse.values.values.len());
+        assert_eq!(
+            plain.values.values[..n],
+            sparse.values.values[..n],
+            "{code}"
+        );
+        assert_eq!(plain.values.period, sparse.values.period, "{code}");
+    }
+}
