@@ -3,6 +3,7 @@
 use crate::error::{GrundyError, Result};
 use crate::nimber::{MexSet, Nimber};
 use crate::solve::game::ImpartialGame;
+use rayon::prelude::*;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
@@ -29,12 +30,11 @@ impl CutRule {
     /// How many cuts across a side of length `len` (pieces `j x side` and `(len - j) x side`,
     /// each unordered pair once) are allowed. O(1).
     pub fn count_cuts(self, len: u64, side: u64) -> u64 {
-        let inner = if len >= 4 { len / 2 - 1 } else { 0 }; // 2 <= j <= len - 2, j <= len / 2
-        match self {
-            CutRule::Split if side > 1 => len / 2,
-            CutRule::Split => inner,
-            CutRule::Cutting if side > 1 => inner,
-            CutRule::Cutting => 0,
+        let (lo, hi) = cut_range(self, len, side);
+        if lo > hi {
+            0
+        } else {
+            hi - lo + 1
         }
     }
 
@@ -58,11 +58,13 @@ pub struct RectangleTable {
 }
 
 impl RectangleTable {
-    /// Computes the table by the mex recurrence over the cuts, row by row; a cell below the
-    /// diagonal is copied from its transpose. Horizontal cuts read a transposed copy so that
-    /// both inner loops walk memory in order.
+    /// Computes the table by the mex recurrence over the cuts, one anti-diagonal at a time
+    /// (its cells are independent: computed in parallel with rayon); a cell below the diagonal
+    /// is copied from its transpose. Cuts across read a transposed copy so that both inner
+    /// loops walk memory in order.
     ///
-    /// **Complexity**: O(R C (R + C) / 4) time, O(R C) space; fails past `max_states` cells.
+    /// **Complexity**: O(R C (R + C) / 4) work over the cores, O(R C) space; fails past
+    /// `max_states` cells.
     pub fn compute(
         rule: CutRule,
         rows: usize,
@@ -83,54 +85,28 @@ impl RectangleTable {
         }
         let mut by_row = vec![0u16; rows * cols]; // (r, c) at (r-1)*cols + (c-1)
         let mut by_col = vec![0u16; rows * cols]; // (r, c) at (c-1)*rows + (r-1)
-        let mut wide = MexSet::new();
-        for r in 1..=rows {
-            for c in 1..=cols {
-                let value = if c < r {
-                    by_row[(c - 1) * cols + (r - 1)]
-                } else {
-                    let row = &by_row[(r - 1) * cols..r * cols];
-                    let col = &by_col[(c - 1) * rows..c * rows];
-                    let mut mask = 0u128;
-                    let mut overflow = false;
-                    let mut add = |x: u16| {
-                        if x < 128 {
-                            mask |= 1 << x;
-                        } else {
-                            overflow = true;
-                        }
-                    };
-                    for j in 1..=c / 2 {
-                        if rule.allows(j as u64, (c - j) as u64, r as u64) {
-                            add(row[j - 1] ^ row[c - j - 1]);
-                        }
-                    }
-                    for i in 1..=r / 2 {
-                        if rule.allows(i as u64, (r - i) as u64, c as u64) {
-                            add(col[i - 1] ^ col[r - i - 1]);
-                        }
-                    }
-                    let small = (!mask).trailing_zeros();
-                    if small < 128 || !overflow {
-                        small as u16
-                    } else {
-                        for j in 1..=c / 2 {
-                            if rule.allows(j as u64, (c - j) as u64, r as u64) {
-                                wide.insert((row[j - 1] ^ row[c - j - 1]) as u64);
-                            }
-                        }
-                        for i in 1..=r / 2 {
-                            if rule.allows(i as u64, (r - i) as u64, c as u64) {
-                                wide.insert((col[i - 1] ^ col[r - i - 1]) as u64);
-                            }
-                        }
-                        u16::try_from(wide.take_mex()).map_err(|_| {
-                            GrundyError::Overflow("a rectangle value above 65535".into())
-                        })?
-                    }
-                };
+                                                  // Cells with r + c = d need only cells with smaller sums: each anti-diagonal is
+                                                  // computed in parallel (its upper half, r <= c; the lower half is the transpose).
+        for d in 2..=rows + cols {
+            let low = 1.max(d.saturating_sub(cols));
+            let high = rows.min(d / 2);
+            if low > high {
+                continue;
+            }
+            let cell = |r: usize| cell_value(rule, r, d - r, rows, cols, &by_row, &by_col);
+            let values: Vec<Result<u16>> = if high - low >= 64 {
+                (low..=high).into_par_iter().map(cell).collect()
+            } else {
+                (low..=high).map(cell).collect()
+            };
+            for (r, value) in (low..=high).zip(values) {
+                let (c, value) = (d - r, value?);
                 by_row[(r - 1) * cols + (c - 1)] = value;
                 by_col[(c - 1) * rows + (r - 1)] = value;
+                if c <= rows {
+                    by_row[(c - 1) * cols + (r - 1)] = value;
+                    by_col[(r - 1) * rows + (c - 1)] = value;
+                }
             }
         }
         Ok(RectangleTable {
@@ -148,6 +124,83 @@ impl RectangleTable {
         }
         Some(self.values[(r as usize - 1) * self.cols + (c as usize - 1)])
     }
+}
+
+/// The cuts of a side of length `len` (pieces `j` and `len - j`, `j <= len / 2`) that `rule`
+/// allows when the other side is `side`, as an inclusive range of j (empty if `lo > hi`).
+fn cut_range<T: Copy + Ord + From<u8> + std::ops::Div<Output = T> + std::ops::Sub<Output = T>>(
+    rule: CutRule,
+    len: T,
+    side: T,
+) -> (T, T) {
+    let (one, two) = (T::from(1), T::from(2));
+    let inner = (
+        two,
+        (len / two).min(if len >= two { len - two } else { T::from(0) }),
+    );
+    match rule {
+        CutRule::Split if side > one => (one, len / two),
+        CutRule::Split => inner, // both pieces at least 2 long
+        CutRule::Cutting if side > one => inner,
+        CutRule::Cutting => (one, T::from(0)),
+    }
+}
+
+/// The set of `line[j - 1] xor line[len - j - 1]` for j in `lo..=hi`, as a mask of the values
+/// below 128, and the OR of all of them (at least 128 when some value did not fit the mask).
+#[inline]
+fn xor_pairs(line: &[u16], len: usize, (lo, hi): (usize, usize)) -> (u128, u16) {
+    if lo > hi {
+        return (0, 0);
+    }
+    let forward = &line[lo - 1..hi];
+    let backward = &line[len - hi - 1..len - lo];
+    let (mut mask, mut all) = ([0u128; 2], 0u16);
+    let (fc, bc) = (forward.chunks_exact(2), backward.rchunks_exact(2));
+    let (fr, br) = (fc.remainder(), bc.remainder());
+    for (f, b) in fc.zip(bc) {
+        let (x, y) = (f[0] ^ b[1], f[1] ^ b[0]);
+        all |= x | y;
+        mask[0] |= 1 << (x & 127);
+        mask[1] |= 1 << (y & 127);
+    }
+    for (f, b) in fr.iter().zip(br.iter().rev()) {
+        let x = f ^ b;
+        all |= x;
+        mask[0] |= 1 << (x & 127);
+    }
+    (mask[0] | mask[1], all)
+}
+
+/// `G(r x c)` for `r <= c` from the values of smaller rectangles: the mex over the allowed
+/// cuts, in one 128-bit word while values stay below 128 (they stay below 16 up to 2000).
+fn cell_value(
+    rule: CutRule,
+    r: usize,
+    c: usize,
+    rows: usize,
+    cols: usize,
+    by_row: &[u16],
+    by_col: &[u16],
+) -> Result<u16> {
+    let row = &by_row[(r - 1) * cols..r * cols];
+    let col = &by_col[(c - 1) * rows..c * rows];
+    let (across, across_all) = xor_pairs(row, c, cut_range(rule, c, r));
+    let (down, down_all) = xor_pairs(col, r, cut_range(rule, r, c));
+    if (across_all | down_all) < 128 {
+        return Ok((!(across | down)).trailing_zeros() as u16);
+    }
+    let mut wide = MexSet::new();
+    for (line, len, (lo, hi)) in [
+        (row, c, cut_range(rule, c, r)),
+        (col, r, cut_range(rule, r, c)),
+    ] {
+        for j in lo..=hi {
+            wide.insert((line[j - 1] ^ line[len - j - 1]) as u64);
+        }
+    }
+    u16::try_from(wide.take_mex())
+        .map_err(|_| GrundyError::Overflow("a rectangle value above 65535".into()))
 }
 
 /// The rules of one cutting game, shared by its pieces, with the table computed once.
