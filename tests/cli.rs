@@ -208,3 +208,110 @@ fn geography_bad_input_names_the_line() {
     let out = grundy(&["geography", "/no/such/file"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn table_json_one_and_two_dimensional() {
+    let out = grundy(&["table", "--json", "--to", "15", "octal", "0.77"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["family"], "octal 0.77");
+    assert_eq!(v["to"], 15);
+    assert_eq!(
+        v["values"],
+        serde_json::json!([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7])
+    );
+    assert_eq!(v["period"]["preperiod"], 71);
+    assert_eq!(v["period"]["period"], 12);
+    assert_eq!(v["period"]["proved"], true);
+    // a game whose period is not proved within the limit says so
+    let out = grundy(&[
+        "table",
+        "--json",
+        "--to",
+        "50",
+        "--until-period",
+        "300",
+        "octal",
+        "0.6",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["period"], serde_json::Value::Null);
+    let text = String::from_utf8(
+        grundy(&[
+            "table",
+            "--to",
+            "50",
+            "--until-period",
+            "300",
+            "octal",
+            "0.6",
+        ])
+        .stdout,
+    )
+    .unwrap();
+    assert!(text.contains("no period proved up to 300"), "{text}");
+
+    let out = grundy(&["table", "--json", "--rows", "3", "--cols", "4", "split"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["rows"], 3);
+    assert_eq!(v["cols"], 4);
+    assert_eq!(v["table"].as_array().unwrap().len(), 3);
+    assert_eq!(v["table"][0][0], 0); // 1 x 1: no cut
+    assert_eq!(v["period"], serde_json::Value::Null);
+}
+
+#[test]
+fn table_refuses_bad_families_and_options() {
+    let cases: &[&[&str]] = &[
+        &["table", "octal", "0.08"],
+        &["table", "octal"],
+        &["table", "chess"],
+        &["table", "subtract", "0,1"],
+        &["table", "bash", "0"],
+        &["table", "--rows", "3", "--cols", "3", "octal", "0.07"],
+        &["table", "--to", "5", "split"],
+        &["table", "wythoff"],
+        &["table", "--method", "sparse", "subtract", "1,2"],
+        &["table", "--method", "fast", "octal", "0.07"],
+        &["table", "--plot", "out.gif", "octal", "0.07"],
+        &["table", "split", "3"],
+    ];
+    for args in cases {
+        let out = grundy(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert_eq!(
+            String::from_utf8(out.stderr).unwrap().lines().count(),
+            1,
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn table_plots_svg_and_png() {
+    let dir = std::env::temp_dir().join(format!("grundy-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("octal.svg");
+    let png = dir.join("split.png");
+    assert!(
+        grundy(&["table", "--plot", svg.to_str().unwrap(), "octal", "0.07"])
+            .status
+            .success()
+    );
+    assert!(grundy(&[
+        "table",
+        "--rows",
+        "20",
+        "--cols",
+        "30",
+        "--plot",
+        png.to_str().unwrap(),
+        "split"
+    ])
+    .status
+    .success());
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

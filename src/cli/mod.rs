@@ -4,6 +4,7 @@
 
 mod geography;
 mod solve;
+mod table;
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -22,6 +23,8 @@ enum Command {
     Solve(solve::Args),
     /// Token games on graphs and boards: who wins from every start, by maximum matching.
     Geography(geography::Args),
+    /// Grundy values of a family, and their period when it can be proved.
+    Table(table::Args),
 }
 
 /// Runs the command line and returns the exit status: 0 on success, 2 on any error.
@@ -47,6 +50,7 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Geography(args) => geography::run(&args),
+        Command::Table(args) => table::run(&args),
     };
     match result {
         Ok(text) => {

@@ -1,0 +1,154 @@
+//! `grundy table [--to N] [--until-period LIMIT] [--method M] [--json] [--plot FILE] FAMILY`
+//! and `grundy table --rows R --cols C [--json] [--plot FILE] FAMILY2D`
+
+use grundy::parse::DEFAULT_MAX_STATES;
+use grundy::table::octal::OctalMethod;
+use grundy::table::{plot::plot, table_report, Family, TableOptions, TableReport};
+use std::fmt::Write;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+#[derive(Debug, clap::Args)]
+#[command(after_help = "FAMILY is one of:
+  octal CODE     heaps 0, 1, 2, ... of the octal game CODE (0.07, 4.07, ...)
+  subtract S     a subtraction game; S like 1,3,4 or 1..M
+  bash M         the same as subtract 1..M
+  wythoff        heap pairs (with --rows/--cols, counted from 0)
+  split          rectangles, cutting off a 1x1 loses (--rows/--cols, from 1)
+  cutting        rectangles, cutting off a 1x1 wins (--rows/--cols, from 1)
+
+A period is reported only when proved: for octal games by the Guy-Smith periodicity
+theorem (computing past --to if needed), for subtraction games by a repeated window.
+
+Examples: grundy table octal 0.07
+          grundy table --rows 8 --cols 8 split")]
+pub struct Args {
+    /// The family, e.g. 'octal 0.07' (quotes optional).
+    #[arg(value_name = "FAMILY", num_args = 1.., required = true)]
+    family: Vec<String>,
+    /// The last heap shown (default 99).
+    #[arg(long, value_name = "N")]
+    to: Option<u64>,
+    /// Keep computing until a period is proved or this heap (default: the larger of --to and 10000).
+    #[arg(long, value_name = "LIMIT")]
+    until_period: Option<u64>,
+    /// Octal games: auto (default), naive, or sparse (the rare/common method).
+    #[arg(long, value_name = "M", value_parser = ["auto", "naive", "sparse"])]
+    method: Option<String>,
+    /// Rows of a two-dimensional table.
+    #[arg(long, value_name = "R")]
+    rows: Option<u64>,
+    /// Columns of a two-dimensional table.
+    #[arg(long, value_name = "C")]
+    cols: Option<u64>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Also draw the table into FILE (.svg or .png).
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
+    /// The most values a table may store.
+    #[arg(long, value_name = "N", default_value_t = 1usize << 28)]
+    max_states: usize,
+}
+
+/// Tabulates, draws if asked, renders.
+pub fn run(args: &Args) -> Result<String, String> {
+    let family = Family::parse(&args.family.join(" ")).map_err(|e| e.to_string())?;
+    let method = match args.method.as_deref() {
+        Some("naive") => OctalMethod::Naive,
+        Some("sparse") => OctalMethod::Sparse,
+        _ => OctalMethod::Auto,
+    };
+    if args.method.is_some() && !matches!(family, Family::Octal(_)) {
+        return Err("--method is for octal games".into());
+    }
+    let options = TableOptions {
+        to: args.to,
+        until_period: args.until_period,
+        method,
+        rows: args.rows,
+        cols: args.cols,
+        max_states: args.max_states.max(DEFAULT_MAX_STATES),
+    };
+    // a progress bar on stderr, only when it is a terminal
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let total = args.until_period.or(args.to).unwrap_or(10_000);
+        let bar = indicatif::ProgressBar::new(total);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} {pos}/{len} values [{elapsed}]")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    let report = table_report(&family, &options, |done| {
+        if let Some(bar) = &bar {
+            bar.set_position(done as u64);
+        }
+    })
+    .map_err(|e| e.to_string());
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let report = report?;
+    if let Some(path) = &args.plot {
+        plot(&report, path).map_err(|e| e.to_string())?;
+    }
+    super::render(&report, args.json, human)
+}
+
+fn human(report: &TableReport) -> String {
+    let mut out = String::new();
+    if let (Some(values), Some(to)) = (&report.values, report.to) {
+        let _ = writeln!(out, "{}, heaps 0 to {to}:", report.family);
+        let width = values.iter().max().map_or(1, |m| m.to_string().len());
+        for (i, chunk) in values.chunks(10).enumerate() {
+            let line: Vec<String> = chunk.iter().map(|v| format!("{v:>width$}")).collect();
+            let _ = writeln!(out, "{:>6}:  {}", i * 10, line.join(" "));
+        }
+        match &report.period {
+            Some(p) => {
+                let _ = writeln!(
+                    out,
+                    "periodic from n = {} with period {} (proved: {})",
+                    p.preperiod, p.period, p.reason
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "no period proved up to {}",
+                    report.computed.saturating_sub(1)
+                );
+            }
+        }
+    } else if let Some(table) = &report.table {
+        let first = if report.family == "wythoff" { 0 } else { 1 };
+        let cells: Vec<String> = table
+            .iter()
+            .flatten()
+            .map(|v| v.map_or("-".into(), |g| g.to_string()))
+            .collect();
+        let width = cells.iter().map(String::len).max().unwrap_or(1);
+        let _ = writeln!(
+            out,
+            "{}, rows {first} to {}, columns {first} to {}:",
+            report.family,
+            report.rows.unwrap_or(0) + first - 1,
+            report.cols.unwrap_or(0) + first - 1
+        );
+        let header: Vec<String> = (0..table.first().map_or(0, Vec::len))
+            .map(|c| format!("{:>width$}", c as u64 + first))
+            .collect();
+        let _ = writeln!(out, "{:>6}   {}", "", header.join(" "));
+        for (r, row) in table.iter().enumerate() {
+            let line: Vec<String> = row
+                .iter()
+                .map(|v| format!("{:>width$}", v.map_or("-".into(), |g| g.to_string())))
+                .collect();
+            let _ = writeln!(out, "{:>6}:  {}", r as u64 + first, line.join(" "));
+        }
+        let _ = writeln!(out, "(P positions are the 0s)");
+    }
+    out
+}
