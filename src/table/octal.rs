@@ -136,8 +136,17 @@ fn naive_value(moves: &Moves, g: &[u32], n: usize, seen: &mut Seen, max_value: u
             }
             seen.words[0] |= mask;
         } else {
-            for a in 1..=half {
-                seen.set(g[a] ^ g[s - a]);
+            // every xor is below the next power of two above the largest value: size the
+            // bitset once, then one OR per pair
+            let words = ((max_value as usize + 1).next_power_of_two() / 64).max(1);
+            if seen.words.len() < words {
+                seen.words.resize(words, 0);
+            }
+            let bits = &mut seen.words[..words];
+            let (low, high) = (&g[1..=half], &g[s - half..s]);
+            for (x, y) in low.iter().zip(high.iter().rev()) {
+                let v = (x ^ y) as usize;
+                bits[v >> 6] |= 1 << (v & 63);
             }
         }
     }
@@ -372,39 +381,22 @@ fn sparse_value(
             missing += 1;
         }
     }
-    let mut answer = None;
-    if missing <= 2 {
-        // few targets: a plain equality scan per target is cheaper (and vectorises)
-        for r in 0..c {
-            if targets
-                .get((r >> 6) as usize)
-                .is_some_and(|w| w >> (r & 63) & 1 == 1)
-            {
-                let reached = moves.split.iter().any(|&k| {
-                    k + 2 <= n && {
-                        let s = n - k;
-                        (1..=s / 2).any(|a| g[a] ^ g[s - a] == r)
-                    }
-                });
-                if reached {
-                    rare_seen.set(r);
-                    missing -= 1;
-                } else {
-                    answer = Some(r);
-                    break;
-                }
-            }
-        }
-    }
+    // One pass over the splits marks targets as they come (a coupon collector); it stops when
+    // all are reached or after 1024 pairs. The targets left are then looked for one
+    // by one with a plain equality scan (which vectorises): the first never reached is the
+    // mex. A rare mex costs one full scan either way.
+    let mut budget = if missing <= 2 { 0 } else { 1024usize };
     'scan: for &k in &moves.split {
-        if missing == 0 || answer.is_some() {
+        if missing == 0 || budget == 0 {
             break;
         }
         if k + 2 > n {
             continue;
         }
         let s = n - k;
-        for a in 1..=s / 2 {
+        let end = (s / 2).min(budget);
+        budget -= end;
+        for a in 1..=end {
             let v = (g[a] ^ g[s - a]) as usize;
             if let Some(word) = targets.get_mut(v >> 6) {
                 let bit = 1u64 << (v & 63);
@@ -415,6 +407,27 @@ fn sparse_value(
                     if missing == 0 {
                         break 'scan;
                     }
+                }
+            }
+        }
+    }
+    let mut answer = None;
+    if missing > 0 {
+        for r in 0..c {
+            if targets.get((r >> 6) as usize).is_some_and(|w| w >> (r & 63) & 1 == 1) {
+                let reached = moves.split.iter().any(|&k| {
+                    k + 2 <= n && {
+                        let s = n - k;
+                        let (low, high) = (&g[1..=s / 2], &g[s - s / 2..s]);
+                        low.iter().zip(high.iter().rev()).any(|(x, y)| x ^ y == r)
+                    }
+                });
+                if reached {
+                    rare_seen.set(r);
+                    missing -= 1;
+                } else {
+                    answer = Some(r);
+                    break;
                 }
             }
         }
