@@ -9,10 +9,25 @@ use std::hint::black_box;
 fn octal(c: &mut Criterion) {
     let mut group = c.benchmark_group("octal");
     group.sample_size(10);
-    for (code, n) in [("0.6", 1usize << 20), ("0.165", 200_000), ("0.161", 200_000), ("0.007", 100_000)] {
+    for (code, n) in [
+        ("0.6", 1usize << 20),
+        ("0.165", 200_000),
+        ("0.161", 200_000),
+        ("0.007", 100_000),
+    ] {
         let parsed: OctalCode = code.parse().unwrap();
         group.bench_function(format!("{code}_to_{n}"), |b| {
-            b.iter(|| octal_values(black_box(&parsed), n, n, OctalMethod::Auto, usize::MAX, |_| {}).unwrap())
+            b.iter(|| {
+                octal_values(
+                    black_box(&parsed),
+                    n,
+                    n,
+                    OctalMethod::Auto,
+                    usize::MAX,
+                    |_| {},
+                )
+                .unwrap()
+            })
         });
     }
     group.finish();

@@ -5,7 +5,9 @@
 
 mod common;
 
-use common::{original_rule_mover_wins, parse, random_flip, random_octal_code, Brute, Game, Rng};
+use common::{
+    octal_brute, original_rule_mover_wins, parse, random_flip, random_octal_code, Brute, Game, Rng,
+};
 use grundy::games::Component;
 use grundy::games::{
     CutRule, FibonacciNim, Moore, OctalCode, RectangleTable, SubtractionSet, Wythoff, WythoffTable,
@@ -382,42 +384,6 @@ fn wythoff_table_agrees_with_brute_force() {
     assert!(WythoffTable::compute(3000, 3000, 1_000_000).is_err());
 }
 
-/// Octal values by the plain mex recurrence, written again here.
-fn octal_values(code: &[u8], len: usize) -> Vec<u64> {
-    let mut g: Vec<u64> = Vec::with_capacity(len);
-    for n in 0..len {
-        let mut seen = Vec::new();
-        for (k, &d) in code.iter().enumerate() {
-            if k > n {
-                break;
-            }
-            let rest = n - k;
-            if d & 1 != 0 && k > 0 && rest == 0 {
-                seen.push(0);
-            }
-            if d & 2 != 0 && k > 0 && rest > 0 {
-                seen.push(g[rest]);
-            }
-            if d & 4 != 0 {
-                for a in 1..=rest / 2 {
-                    seen.push(g[a] ^ g[rest - a]);
-                }
-            }
-        }
-        seen.sort_unstable();
-        seen.dedup();
-        g.push((0..).find(|v| seen.binary_search(v).is_err()).unwrap());
-    }
-    g
-}
-
-fn digits(code: &str) -> Vec<u8> {
-    let (head, tail) = code.split_once('.').unwrap();
-    let mut d = vec![head.parse::<u8>().unwrap()];
-    d.extend(tail.bytes().map(|b| b - b'0'));
-    d
-}
-
 #[test]
 fn octal_periods_from_the_literature() {
     // (code, preperiod, period)
@@ -453,7 +419,7 @@ fn octal_values_and_proved_periods_agree_with_brute_force() {
         };
         let parsed: OctalCode = code.parse().unwrap();
         let values = parsed.values(400, 1_000_000);
-        let g = octal_values(&digits(&code), 1500);
+        let g = octal_brute(&code, 1500);
         let n = values.values.len().min(g.len());
         assert_eq!(&values.values[..n], &g[..n], "{code}");
         if let Some((pre, p)) = values.period {

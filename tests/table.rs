@@ -4,39 +4,9 @@
 
 mod common;
 
-use common::{random_octal_code, Rng};
+use common::{octal_brute, random_octal_code, Rng};
 use grundy::games::OctalCode;
 use grundy::table::octal::{octal_values, OctalMethod};
-
-/// Octal values by the plain mex recurrence, written again here.
-fn octal_brute(code: &str, len: usize) -> Vec<u64> {
-    let (head, tail) = code.split_once('.').unwrap();
-    let mut digits = vec![head.parse::<u8>().unwrap()];
-    digits.extend(tail.bytes().map(|b| b - b'0'));
-    let mut g: Vec<u64> = Vec::with_capacity(len);
-    for n in 0..len {
-        let mut seen = std::collections::HashSet::new();
-        for (k, &d) in digits.iter().enumerate() {
-            if k > n {
-                break;
-            }
-            let rest = n - k;
-            if d & 1 != 0 && k > 0 && rest == 0 {
-                seen.insert(0);
-            }
-            if d & 2 != 0 && k > 0 && rest > 0 {
-                seen.insert(g[rest]);
-            }
-            if d & 4 != 0 {
-                for a in 1..=rest / 2 {
-                    seen.insert(g[a] ^ g[rest - a]);
-                }
-            }
-        }
-        g.push((0..).find(|v| !seen.contains(v)).unwrap());
-    }
-    g
-}
 
 fn run(code: &str, to: usize, limit: usize, method: OctalMethod) -> grundy::table::octal::OctalRun {
     octal_values(
