@@ -7,8 +7,8 @@ use common::Rng;
 use grundy::graph::csr::Graph;
 use grundy::graph::geography::Geography;
 use grundy::graph::matching::{
-    edmonds, hopcroft_karp, missed_by_some_maximum_matching,
-    missed_by_some_maximum_matching_bipartite, pothen_fan,
+    edmonds, edmonds_with_missed, hopcroft_karp, missed_by_some_maximum_matching,
+    missed_by_some_maximum_matching_bipartite, pothen_fan, pothen_fan_with_missed_left,
 };
 use std::collections::HashMap;
 
@@ -86,6 +86,13 @@ fn matchings_and_geography_agree_with_exhaustive_search() {
         let general = edmonds(&g);
         assert!(general.is_valid_in(&g), "round {round}");
         assert_eq!(general.size(), best, "round {round}: Edmonds on {edges:?}");
+        // the Hungarian trees of the matching phase classify as the full forest does
+        let (with, missed) = edmonds_with_missed(&g);
+        assert_eq!(
+            missed,
+            missed_by_some_maximum_matching(&g, &with),
+            "round {round}: {edges:?}"
+        );
         let solved = Geography::solve(&g);
         assert_eq!(solved.matching.size(), best, "round {round}");
         if let Some(side) = g.two_colouring() {
@@ -96,6 +103,15 @@ fn matchings_and_geography_agree_with_exhaustive_search() {
             let pf = pothen_fan(&g, &side);
             assert!(pf.is_valid_in(&g));
             assert_eq!(pf.size(), best, "round {round}: Pothen-Fan on {edges:?}");
+            let (pf, left) = pothen_fan_with_missed_left(&g, &side);
+            let full = missed_by_some_maximum_matching_bipartite(&g, &side, &pf);
+            for v in 0..n {
+                assert_eq!(
+                    left[v],
+                    side[v] == 0 && full[v],
+                    "round {round}: left vertex {v} on {edges:?}"
+                );
+            }
             // both classifications agree on bipartite graphs
             assert_eq!(
                 missed_by_some_maximum_matching(&g, &hk),

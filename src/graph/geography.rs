@@ -3,8 +3,8 @@
 
 use crate::graph::csr::Graph;
 use crate::graph::matching::{
-    edmonds, maximum_matching_avoiding, missed_by_some_maximum_matching,
-    missed_by_some_maximum_matching_bipartite, pothen_fan, Matching,
+    edmonds_with_missed, maximum_matching_avoiding, missed_on_sides, pothen_fan_with_missed_left,
+    Matching,
 };
 
 /// The solution of geography on one graph, for every start vertex.
@@ -42,15 +42,14 @@ impl Geography {
         let sides = g.two_colouring();
         let (matching, missed) = match &sides {
             Some(side) => {
-                let m = pothen_fan(g, side);
-                let missed = missed_by_some_maximum_matching_bipartite(g, side, &m);
+                // the left side comes from the matching's last phase, the right side from one
+                // alternating search
+                let (m, mut missed) = pothen_fan_with_missed_left(g, side);
+                let right = missed_on_sides(g, side, &m, [false, true]);
+                missed.iter_mut().zip(right).for_each(|(l, r)| *l |= r);
                 (m, missed)
             }
-            None => {
-                let m = edmonds(g);
-                let missed = missed_by_some_maximum_matching(g, &m);
-                (m, missed)
-            }
+            None => edmonds_with_missed(g),
         };
         Geography {
             matching,

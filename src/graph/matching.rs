@@ -257,6 +257,14 @@ pub fn hopcroft_karp(g: &Graph, side: &[u8]) -> Matching {
 /// assert_eq!(pothen_fan(&g, &g.two_colouring().unwrap()).size(), 2);
 /// ```
 pub fn pothen_fan(g: &Graph, side: &[u8]) -> Matching {
+    pothen_fan_with_missed_left(g, side).0
+}
+
+/// [`pothen_fan`], and with it which left vertices (`side` 0) some maximum matching misses: the
+/// last phase augments nothing, so its searches visit exactly the left vertices an alternating
+/// path reaches from a free left vertex (Dulmage-Mendelsohn), at no extra cost. Right vertices
+/// are `false` in the returned vector.
+pub fn pothen_fan_with_missed_left(g: &Graph, side: &[u8]) -> (Matching, Vec<bool>) {
     let n = g.vertex_count();
     let mut mate = vec![NONE; n];
     karp_sipser(g, &mut mate);
@@ -267,6 +275,7 @@ pub fn pothen_fan(g: &Graph, side: &[u8]) -> Matching {
     let mut lookahead = vec![0u32; n]; // per left vertex: next neighbour index to look ahead at
     let mut next = vec![0u32; n]; // per left vertex: next neighbour index of this phase's scan
     let mut stack: Vec<u32> = Vec::new(); // left vertices; the right vertex taken is next - 1
+    let mut reached = vec![0u32; n]; // phase number that last searched from a left vertex
     let mut phase = 0u32;
     loop {
         phase += 1;
@@ -279,6 +288,7 @@ pub fn pothen_fan(g: &Graph, side: &[u8]) -> Matching {
             stack.clear();
             stack.push(root);
             next[root as usize] = 0;
+            reached[root as usize] = phase;
             'search: while let Some(&u) = stack.last() {
                 let u = u as usize;
                 let adjacency = g.neighbors(u);
@@ -319,6 +329,7 @@ pub fn pothen_fan(g: &Graph, side: &[u8]) -> Matching {
                         let w = mate[v as usize];
                         debug_assert!(w != NONE, "the lookahead saw every free neighbour");
                         next[w as usize] = 0;
+                        reached[w as usize] = phase;
                         stack.push(w);
                         descended = true;
                         break;
@@ -334,7 +345,10 @@ pub fn pothen_fan(g: &Graph, side: &[u8]) -> Matching {
         }
         free.retain(|&v| mate[v as usize] == NONE);
     }
-    Matching { mate }
+    let missed = (0..n)
+        .map(|v| side[v] == 0 && (reached[v] == phase || mate[v] == NONE))
+        .collect();
+    (Matching { mate }, missed)
 }
 
 /// The state of Edmonds' search: an alternating forest whose blossoms are shrunk with a
@@ -354,6 +368,8 @@ struct Forest<'g> {
     touched: Vec<u32>,
     blocked: Vec<bool>,
     members: Vec<u32>,
+    /// Even vertices of the failed (Hungarian) trees: missed by some maximum matching.
+    missed: Vec<bool>,
 }
 
 impl<'g> Forest<'g> {
@@ -372,6 +388,7 @@ impl<'g> Forest<'g> {
             touched: Vec::new(),
             blocked: vec![false; n],
             members: Vec::new(),
+            missed: vec![false; n],
         }
     }
 
@@ -528,8 +545,11 @@ impl<'g> Forest<'g> {
         if found {
             self.augment(end);
         } else if prune {
+            // a Hungarian tree: its even vertices are exactly those an even alternating path
+            // reaches from the root, now and after every later augmentation (none touches it)
             for &v in &self.touched {
                 self.blocked[v as usize] = true;
+                self.missed[v as usize] = self.even[v as usize];
             }
         }
         self.reset();
@@ -556,6 +576,15 @@ impl<'g> Forest<'g> {
 /// assert_eq!(edmonds(&g).size(), 2);
 /// ```
 pub fn edmonds(g: &Graph) -> Matching {
+    edmonds_with_missed(g).0
+}
+
+/// [`edmonds`], and with it which vertices some maximum matching misses (Gallai-Edmonds' D(G))
+/// at no extra cost: the free vertices at the end are exactly the roots whose search failed,
+/// and the even vertices of their Hungarian trees are exactly the vertices an even alternating
+/// path reaches from them (the trees are never touched again). The tests check it against
+/// [`missed_by_some_maximum_matching`].
+pub fn edmonds_with_missed(g: &Graph) -> (Matching, Vec<bool>) {
     let n = g.vertex_count();
     let mut mate = vec![NONE; n];
     karp_sipser(g, &mut mate);
@@ -568,7 +597,13 @@ pub fn edmonds(g: &Graph) -> Matching {
             forest.augment_from(root, true);
         }
     }
-    Matching { mate: forest.mate }
+    let mut missed = forest.missed;
+    for (v, m) in missed.iter_mut().enumerate() {
+        if forest.mate[v] == NONE {
+            *m = true; // isolated vertices were never searched
+        }
+    }
+    (Matching { mate: forest.mate }, missed)
 }
 
 /// For a maximum matching of `g`, which vertices some maximum matching misses (Gallai-Edmonds'
@@ -594,10 +629,16 @@ pub fn missed_by_some_maximum_matching_bipartite(
     side: &[u8],
     matching: &Matching,
 ) -> Vec<bool> {
+    missed_on_sides(g, side, matching, [true, true])
+}
+
+/// The Dulmage-Mendelsohn search from the free vertices of the sides asked for (`sides[s]`
+/// for side s); vertices of the other side stay `false`. O(n + m).
+pub fn missed_on_sides(g: &Graph, side: &[u8], matching: &Matching, sides: [bool; 2]) -> Vec<bool> {
     let n = g.vertex_count();
     let mut missed = vec![false; n];
     let mut queue: Vec<u32> = (0..n as u32)
-        .filter(|&v| matching.mate[v as usize] == NONE)
+        .filter(|&v| matching.mate[v as usize] == NONE && sides[side[v as usize] as usize])
         .collect();
     for &v in &queue {
         missed[v as usize] = true;
