@@ -97,6 +97,13 @@ impl Seen {
     }
 }
 
+/// The reusable buffers of the rare/common method.
+struct Scratch {
+    common_seen: Seen,
+    rare_seen: Seen,
+    targets: Vec<u64>,
+}
+
 /// `G(n)` by the plain recurrence, given `G(0..n)`.
 fn naive_value(moves: &Moves, g: &[u32], n: usize, seen: &mut Seen, max_value: u32) -> u32 {
     if moves.empty.contains(&n) {
@@ -233,9 +240,11 @@ pub fn octal_values(
     } else {
         method
     };
-    let mut common_seen = Seen { words: vec![] };
-    let mut rare_seen = Seen { words: vec![] };
-    let mut targets: Vec<u64> = Vec::new();
+    let mut scratch = Scratch {
+        common_seen: Seen { words: vec![] },
+        rare_seen: Seen { words: vec![] },
+        targets: Vec::new(),
+    };
     while g.len() <= limit {
         let n = g.len();
         if n == next_mask_choice && used != OctalMethod::Naive && !moves.split.is_empty() {
@@ -253,16 +262,7 @@ pub fn octal_values(
             }
         }
         let v = match sparse {
-            Some(mask) => sparse_value(
-                &moves,
-                &g,
-                n,
-                mask,
-                &rare,
-                &mut common_seen,
-                &mut rare_seen,
-                &mut targets,
-            ),
+            Some(mask) => sparse_value(&moves, &g, n, mask, &rare, &mut scratch),
             None => naive_value(&moves, &g, n, &mut seen, max_value),
         };
         g.push(v);
@@ -346,10 +346,13 @@ fn sparse_value(
     n: usize,
     mask: u32,
     rare: &[u32],
-    common_seen: &mut Seen,
-    rare_seen: &mut Seen,
-    targets: &mut Vec<u64>,
+    scratch: &mut Scratch,
 ) -> u32 {
+    let Scratch {
+        common_seen,
+        rare_seen,
+        targets,
+    } = scratch;
     let note = |v: u32, common_seen: &mut Seen, rare_seen: &mut Seen| {
         if common(v, mask) {
             common_seen.set(v)

@@ -19,10 +19,10 @@ pub fn guy_smith(values: &[u32], t: usize) -> Option<(u64, u64)> {
     }
     // z[p] = length of the longest run G(n-1-i) = G(n-1-i-p), i = 0, 1, ...
     let z = z_function_reversed(values);
-    for p in 1..n {
+    for (p, &run) in z.iter().enumerate().skip(1) {
         // G(i) = G(i - p) for i in (n - 1 - z[p], n - 1], i.e. G(j + p) = G(j) for
         // j >= n - p - z[p]
-        let n0 = (n - p - z[p]).max(1);
+        let n0 = (n - p - run).max(1);
         // need j < 2 n0 + p + t, so the values up to index 2 n0 + 2p + t - 1 <= n - 1
         if 2 * n0 + 2 * p + t <= n {
             let wide: Vec<u64> = values.iter().map(|&v| v as u64).collect();
