@@ -102,6 +102,7 @@ struct Scratch {
     common_seen: Seen,
     rare_seen: Seen,
     targets: Vec<u64>,
+    scanned: Vec<usize>,
 }
 
 /// `G(n)` by the plain recurrence, given `G(0..n)`.
@@ -244,6 +245,7 @@ pub fn octal_values(
         common_seen: Seen { words: vec![] },
         rare_seen: Seen { words: vec![] },
         targets: Vec::new(),
+        scanned: Vec::new(),
     };
     while g.len() <= limit {
         let n = g.len();
@@ -352,6 +354,7 @@ fn sparse_value(
         common_seen,
         rare_seen,
         targets,
+        scanned,
     } = scratch;
     let note = |v: u32, common_seen: &mut Seen, rare_seen: &mut Seen| {
         if common(v, mask) {
@@ -406,7 +409,10 @@ fn sparse_value(
     // by one with a plain equality scan (which vectorises): the first never reached is the
     // mex. A rare mex costs one full scan either way.
     let mut budget = if missing <= 2 { 0 } else { 1024usize };
-    'scan: for &k in &moves.split {
+    // scanned[i]: the pairs a = 1..=scanned[i] of split digit i were marked by the pass
+    scanned.clear();
+    scanned.resize(moves.split.len(), 0);
+    'scan: for (i, &k) in moves.split.iter().enumerate() {
         if missing == 0 || budget == 0 {
             break;
         }
@@ -416,6 +422,7 @@ fn sparse_value(
         let s = n - k;
         let end = (s / 2).min(budget);
         budget -= end;
+        scanned[i] = end;
         for a in 1..=end {
             let v = (g[a] ^ g[s - a]) as usize;
             if let Some(word) = targets.get_mut(v >> 6) {
@@ -438,10 +445,11 @@ fn sparse_value(
                 .get((r >> 6) as usize)
                 .is_some_and(|w| w >> (r & 63) & 1 == 1)
             {
-                let reached = moves.split.iter().any(|&k| {
+                let reached = moves.split.iter().zip(scanned.iter()).any(|(&k, &done)| {
                     k + 2 <= n && {
-                        let s = n - k;
-                        reaches(&g[1..=s / 2], &g[s - s / 2..s], r)
+                        let (s, start) = (n - k, done + 1);
+                        let half = s / 2;
+                        start <= half && reaches(&g[start..=half], &g[s - half..=s - start], r)
                     }
                 });
                 if reached {
