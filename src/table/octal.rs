@@ -264,7 +264,7 @@ pub fn octal_values(
             }
         }
         let v = match sparse {
-            Some(mask) => sparse_value(&moves, &g, n, mask, &rare, &mut scratch),
+            Some(mask) => sparse_value(&moves, &g, n, mask, &rare, &mut scratch, max_value),
             None => naive_value(&moves, &g, n, &mut seen, max_value),
         };
         g.push(v);
@@ -349,6 +349,7 @@ fn sparse_value(
     mask: u32,
     rare: &[u32],
     scratch: &mut Scratch,
+    max_value: u32,
 ) -> u32 {
     let Scratch {
         common_seen,
@@ -356,12 +357,17 @@ fn sparse_value(
         targets,
         scanned,
     } = scratch;
-    let note = |v: u32, common_seen: &mut Seen, rare_seen: &mut Seen| {
-        if common(v, mask) {
-            common_seen.set(v)
-        } else {
-            rare_seen.set(v)
+    // every xor of two values is below the next power of two above the largest: size the
+    // bitsets once so that marking is a plain OR
+    let words = ((max_value as usize + 1).next_power_of_two() / 64).max(1);
+    for seen in [&mut *common_seen, &mut *rare_seen] {
+        if seen.words.len() < words {
+            seen.words.resize(words, 0);
         }
+    }
+    let note = |v: u32, common_seen: &mut Seen, rare_seen: &mut Seen| {
+        let seen = if common(v, mask) { common_seen } else { rare_seen };
+        seen.words[(v >> 6) as usize] |= 1 << (v & 63);
     };
     for &k in &moves.empty {
         if k == n {
