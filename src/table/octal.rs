@@ -75,13 +75,6 @@ impl Seen {
         self.words[w] |= 1 << (v & 63);
     }
 
-    #[inline]
-    fn has(&self, v: u32) -> bool {
-        self.words
-            .get((v >> 6) as usize)
-            .is_some_and(|w| w >> (v & 63) & 1 == 1)
-    }
-
     fn clear(&mut self) {
         self.words.iter_mut().for_each(|w| *w = 0);
     }
@@ -97,11 +90,16 @@ impl Seen {
     }
 }
 
-/// The reusable buffers of the rare/common method.
+/// The reusable buffers of the rare/common method, one byte per value (a byte store has no
+/// read-modify-write chain, unlike a bit in a word).
 struct Scratch {
-    common_seen: Seen,
-    rare_seen: Seen,
-    targets: Vec<u64>,
+    /// `reached[v] == 1`: some option found so far has value v.
+    reached: Vec<u8>,
+    /// `target[v] == 1`: v is a rare value below the common candidate, not reached yet.
+    target: Vec<u8>,
+    /// The values at the rare positions, beside the positions.
+    rare_values: Vec<u32>,
+    /// `scanned[i]`: pairs `a = 1..=scanned[i]` of split digit i were marked by the pass.
     scanned: Vec<usize>,
 }
 
@@ -242,9 +240,9 @@ pub fn octal_values(
         method
     };
     let mut scratch = Scratch {
-        common_seen: Seen { words: vec![] },
-        rare_seen: Seen { words: vec![] },
-        targets: Vec::new(),
+        reached: Vec::new(),
+        target: Vec::new(),
+        rare_values: Vec::new(),
         scanned: Vec::new(),
     };
     while g.len() <= limit {
@@ -258,6 +256,7 @@ pub fn octal_values(
                     rare = (1..n as u32)
                         .filter(|&a| !common(g[a as usize], mask))
                         .collect();
+                    scratch.rare_values = rare.iter().map(|&a| g[a as usize]).collect();
                 }
             } else {
                 sparse = None;
@@ -278,6 +277,7 @@ pub fn octal_values(
         if let Some(mask) = sparse {
             if n > 0 && !common(v, mask) {
                 rare.push(n as u32);
+                scratch.rare_values.push(v);
             }
         }
         if n + 1 >= next_check {
@@ -352,73 +352,61 @@ fn sparse_value(
     max_value: u32,
 ) -> u32 {
     let Scratch {
-        common_seen,
-        rare_seen,
-        targets,
+        reached,
+        target,
+        rare_values,
         scanned,
     } = scratch;
-    // every xor of two values is below the next power of two above the largest: size the
-    // bitsets once so that marking is a plain OR
-    let words = ((max_value as usize + 1).next_power_of_two() / 64).max(1);
-    for seen in [&mut *common_seen, &mut *rare_seen] {
-        if seen.words.len() < words {
-            seen.words.resize(words, 0);
-        }
+    // every xor of two values is below the next power of two above the largest, `width`; the
+    // least common value not reached is below 2 width (the mask has bits below width only)
+    let width = (max_value as usize + 1).next_power_of_two().max(64);
+    if reached.len() < 2 * width {
+        reached.resize(2 * width, 0);
+        target.resize(2 * width, 0);
     }
-    let note = |v: u32, common_seen: &mut Seen, rare_seen: &mut Seen| {
-        let seen = if common(v, mask) { common_seen } else { rare_seen };
-        seen.words[(v >> 6) as usize] |= 1 << (v & 63);
-    };
+    let (reached, target) = (&mut reached[..2 * width], &mut target[..2 * width]);
     for &k in &moves.empty {
         if k == n {
-            note(0, common_seen, rare_seen);
+            reached[0] = 1;
         }
     }
     for &k in &moves.one {
         if k < n {
-            note(g[n - k], common_seen, rare_seen);
+            reached[g[n - k] as usize] = 1;
         }
     }
+    // every split with a rare side: all the common values among the options, and some rare ones
     for &k in &moves.split {
         if k + 2 > n {
             continue;
         }
         let s = n - k;
-        for &a in rare {
-            let a = a as usize;
-            if a >= s {
-                break;
-            }
-            note(g[a] ^ g[s - a], common_seen, rare_seen);
+        let count = rare.partition_point(|&a| (a as usize) < s);
+        for (&a, &value) in rare[..count].iter().zip(&rare_values[..count]) {
+            reached[((value ^ g[s - a as usize]) as usize) & (width - 1)] = 1;
         }
     }
     // the least common value not seen
     let mut c = 0u32;
-    while !common(c, mask) || common_seen.has(c) {
+    while !common(c, mask) || reached[c as usize] == 1 {
         c += 1;
     }
-    // the rare values below c not reached yet: one pass over all splits marks them, and
-    // stops as soon as every one is reached (a coupon collector, not a scan per value)
-    // targets: a bitset of the missing rare values, wide enough for any xor of two values
-    let width = (c.max(1) as usize).next_power_of_two().max(64) * 2;
-    targets.clear();
-    targets.resize(width / 64 + 1, 0);
-    let mut missing = 0;
+    // the rare values below c not reached yet
+    let mut missing = 0usize;
     for r in 0..c {
-        if !common(r, mask) && !rare_seen.has(r) {
-            targets[(r >> 6) as usize] |= 1 << (r & 63);
+        if !common(r, mask) && reached[r as usize] == 0 {
+            target[r as usize] = 1;
             missing += 1;
         }
     }
-    // One pass over the splits marks targets as they come (a coupon collector); it stops when
-    // all are reached or after 1024 pairs. The targets left are then looked for one
-    // by one with a plain equality scan (which vectorises): the first never reached is the
-    // mex. A rare mex costs one full scan either way.
+    // One pass over the first pairs of the splits clears targets as they come (a coupon
+    // collector, branch-free: a hit subtracts one); it stops when all are reached or after
+    // 1024 pairs. The targets left are then looked for one by one with a plain equality scan
+    // (which vectorises): the first never reached is the mex. A rare mex costs one full scan.
     let mut budget = if missing <= 2 { 0 } else { 1024usize };
-    // scanned[i]: the pairs a = 1..=scanned[i] of split digit i were marked by the pass
     scanned.clear();
     scanned.resize(moves.split.len(), 0);
-    'scan: for (i, &k) in moves.split.iter().enumerate() {
+    'pass: for (i, &k) in moves.split.iter().enumerate() {
         if missing == 0 || budget == 0 {
             break;
         }
@@ -428,56 +416,43 @@ fn sparse_value(
         let s = n - k;
         let end = (s / 2).min(budget);
         budget -= end;
-        scanned[i] = end;
-        for a in 1..=end {
-            let v = (g[a] ^ g[s - a]) as usize;
-            if let Some(word) = targets.get_mut(v >> 6) {
-                let bit = 1u64 << (v & 63);
-                if *word & bit != 0 {
-                    *word &= !bit;
-                    rare_seen.set(v as u32);
-                    missing -= 1;
-                    if missing == 0 {
-                        break 'scan;
-                    }
-                }
+        let (low, high) = (&g[1..=end], &g[s - end..s]);
+        let mut done = 0;
+        for (l, h) in low.chunks(32).zip(high.rchunks(32)) {
+            for (x, y) in l.iter().zip(h.iter().rev()) {
+                let v = ((x ^ y) as usize) & (width - 1);
+                missing -= target[v] as usize;
+                target[v] = 0;
+            }
+            done += l.len();
+            if missing == 0 {
+                scanned[i] = done;
+                break 'pass;
             }
         }
+        scanned[i] = end;
     }
-    let mut answer = None;
+    let mut value = c;
     if missing > 0 {
         for r in 0..c {
-            if targets
-                .get((r >> 6) as usize)
-                .is_some_and(|w| w >> (r & 63) & 1 == 1)
-            {
-                let reached = moves.split.iter().zip(scanned.iter()).any(|(&k, &done)| {
-                    k + 2 <= n && {
-                        let (s, start) = (n - k, done + 1);
-                        let half = s / 2;
-                        start <= half && reaches(&g[start..=half], &g[s - half..=s - start], r)
-                    }
-                });
-                if reached {
-                    rare_seen.set(r);
-                    missing -= 1;
-                } else {
-                    answer = Some(r);
-                    break;
+            if target[r as usize] == 0 {
+                continue;
+            }
+            target[r as usize] = 0;
+            let reached = moves.split.iter().zip(scanned.iter()).any(|(&k, &done)| {
+                k + 2 <= n && {
+                    let (s, start) = (n - k, done + 1);
+                    let half = s / 2;
+                    start <= half && reaches(&g[start..=half], &g[s - half..=s - start], r)
                 }
+            });
+            if !reached {
+                value = r;
+                break;
             }
         }
     }
-    let value = if let Some(r) = answer {
-        r
-    } else if missing == 0 {
-        c
-    } else {
-        (0..c)
-            .find(|&r| !common(r, mask) && !rare_seen.has(r))
-            .expect("a rare value is missing")
-    };
-    common_seen.clear();
-    rare_seen.clear();
+    reached.fill(0);
+    target.fill(0);
     value
 }
