@@ -1,6 +1,10 @@
 //! The octal-game engine: Grundy values by the mex recurrence, plain or with the rare/common
 //! ("sparse space") method, until a period is proved.
 
+use std::ops::BitXor;
+
+use rayon::prelude::*;
+
 use crate::error::{GrundyError, Result};
 use crate::games::OctalCode;
 use crate::periodic::PeriodicValues;
@@ -60,6 +64,30 @@ impl Moves {
     }
 }
 
+/// A stored Grundy value: the table is kept in `u16` while every value fits (half the memory
+/// traffic, twice the lanes in the vector scans), and widened to `u32` when one does not.
+trait Value:
+    Copy
+    + Eq
+    + Default
+    + Send
+    + Sync
+    + BitXor<Output = Self>
+    + Into<u32>
+    + Into<u64>
+    + TryFrom<u32>
+    + 'static
+{
+}
+
+impl Value for u16 {}
+impl Value for u32 {}
+
+#[inline]
+fn wide<V: Value>(v: V) -> u32 {
+    v.into()
+}
+
 /// A reusable bitset of values seen, cleared word by word.
 struct Seen {
     words: Vec<u64>,
@@ -90,51 +118,60 @@ impl Seen {
     }
 }
 
-/// The reusable buffers of the rare/common method, one byte per value (a byte store has no
-/// read-modify-write chain, unlike a bit in a word).
-struct Scratch {
-    /// `reached[v] == 1`: some option found so far has value v.
-    reached: Vec<u8>,
-    /// `target[v] == 1`: v is a rare value below the common candidate, not reached yet.
-    target: Vec<u8>,
-    /// The values at the rare positions, beside the positions.
-    rare_values: Vec<u32>,
-    /// `scanned[i]`: pairs `a = 1..=scanned[i]` of split digit i were marked by the pass.
-    scanned: Vec<usize>,
+/// `G(n)` by the plain recurrence, given `G(0..n)`.
+fn naive_value<V: Value>(moves: &Moves, g: &[V], n: usize, seen: &mut Seen, max_value: u32) -> u32 {
+    mark_known_options(moves, g, n, n, seen, max_value);
+    let v = seen.mex();
+    seen.clear();
+    v
 }
 
-/// `G(n)` by the plain recurrence, given `G(0..n)`.
-fn naive_value(moves: &Moves, g: &[u32], n: usize, seen: &mut Seen, max_value: u32) -> u32 {
-    if moves.empty.contains(&n) {
+/// Marks in `seen` the values of the options of heap m that read only `G(0..known)`
+/// (`known <= m`, every value there at most `max_value`): emptying moves, one-heap moves to
+/// heaps below `known`, and the splits (a, s - a) with s - a below `known`. With `known = m`,
+/// every option. O(m) for codes that split.
+fn mark_known_options<V: Value>(
+    moves: &Moves,
+    g: &[V],
+    m: usize,
+    known: usize,
+    seen: &mut Seen,
+    max_value: u32,
+) {
+    if moves.empty.contains(&m) {
         seen.set(0);
     }
     for &k in &moves.one {
-        if k < n {
-            seen.set(g[n - k]);
+        if k < m && m - k < known {
+            seen.set(wide(g[m - k]));
         }
     }
     for &k in &moves.split {
-        if k + 2 > n {
+        if k + 2 > m {
             continue;
         }
-        let s = n - k;
+        let s = m - k;
         let half = s / 2;
+        // s - a < known for a >= first
+        let first = (s + 1).saturating_sub(known).max(1);
+        if first > half {
+            continue;
+        }
+        let (low, high) = (&g[first..=half], &g[s - half..=s - first]);
         if max_value < 64 {
-            // every xor is below 64: one word
-            let (low, high) = (&g[1..=half], &g[s - half..s]);
-            // four independent accumulators keep the OR chain from serialising the loop;
-            // low[i] pairs with high[half - 1 - i]
+            // every xor is below 64: one word; four independent accumulators keep the OR
+            // chain from serialising the loop; low[i] pairs with high[len - 1 - i]
             let mut acc = [0u64; 4];
             let (lc, hc) = (low.chunks_exact(4), high.rchunks_exact(4));
             let (lr, hr) = (lc.remainder(), hc.remainder());
             for (l, h) in lc.zip(hc) {
-                acc[0] |= 1 << (l[0] ^ h[3]);
-                acc[1] |= 1 << (l[1] ^ h[2]);
-                acc[2] |= 1 << (l[2] ^ h[1]);
-                acc[3] |= 1 << (l[3] ^ h[0]);
+                acc[0] |= 1 << wide(l[0] ^ h[3]);
+                acc[1] |= 1 << wide(l[1] ^ h[2]);
+                acc[2] |= 1 << wide(l[2] ^ h[1]);
+                acc[3] |= 1 << wide(l[3] ^ h[0]);
             }
-            for (x, y) in lr.iter().zip(hr.iter().rev()) {
-                acc[0] |= 1 << (x ^ y);
+            for (&x, &y) in lr.iter().zip(hr.iter().rev()) {
+                acc[0] |= 1 << wide(x ^ y);
             }
             let mask = acc[0] | acc[1] | acc[2] | acc[3];
             if seen.words.is_empty() {
@@ -144,21 +181,36 @@ fn naive_value(moves: &Moves, g: &[u32], n: usize, seen: &mut Seen, max_value: u
         } else {
             // every xor is below the next power of two above the largest value: size the
             // bitset once, then one OR per pair
-            let words = ((max_value as usize + 1).next_power_of_two() / 64).max(1);
+            let words = width_of(max_value) / 64;
             if seen.words.len() < words {
                 seen.words.resize(words, 0);
             }
             let bits = &mut seen.words[..words];
-            let (low, high) = (&g[1..=half], &g[s - half..s]);
-            for (x, y) in low.iter().zip(high.iter().rev()) {
-                let v = (x ^ y) as usize;
+            for (&x, &y) in low.iter().zip(high.iter().rev()) {
+                let v = wide(x ^ y) as usize;
                 bits[v >> 6] |= 1 << (v & 63);
             }
         }
     }
-    let v = seen.mex();
-    seen.clear();
-    v
+}
+
+/// Marks in `seen` the options of heap m that [`mark_known_options`] left out: those that
+/// read a value of `G(known..m)` (at most m - known per move, so O((m - known) x code)).
+fn mark_late_options<V: Value>(moves: &Moves, g: &[V], m: usize, known: usize, seen: &mut Seen) {
+    for &k in &moves.one {
+        if k < m && m - k >= known {
+            seen.set(wide(g[m - k]));
+        }
+    }
+    for &k in &moves.split {
+        if k + 2 > m || m - k < known {
+            continue;
+        }
+        let s = m - k;
+        for a in 1..=(s - known).min(s / 2) {
+            seen.set(wide(g[a] ^ g[s - a]));
+        }
+    }
 }
 
 /// Parity of the bits of v under the mask: 0 is rare, 1 common.
@@ -187,6 +239,633 @@ fn best_mask(histogram: &[usize]) -> (u32, usize) {
     best
 }
 
+/// Every xor of two values up to `max_value` is below this power of two (at least 64). The
+/// least common value not reached is below twice it (a mask has bits below it only).
+fn width_of(max_value: u32) -> usize {
+    (max_value as usize + 1).next_power_of_two().max(64)
+}
+
+/// The rare positions (a >= 1, increasing) of the table for one mask, with their values.
+struct RareSide<V> {
+    mask: u32,
+    positions: Vec<u32>,
+    values: Vec<V>,
+}
+
+impl<V: Value> RareSide<V> {
+    fn of(g: &[V], mask: u32) -> Self {
+        let positions: Vec<u32> = (1..g.len() as u32)
+            .filter(|&a| !common(wide(g[a as usize]), mask))
+            .collect();
+        let values = positions.iter().map(|&a| g[a as usize]).collect();
+        RareSide {
+            mask,
+            positions,
+            values,
+        }
+    }
+}
+
+/// The common candidate for heap n of the table `head ++ fresh` (n = its length): the least
+/// common value that no move reaches with a rare side (every common option has one), and,
+/// pushed on `targets` in increasing order, the rare values below it that these moves miss.
+/// `reached` (2 `width` bytes, zero) is left zero. O(moves x rare positions).
+#[allow(clippy::too_many_arguments)]
+fn candidate<V: Value>(
+    moves: &Moves,
+    head: &[V],
+    fresh: &[V],
+    rare: &RareSide<V>,
+    width: usize,
+    reached: &mut [u8],
+    targets: &mut Vec<u32>,
+) -> u32 {
+    let base = head.len();
+    let n = base + fresh.len();
+    let at = |i: usize| if i < base { head[i] } else { fresh[i - base] };
+    let top = width - 1;
+    for &k in &moves.empty {
+        if k == n {
+            reached[0] = 1;
+        }
+    }
+    for &k in &moves.one {
+        if k < n {
+            reached[wide(at(n - k)) as usize] = 1;
+        }
+    }
+    for &k in &moves.split {
+        if k + 2 > n {
+            continue;
+        }
+        let s = n - k;
+        let count = rare.positions.partition_point(|&a| (a as usize) < s);
+        // rare positions a with s - a in `fresh`, then those with s - a in `head`
+        let cut = if s >= base {
+            rare.positions[..count].partition_point(|&a| a as usize <= s - base)
+        } else {
+            0
+        };
+        let (positions, values) = (&rare.positions[..count], &rare.values[..count]);
+        for (&a, &value) in positions[..cut].iter().zip(&values[..cut]) {
+            reached[wide(value ^ fresh[s - a as usize - base]) as usize & top] = 1;
+        }
+        for (&a, &value) in positions[cut..].iter().zip(&values[cut..]) {
+            reached[wide(value ^ head[s - a as usize]) as usize & top] = 1;
+        }
+    }
+    let mut c = 0u32;
+    while !common(c, rare.mask) || reached[c as usize] == 1 {
+        c += 1;
+    }
+    for r in 0..c {
+        if !common(r, rare.mask) && reached[r as usize] == 0 {
+            targets.push(r);
+        }
+    }
+    reached[..2 * width].fill(0);
+    c
+}
+
+/// True if `low[i] xor high[len - 1 - i] == r` for some i: sixteen pairs at a time without a
+/// branch inside (so the compiler can use vector instructions), stopping at the first hit.
+fn reaches<V: Value>(low: &[V], high: &[V], r: V) -> bool {
+    let (lc, hc) = (low.chunks_exact(16), high.rchunks_exact(16));
+    let (lr, hr) = (lc.remainder(), hc.remainder());
+    for (l, h) in lc.zip(hc) {
+        let mut hit = false;
+        for i in 0..16 {
+            hit |= l[i] ^ h[15 - i] == r;
+        }
+        if hit {
+            return true;
+        }
+    }
+    lr.iter().zip(hr.iter().rev()).any(|(&x, &y)| x ^ y == r)
+}
+
+/// The least of `targets` (increasing) that no split of heap n reaches, if any (`g` holds at
+/// least `G(0..n)`, every value below `width`).
+///
+/// One pass over the first pairs of the splits clears targets as they come (a coupon
+/// collector, branch-free: a hit subtracts one); it stops when all are reached or after 1024
+/// pairs. The targets left are then looked for one by one with a plain equality scan (which
+/// vectorises): the first never reached is the answer, at the cost of one full scan.
+fn first_unreached<V: Value>(
+    moves: &Moves,
+    g: &[V],
+    n: usize,
+    targets: &[u32],
+    width: usize,
+    pending: &mut [u8],
+    scanned: &mut Vec<usize>,
+) -> Option<u32> {
+    let top = width - 1;
+    let mut missing = targets.len();
+    for &r in targets {
+        pending[r as usize] = 1;
+    }
+    let mut budget = if missing <= 2 { 0 } else { 1024usize };
+    // scanned[i]: the pairs a = 1..=scanned[i] of split digit i were seen by the pass
+    scanned.clear();
+    scanned.resize(moves.split.len(), 0);
+    'pass: for (i, &k) in moves.split.iter().enumerate() {
+        if missing == 0 || budget == 0 {
+            break;
+        }
+        if k + 2 > n {
+            continue;
+        }
+        let s = n - k;
+        let end = (s / 2).min(budget);
+        budget -= end;
+        let (low, high) = (&g[1..=end], &g[s - end..s]);
+        let mut done = 0;
+        for (l, h) in low.chunks(32).zip(high.rchunks(32)) {
+            for (&x, &y) in l.iter().zip(h.iter().rev()) {
+                let v = wide(x ^ y) as usize & top;
+                missing -= pending[v] as usize;
+                pending[v] = 0;
+            }
+            done += l.len();
+            if missing == 0 {
+                scanned[i] = done;
+                break 'pass;
+            }
+        }
+        scanned[i] = end;
+    }
+    let mut answer = None;
+    for &r in targets {
+        if pending[r as usize] == 0 || answer.is_some() {
+            pending[r as usize] = 0;
+            continue;
+        }
+        pending[r as usize] = 0;
+        let value = V::try_from(r)
+            .ok()
+            .expect("a target is below a stored value");
+        let reached = moves.split.iter().zip(scanned.iter()).any(|(&k, &done)| {
+            k + 2 <= n && {
+                let (s, start) = (n - k, done + 1);
+                let half = s / 2;
+                start <= half && reaches(&g[start..=half], &g[s - half..=s - start], value)
+            }
+        });
+        if !reached {
+            answer = Some(r);
+        }
+    }
+    answer
+}
+
+/// The reusable buffers of the rare/common method, one byte per value (a byte store has no
+/// read-modify-write chain, unlike a bit in a word).
+#[derive(Default)]
+struct Scratch {
+    /// `reached[v] == 1`: some option found so far has value v.
+    reached: Vec<u8>,
+    /// `pending[v] == 1`: the target v is not reached yet.
+    pending: Vec<u8>,
+    /// The rare values below the candidate that the rare side misses.
+    targets: Vec<u32>,
+    /// Pairs already seen by the coupon pass, per split digit.
+    scanned: Vec<usize>,
+}
+
+impl Scratch {
+    /// Byte maps for values below 2 `width`.
+    fn fit(&mut self, width: usize) {
+        if self.reached.len() < 2 * width {
+            self.reached.resize(2 * width, 0);
+            self.pending.resize(2 * width, 0);
+        }
+    }
+}
+
+/// The speculative candidates of a block of heaps (all common values), with their targets.
+#[derive(Default)]
+struct Block<V> {
+    values: Vec<V>,
+    /// `targets[ends[i - 1]..ends[i]]`: the targets of the i-th heap of the block.
+    targets: Vec<u32>,
+    ends: Vec<usize>,
+}
+
+/// Heaps in a block of the two-thread pipeline: 256 at first, doubling after each block
+/// verified whole, up to this.
+const MAX_BLOCK: usize = 4096;
+/// Heaps in a block of the parallel plain method.
+const PLAIN_BLOCK: usize = 256;
+
+/// Where the engine changes gear (the defaults are measured; tests move them to small heaps
+/// so that every path runs on small tables).
+#[derive(Clone, Copy, Debug)]
+struct Tuning {
+    /// The first choice of a mask, at this heap (again each time the table doubles).
+    first_mask_choice: usize,
+    /// The plain method uses every thread from this heap on, a block at a time.
+    plain_parallel_from: usize,
+    /// The sparse method's two-thread pipeline starts at this heap at the earliest...
+    pipeline_from: usize,
+    /// ...and only after this many heaps without a rare value (a rare mex ends a block, and
+    /// short blocks cost more in thread wake-ups than they save).
+    calm: usize,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            first_mask_choice: 512,
+            plain_parallel_from: 2048,
+            pipeline_from: 1024,
+            calm: 4096,
+        }
+    }
+}
+
+/// Why a run over one value type stopped.
+enum Stop {
+    /// Done (the period, if proved).
+    Done(Option<(u64, u64)>),
+    /// A value does not fit the stored type: widen and go on.
+    Widen,
+}
+
+/// The state of a run: the table so far and what the methods keep between heaps.
+struct Engine<V> {
+    moves: Moves,
+    method: OctalMethod,
+    g: Vec<V>,
+    max_value: u32,
+    histogram: Vec<usize>,
+    rare: Option<RareSide<V>>,
+    next_check: usize,
+    next_mask_choice: usize,
+    block: usize,
+    /// The pipeline may be used from this heap on (`tuning.calm` after the last rare value).
+    calm_from: usize,
+    tuning: Tuning,
+    seen: Seen,
+    scratch: Scratch,
+}
+
+impl Engine<u16> {
+    /// The same state with `u32` values.
+    fn widen(self) -> Engine<u32> {
+        let up = |v: &[u16]| v.iter().map(|&x| u32::from(x)).collect::<Vec<u32>>();
+        Engine {
+            g: up(&self.g),
+            rare: self.rare.map(|r| RareSide {
+                mask: r.mask,
+                values: up(&r.values),
+                positions: r.positions,
+            }),
+            moves: self.moves,
+            method: self.method,
+            max_value: self.max_value,
+            histogram: self.histogram,
+            next_check: self.next_check,
+            next_mask_choice: self.next_mask_choice,
+            block: self.block,
+            calm_from: self.calm_from,
+            tuning: self.tuning,
+            seen: self.seen,
+            scratch: self.scratch,
+        }
+    }
+}
+
+impl<V: Value> Engine<V> {
+    fn new(moves: Moves, method: OctalMethod, capacity: usize, tuning: Tuning) -> Self {
+        let method = if moves.split.is_empty() {
+            OctalMethod::Naive
+        } else {
+            method
+        };
+        Engine {
+            moves,
+            method,
+            g: Vec::with_capacity(capacity),
+            max_value: 0,
+            histogram: Vec::new(),
+            rare: None,
+            next_check: 1,
+            // the mask is chosen again each time the table doubles (the values' structure
+            // settles as they grow)
+            next_mask_choice: tuning.first_mask_choice,
+            block: 256,
+            calm_from: 0,
+            tuning,
+            seen: Seen { words: vec![] },
+            scratch: Scratch::default(),
+        }
+    }
+
+    /// Chooses the sparse method's mask (or the plain loop) at heap `n = g.len()`.
+    fn choose_mask(&mut self) {
+        let n = self.g.len();
+        self.next_mask_choice *= 2;
+        let (mask, count) = best_mask(&self.histogram);
+        if self.method == OctalMethod::Sparse || count * 8 < n {
+            if self.rare.as_ref().map(|r| r.mask) != Some(mask) {
+                self.rare = Some(RareSide::of(&self.g, mask));
+            }
+        } else {
+            self.rare = None;
+        }
+    }
+
+    /// `G(n)` for `n = g.len()` by the current method, or `None` if it does not fit `V`.
+    fn next_value(&mut self) -> Option<V> {
+        let n = self.g.len();
+        let v = match &self.rare {
+            None => naive_value(&self.moves, &self.g, n, &mut self.seen, self.max_value),
+            Some(rare) => {
+                let width = width_of(self.max_value);
+                let scratch = &mut self.scratch;
+                scratch.fit(width);
+                scratch.targets.clear();
+                let c = candidate(
+                    &self.moves,
+                    &self.g,
+                    &[],
+                    rare,
+                    width,
+                    &mut scratch.reached,
+                    &mut scratch.targets,
+                );
+                V::try_from(c).ok()?;
+                first_unreached(
+                    &self.moves,
+                    &self.g,
+                    n,
+                    &scratch.targets,
+                    width,
+                    &mut scratch.pending,
+                    &mut scratch.scanned,
+                )
+                .unwrap_or(c)
+            }
+        };
+        V::try_from(v).ok()
+    }
+
+    /// Records a value known to be right as `G(g.len())`.
+    fn push(&mut self, v: V) {
+        let n = self.g.len();
+        self.g.push(v);
+        self.account(n);
+    }
+
+    /// Bookkeeping for the final value `G(n)` (already in `g`).
+    fn account(&mut self, n: usize) {
+        let v = wide(self.g[n]);
+        self.max_value = self.max_value.max(v);
+        if n > 0 {
+            if self.histogram.len() <= v as usize {
+                self.histogram.resize(v as usize + 1, 0);
+            }
+            self.histogram[v as usize] += 1;
+            if let Some(rare) = &mut self.rare {
+                if !common(v, rare.mask) {
+                    rare.positions.push(n as u32);
+                    self.calm_from = n + self.tuning.calm;
+                    rare.values.push(self.g[n]);
+                }
+            }
+        }
+    }
+
+    /// At a checkpoint after heap n: reports progress and, past `to`, looks for a proof.
+    fn check(
+        &mut self,
+        n: usize,
+        to: usize,
+        progress: &mut impl FnMut(usize),
+    ) -> Option<(u64, u64)> {
+        if n + 1 < self.next_check {
+            return None;
+        }
+        progress(n + 1);
+        self.next_check = if n < 1024 { n + 2 } else { n + 1 + n / 16 };
+        if n >= to {
+            return guy_smith(&self.g[..=n], self.moves.length);
+        }
+        None
+    }
+
+    /// Computes on until a period is proved past `to`, or heap `limit` is done.
+    fn run(&mut self, to: usize, limit: usize, progress: &mut impl FnMut(usize)) -> Stop {
+        while self.g.len() <= limit {
+            let n = self.g.len();
+            if n == self.next_mask_choice
+                && self.method != OctalMethod::Naive
+                && !self.moves.split.is_empty()
+            {
+                self.choose_mask();
+            }
+            if self.rare.is_some()
+                && n >= self.calm_from.max(self.tuning.pipeline_from)
+                && rayon::current_num_threads() >= 2
+            {
+                // up to the next mask choice: both cores, a block at a time
+                let end = self.next_mask_choice.min(limit + 1);
+                if let Some(stop) = self.pipeline(end, to, progress) {
+                    return stop;
+                }
+                continue;
+            }
+            if self.rare.is_none()
+                && !self.moves.split.is_empty()
+                && n >= self.tuning.plain_parallel_from
+                && rayon::current_num_threads() >= 2
+            {
+                let end = if self.method == OctalMethod::Naive {
+                    limit + 1
+                } else {
+                    self.next_mask_choice.min(limit + 1)
+                };
+                if let Some(stop) = self.plain_block(end, to, progress) {
+                    return stop;
+                }
+                continue;
+            }
+            let Some(v) = self.next_value() else {
+                return Stop::Widen;
+            };
+            self.push(v);
+            if let Some(period) = self.check(n, to, progress) {
+                return Stop::Done(Some(period));
+            }
+        }
+        Stop::Done(guy_smith(&self.g, self.moves.length))
+    }
+
+    /// The plain method on every thread, for the heaps from `g.len()` up to `end` (excluded,
+    /// at most `PLAIN_BLOCK` of them): the options that read only values already known are
+    /// marked for all heaps of the block in parallel, then each heap in turn adds the few
+    /// options that read the block's own values and takes the mex. Exact: every option is
+    /// marked once. Returns `Some` when the run is over.
+    fn plain_block(
+        &mut self,
+        end: usize,
+        to: usize,
+        progress: &mut impl FnMut(usize),
+    ) -> Option<Stop> {
+        let known = self.g.len();
+        let count = (end - known).min(PLAIN_BLOCK);
+        let words = width_of(self.max_value) / 64;
+        let (g, moves, max_value) = (&self.g, &self.moves, self.max_value);
+        let sets: Vec<Vec<u64>> = (known..known + count)
+            .into_par_iter()
+            .map(|m| {
+                let mut seen = Seen {
+                    words: vec![0; words],
+                };
+                mark_known_options(moves, g, m, known, &mut seen, max_value);
+                seen.words
+            })
+            .collect();
+        for (m, words) in (known..).zip(sets) {
+            let mut seen = Seen { words };
+            mark_late_options(&self.moves, &self.g, m, known, &mut seen);
+            let Ok(v) = V::try_from(seen.mex()) else {
+                return Some(Stop::Widen);
+            };
+            self.push(v);
+            if let Some(period) = self.check(m, to, progress) {
+                return Some(Stop::Done(Some(period)));
+            }
+        }
+        None
+    }
+
+    /// The sparse method on two threads, from `g.len()` up to heap `end` (excluded): one
+    /// thread computes the common candidates of the next block as if they were the values
+    /// (they are, unless a rare value is the mex) while the other proves, for the block
+    /// before, that every rare value below the candidate is reached. A block that fails
+    /// at heap n keeps its verified heaps, takes the rare value at n, and drops the rest.
+    /// Returns `Some` when the run is over (period proved, or a value too wide).
+    fn pipeline(
+        &mut self,
+        end: usize,
+        to: usize,
+        progress: &mut impl FnMut(usize),
+    ) -> Option<Stop> {
+        let mut ahead = Block::<V>::default(); // candidates computed, not yet verified
+        let mut verified = self.g.len();
+        self.block = 256;
+        loop {
+            // the block verified in this round: g[verified..]; the one computed: g.len()..next
+            let next = (self.g.len() + self.block).min(end);
+            let width = width_of(self.max_value);
+            let (g, moves, rare) = (&self.g, &self.moves, self.rare.as_ref().expect("sparse"));
+            let Scratch {
+                reached,
+                pending,
+                scanned,
+                ..
+            } = &mut self.scratch;
+            if pending.len() < 2 * width {
+                pending.resize(2 * width, 0);
+            }
+            let mut fresh = Block::<V>::default();
+            let (failure, overflow) = rayon::join(
+                || {
+                    let mut start = 0;
+                    for (i, &stop) in ahead.ends.iter().enumerate() {
+                        let n = verified + i;
+                        let targets = &ahead.targets[start..stop];
+                        start = stop;
+                        if let Some(r) =
+                            first_unreached(moves, g, n, targets, width, pending, scanned)
+                        {
+                            return Some((n, r));
+                        }
+                    }
+                    None
+                },
+                || {
+                    let mut top = width;
+                    if reached.len() < 2 * top {
+                        reached.resize(2 * top, 0);
+                    }
+                    for _ in g.len()..next {
+                        let c = candidate(
+                            moves,
+                            g,
+                            &fresh.values,
+                            rare,
+                            top,
+                            reached,
+                            &mut fresh.targets,
+                        );
+                        let Ok(v) = V::try_from(c) else {
+                            fresh
+                                .targets
+                                .truncate(fresh.ends.last().copied().unwrap_or(0));
+                            return true;
+                        };
+                        fresh.values.push(v);
+                        fresh.ends.push(fresh.targets.len());
+                        if width_of(c) > top {
+                            top = width_of(c);
+                            if reached.len() < 2 * top {
+                                reached.resize(2 * top, 0);
+                            }
+                        }
+                    }
+                    false
+                },
+            );
+            // the verified heaps: g[verified..failure or g.len()]
+            let good = failure.map_or(self.g.len(), |(n, _)| n);
+            for n in verified..good {
+                self.account(n);
+                if let Some(period) = self.check(n, to, progress) {
+                    self.g.truncate(n + 1);
+                    return Some(Stop::Done(Some(period)));
+                }
+            }
+            if let Some((n, r)) = failure {
+                // a rare value is the mex at n: everything computed after it is dropped
+                self.g.truncate(n);
+                self.push(V::try_from(r).ok().expect("below the candidate"));
+                return self.check(n, to, progress).map(|p| Stop::Done(Some(p)));
+            }
+            verified = self.g.len();
+            if fresh.values.is_empty() {
+                return overflow.then_some(Stop::Widen);
+            }
+            self.max_value = fresh
+                .values
+                .iter()
+                .fold(self.max_value, |m, &v| m.max(wide(v)));
+            self.g.extend_from_slice(&fresh.values);
+            ahead = fresh;
+            self.block = (self.block * 2).min(MAX_BLOCK);
+        }
+    }
+}
+
+impl<V: Value> Engine<V> {
+    fn finish(self, period: Option<(u64, u64)>) -> OctalRun {
+        OctalRun {
+            values: PeriodicValues {
+                values: self.g.iter().map(|&v| u64::from(wide(v))).collect(),
+                period,
+            },
+            method: if self.rare.is_some() {
+                OctalMethod::Sparse
+            } else {
+                OctalMethod::Naive
+            },
+            mask: self.rare.map(|r| r.mask),
+        }
+    }
+}
+
 /// Computes `G(0..)` of `code` by the mex recurrence: at least up to heap `to`, then on until
 /// the Guy-Smith theorem proves a period or `limit` heaps are done (`limit >= to`). Stops early,
 /// at the first heap past `to` where a period is proved (checked at every heap up to 1024, then
@@ -204,6 +883,13 @@ fn best_mask(histogram: &[usize]) -> (u32, usize) {
 /// every one is reached (the least one never reached is the mex). Exact for any mask; fast when rare positions are few. `Auto` picks the mask with the
 /// fewest rare positions over the first values and uses it when under 1 in 8 positions is
 /// rare, going back to the plain loop if rare positions stop being rare.
+///
+/// **Both cores** (when rayon has two threads or more): the rare/common method runs as a
+/// pipeline of blocks of heaps. One thread takes the candidates of the next block as values
+/// (they are, unless a rare value is the mex), the other proves the block before; a rare mex
+/// keeps the heaps proved before it and drops the rest. Values are the same either way.
+///
+/// Values are stored as `u16` until one does not fit, then as `u32`.
 ///
 /// **Complexity**: plain O(n^2) for splitting codes; sparse about O(n (r + 1)) for r rare
 /// positions. O(n) memory (4 bytes a value). Fails with `StateLimit` only if `limit` exceeds
@@ -223,236 +909,125 @@ pub fn octal_values(
             what: format!("the table of octal {code} up to {limit}"),
         });
     }
-    let moves = Moves::of(code);
-    let mut g: Vec<u32> = Vec::with_capacity(limit.min(1 << 24) + 1);
-    let mut seen = Seen { words: vec![] };
-    let mut max_value = 0u32;
-    let mut next_check = 1usize;
-    // the sparse method's mask is chosen at 512 values and chosen again each time the table
-    // doubles (the values' structure settles as they grow)
-    let mut next_mask_choice = 512usize;
-    let mut histogram: Vec<usize> = Vec::new();
-    let mut sparse: Option<u32> = None;
-    let mut rare: Vec<u32> = Vec::new(); // rare positions a >= 1, increasing
-    let mut used = if moves.split.is_empty() {
-        OctalMethod::Naive
-    } else {
-        method
-    };
-    let mut scratch = Scratch {
-        reached: Vec::new(),
-        target: Vec::new(),
-        rare_values: Vec::new(),
-        scanned: Vec::new(),
-    };
-    while g.len() <= limit {
-        let n = g.len();
-        if n == next_mask_choice && used != OctalMethod::Naive && !moves.split.is_empty() {
-            next_mask_choice *= 2;
-            let (mask, count) = best_mask(&histogram);
-            if method == OctalMethod::Sparse || count * 8 < n {
-                if sparse != Some(mask) {
-                    sparse = Some(mask);
-                    rare = (1..n as u32)
-                        .filter(|&a| !common(g[a as usize], mask))
-                        .collect();
-                    scratch.rare_values = rare.iter().map(|&a| g[a as usize]).collect();
+    let capacity = limit.min(1 << 24) + 1;
+    let mut narrow = Engine::<u16>::new(Moves::of(code), method, capacity, Tuning::default());
+    if let Stop::Done(period) = narrow.run(to, limit, &mut progress) {
+        return Ok(narrow.finish(period));
+    }
+    let mut wide = narrow.widen();
+    match wide.run(to, limit, &mut progress) {
+        Stop::Done(period) => Ok(wide.finish(period)),
+        Stop::Widen => Err(GrundyError::Overflow(format!(
+            "a Grundy value of octal {code} above 2^32"
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `G(0..=limit)` by the rules: every option listed, then the least value not among them.
+    fn by_the_rules(code: &OctalCode, limit: usize) -> Vec<u32> {
+        let mut g: Vec<u32> = Vec::new();
+        for n in 0..=limit {
+            let mut options = std::collections::BTreeSet::new();
+            for k in 0..=code.len().min(n) {
+                let d = code.digit(k);
+                if d & 1 != 0 && k == n && k > 0 {
+                    options.insert(0);
                 }
-            } else {
-                sparse = None;
+                if d & 2 != 0 && k > 0 && k < n {
+                    options.insert(g[n - k]);
+                }
+                if d & 4 != 0 {
+                    for a in 1..n - k {
+                        options.insert(g[a] ^ g[n - k - a]);
+                    }
+                }
             }
+            g.push((0..).find(|v| !options.contains(v)).unwrap());
         }
-        let v = match sparse {
-            Some(mask) => sparse_value(&moves, &g, n, mask, &rare, &mut scratch, max_value),
-            None => naive_value(&moves, &g, n, &mut seen, max_value),
+        g
+    }
+
+    fn codes() -> Vec<OctalCode> {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |m: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % m
         };
-        g.push(v);
-        max_value = max_value.max(v);
-        if n > 0 {
-            if histogram.len() <= v as usize {
-                histogram.resize(v as usize + 1, 0);
-            }
-            histogram[v as usize] += 1;
+        let mut codes: Vec<String> = ["0.6", "0.165", "0.161", "0.07", "4.07", "0.007", "0.4"]
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        for _ in 0..40 {
+            let first = if next(4) == 0 { "4." } else { "0." };
+            let digits: String = (0..1 + next(4))
+                .map(|_| char::from(b'0' + next(8) as u8))
+                .collect();
+            codes.push(format!("{first}{digits}"));
         }
-        if let Some(mask) = sparse {
-            if n > 0 && !common(v, mask) {
-                rare.push(n as u32);
-                scratch.rare_values.push(v);
-            }
-        }
-        if n + 1 >= next_check {
-            progress(n + 1);
-            if n >= to {
-                if let Some(period) = guy_smith(&g, moves.length) {
-                    let used = if sparse.is_some() {
-                        OctalMethod::Sparse
-                    } else {
-                        OctalMethod::Naive
-                    };
-                    return Ok(finish(g, Some(period), used, sparse));
-                }
-            }
-            next_check = if n < 1024 { n + 2 } else { n + 1 + n / 16 };
-        }
+        codes.iter().map(|c| c.parse().unwrap()).collect()
     }
-    used = if sparse.is_some() {
-        OctalMethod::Sparse
-    } else {
-        OctalMethod::Naive
+
+    /// Every gear early: masks from heap 8, the parallel plain method from heap 4, the
+    /// pipeline right after each rare value (so that rare values end blocks often).
+    const EARLY: Tuning = Tuning {
+        first_mask_choice: 8,
+        plain_parallel_from: 4,
+        pipeline_from: 8,
+        calm: 0,
     };
-    let period = guy_smith(&g, moves.length);
-    Ok(finish(g, period, used, sparse))
-}
 
-fn finish(
-    g: Vec<u32>,
-    period: Option<(u64, u64)>,
-    method: OctalMethod,
-    mask: Option<u32>,
-) -> OctalRun {
-    OctalRun {
-        values: PeriodicValues {
-            values: g.into_iter().map(u64::from).collect(),
-            period,
-        },
-        method: if method == OctalMethod::Auto {
-            OctalMethod::Naive
-        } else {
-            method
-        },
-        mask,
+    fn run_with<V: Value>(code: &OctalCode, method: OctalMethod, limit: usize) -> Vec<u32> {
+        let mut engine = Engine::<V>::new(Moves::of(code), method, limit + 1, EARLY);
+        assert!(matches!(
+            engine.run(limit, limit, &mut |_| {}),
+            Stop::Done(_)
+        ));
+        engine.g.iter().map(|&v| wide(v)).collect()
     }
-}
 
-/// True if `low[i] xor high[len - 1 - i] == r` for some i: eight pairs at a time without a
-/// branch inside (so the compiler can use vector instructions), stopping at the first hit.
-fn reaches(low: &[u32], high: &[u32], r: u32) -> bool {
-    let (lc, hc) = (low.chunks_exact(8), high.rchunks_exact(8));
-    let (lr, hr) = (lc.remainder(), hc.remainder());
-    for (l, h) in lc.zip(hc) {
-        let mut hit = false;
-        for i in 0..8 {
-            hit |= l[i] ^ h[7 - i] == r;
-        }
-        if hit {
-            return true;
-        }
-    }
-    lr.iter().zip(hr.iter().rev()).any(|(x, y)| x ^ y == r)
-}
-
-/// `G(n)` by the rare/common method.
-fn sparse_value(
-    moves: &Moves,
-    g: &[u32],
-    n: usize,
-    mask: u32,
-    rare: &[u32],
-    scratch: &mut Scratch,
-    max_value: u32,
-) -> u32 {
-    let Scratch {
-        reached,
-        target,
-        rare_values,
-        scanned,
-    } = scratch;
-    // every xor of two values is below the next power of two above the largest, `width`; the
-    // least common value not reached is below 2 width (the mask has bits below width only)
-    let width = (max_value as usize + 1).next_power_of_two().max(64);
-    if reached.len() < 2 * width {
-        reached.resize(2 * width, 0);
-        target.resize(2 * width, 0);
-    }
-    let (reached, target) = (&mut reached[..2 * width], &mut target[..2 * width]);
-    for &k in &moves.empty {
-        if k == n {
-            reached[0] = 1;
-        }
-    }
-    for &k in &moves.one {
-        if k < n {
-            reached[g[n - k] as usize] = 1;
-        }
-    }
-    // every split with a rare side: all the common values among the options, and some rare ones
-    for &k in &moves.split {
-        if k + 2 > n {
-            continue;
-        }
-        let s = n - k;
-        let count = rare.partition_point(|&a| (a as usize) < s);
-        for (&a, &value) in rare[..count].iter().zip(&rare_values[..count]) {
-            reached[((value ^ g[s - a as usize]) as usize) & (width - 1)] = 1;
-        }
-    }
-    // the least common value not seen
-    let mut c = 0u32;
-    while !common(c, mask) || reached[c as usize] == 1 {
-        c += 1;
-    }
-    // the rare values below c not reached yet
-    let mut missing = 0usize;
-    for r in 0..c {
-        if !common(r, mask) && reached[r as usize] == 0 {
-            target[r as usize] = 1;
-            missing += 1;
-        }
-    }
-    // One pass over the first pairs of the splits clears targets as they come (a coupon
-    // collector, branch-free: a hit subtracts one); it stops when all are reached or after
-    // 1024 pairs. The targets left are then looked for one by one with a plain equality scan
-    // (which vectorises): the first never reached is the mex. A rare mex costs one full scan.
-    let mut budget = if missing <= 2 { 0 } else { 1024usize };
-    scanned.clear();
-    scanned.resize(moves.split.len(), 0);
-    'pass: for (i, &k) in moves.split.iter().enumerate() {
-        if missing == 0 || budget == 0 {
-            break;
-        }
-        if k + 2 > n {
-            continue;
-        }
-        let s = n - k;
-        let end = (s / 2).min(budget);
-        budget -= end;
-        let (low, high) = (&g[1..=end], &g[s - end..s]);
-        let mut done = 0;
-        for (l, h) in low.chunks(32).zip(high.rchunks(32)) {
-            for (x, y) in l.iter().zip(h.iter().rev()) {
-                let v = ((x ^ y) as usize) & (width - 1);
-                missing -= target[v] as usize;
-                target[v] = 0;
-            }
-            done += l.len();
-            if missing == 0 {
-                scanned[i] = done;
-                break 'pass;
-            }
-        }
-        scanned[i] = end;
-    }
-    let mut value = c;
-    if missing > 0 {
-        for r in 0..c {
-            if target[r as usize] == 0 {
-                continue;
-            }
-            target[r as usize] = 0;
-            let reached = moves.split.iter().zip(scanned.iter()).any(|(&k, &done)| {
-                k + 2 <= n && {
-                    let (s, start) = (n - k, done + 1);
-                    let half = s / 2;
-                    start <= half && reaches(&g[start..=half], &g[s - half..=s - start], r)
+    #[test]
+    fn every_gear_on_one_and_two_threads_follows_the_rules() {
+        let limit = 1200;
+        for code in codes() {
+            let want = by_the_rules(&code, limit);
+            for threads in [1, 2] {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                for method in [OctalMethod::Naive, OctalMethod::Sparse, OctalMethod::Auto] {
+                    let got = pool.install(|| run_with::<u16>(&code, method, limit));
+                    assert_eq!(got, want, "{code} {method:?} on {threads} threads");
                 }
-            });
-            if !reached {
-                value = r;
-                break;
             }
         }
     }
-    reached.fill(0);
-    target.fill(0);
-    value
+
+    #[test]
+    fn widening_keeps_the_table_and_the_rare_side() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        for code in codes().into_iter().take(12) {
+            let want = by_the_rules(&code, 2000);
+            for method in [OctalMethod::Naive, OctalMethod::Sparse] {
+                let got = pool.install(|| {
+                    let mut narrow = Engine::<u16>::new(Moves::of(&code), method, 2001, EARLY);
+                    narrow.run(700, 700, &mut |_| {});
+                    let mut wide_engine = narrow.widen();
+                    wide_engine.run(2000, 2000, &mut |_| {});
+                    wide_engine.g
+                });
+                assert_eq!(got, want, "{code} {method:?}");
+                assert_eq!(run_with::<u32>(&code, method, 2000), want, "{code}");
+            }
+        }
+    }
 }

@@ -12,7 +12,7 @@ use crate::periodic::least_period;
 /// period and least preperiod (checked value by value) of the first p that is proved.
 ///
 /// **Complexity**: O(n) time and space per call.
-pub fn guy_smith(values: &[u32], t: usize) -> Option<(u64, u64)> {
+pub fn guy_smith<V: Copy + Eq + Into<u64>>(values: &[V], t: usize) -> Option<(u64, u64)> {
     let n = values.len();
     if n < 2 {
         return None;
@@ -25,7 +25,7 @@ pub fn guy_smith(values: &[u32], t: usize) -> Option<(u64, u64)> {
         let n0 = (n - p - run).max(1);
         // need j < 2 n0 + p + t, so the values up to index 2 n0 + 2p + t - 1 <= n - 1
         if 2 * n0 + 2 * p + t <= n {
-            let wide: Vec<u64> = values.iter().map(|&v| v as u64).collect();
+            let wide: Vec<u64> = values.iter().map(|&v| v.into()).collect();
             return Some(least_period(&wide, n0 as u64, p as u64));
         }
     }
@@ -34,7 +34,7 @@ pub fn guy_smith(values: &[u32], t: usize) -> Option<(u64, u64)> {
 
 /// `z[p]` = the length of the longest common prefix of the reversed sequence and the reversed
 /// sequence shifted by p (`z[0] = n`). O(n).
-fn z_function_reversed(values: &[u32]) -> Vec<usize> {
+fn z_function_reversed<V: Copy + Eq>(values: &[V]) -> Vec<usize> {
     let n = values.len();
     let at = |i: usize| values[n - 1 - i];
     let mut z = vec![0usize; n];
