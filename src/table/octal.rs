@@ -89,8 +89,12 @@ fn wide<V: Value>(v: V) -> u32 {
 }
 
 /// A reusable bitset of values seen, cleared word by word.
+#[derive(Default)]
 struct Seen {
     words: Vec<u64>,
+    /// One byte per value, for long runs of marks (a byte store has no read-modify-write
+    /// chain through a shared word); folded into `words` after the run.
+    bytes: Vec<u8>,
 }
 
 impl Seen {
@@ -178,6 +182,25 @@ fn mark_known_options<V: Value>(
                 seen.words.push(0);
             }
             seen.words[0] |= mask;
+        } else if low.len() >= 4 * width_of(max_value) {
+            // a long run: one byte store per pair, then the bytes folded into the words
+            let width = width_of(max_value);
+            if seen.bytes.len() < width {
+                seen.bytes.resize(width, 0);
+            }
+            let bytes = &mut seen.bytes[..width];
+            for (&x, &y) in low.iter().zip(high.iter().rev()) {
+                bytes[wide(x ^ y) as usize & (width - 1)] = 1;
+            }
+            if seen.words.len() < width / 64 {
+                seen.words.resize(width / 64, 0);
+            }
+            for (word, chunk) in seen.words.iter_mut().zip(bytes.chunks_exact_mut(64)) {
+                for (j, b) in chunk.iter_mut().enumerate() {
+                    *word |= u64::from(*b) << j;
+                    *b = 0;
+                }
+            }
         } else {
             // every xor is below the next power of two above the largest value: size the
             // bitset once, then one OR per pair
@@ -557,7 +580,7 @@ impl<V: Value> Engine<V> {
             block: 256,
             calm_from: 0,
             tuning,
-            seen: Seen { words: vec![] },
+            seen: Seen::default(),
             scratch: Scratch::default(),
         }
     }
@@ -722,13 +745,17 @@ impl<V: Value> Engine<V> {
             .map(|m| {
                 let mut seen = Seen {
                     words: vec![0; words],
+                    bytes: Vec::new(),
                 };
                 mark_known_options(moves, g, m, known, &mut seen, max_value);
                 seen.words
             })
             .collect();
         for (m, words) in (known..).zip(sets) {
-            let mut seen = Seen { words };
+            let mut seen = Seen {
+                words,
+                bytes: Vec::new(),
+            };
             mark_late_options(&self.moves, &self.g, m, known, &mut seen);
             let Ok(v) = V::try_from(seen.mex()) else {
                 return Some(Stop::Widen);
