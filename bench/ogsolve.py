@@ -4,10 +4,11 @@
 Usage: python3 bench/ogsolve.py OGSOLVE_BINARY [--quick]
 1. Agreement: for many codes, `ogsolve -p -n N` and `grundy table --json --to N` print the same
    values (N = 100000, or 20000 with --quick).
-2. Speed: wall times of ogsolve's naive, rc and rc2 methods and of grundy (auto), and the ratio
+2. Speed: wall times (the least of two runs) of ogsolve's naive, rc and rc2 methods and of
+   grundy (auto) on one thread (RAYON_NUM_THREADS=1) and on every core, and the ratios
    grundy / best ogsolve method (below 1.0 means grundy is faster).
 """
-import json, re, subprocess, sys, time
+import json, os, subprocess, sys, time
 
 OG = sys.argv[1]
 QUICK = "--quick" in sys.argv
@@ -23,10 +24,16 @@ def grundy_values(code, n):
                          capture_output=True, text=True, check=True).stdout
     return json.loads(out)["values"]
 
-def wall(cmd):
-    start = time.perf_counter()
-    subprocess.run(cmd, capture_output=True, check=True)
-    return time.perf_counter() - start
+def wall(cmd, threads=None, runs=2):
+    env = dict(os.environ)
+    if threads:
+        env["RAYON_NUM_THREADS"] = str(threads)
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(cmd, capture_output=True, check=True, env=env)
+        best = min(best, time.perf_counter() - start)
+    return best
 
 n = 20_000 if QUICK else 100_000
 codes = ["0.07", "0.77", "0.137", "0.007", "0.16", "0.6", "0.165", "4.07", "0.161", "0.26", "0.56", "0.34", "0.27", "0.4"]
@@ -40,13 +47,14 @@ print()
 rows = [("0.6", 1 << 20), ("0.165", 200_000), ("0.161", 200_000), ("0.007", 100_000)]
 if QUICK:
     rows = [(c, m // 8) for c, m in rows]
-print(f"{'code':7} {'n':>8} {'og naive':>9} {'og rc':>8} {'og rc2':>8} {'grundy':>8}  grundy/best")
+print(f"{'code':7} {'n':>8} {'og naive':>9} {'og rc':>8} {'og rc2':>8} {'grundy 1t':>10} {'grundy':>8}  1 thread/best  all cores/best")
 for code, m in rows:
     # the naive method is quadratic: skipped where it would take minutes (2^20 heaps)
     methods = ("naive", "rc", "rc2") if m <= 200_000 else ("rc", "rc2")
     og = {meth: wall([OG, "-m", meth, "-n", str(m), code]) for meth in methods}
-    ours = wall([GRUNDY, "table", "--json", "--to", str(m), "--until-period", str(m), "octal", code])
+    cmd = [GRUNDY, "table", "--json", "--to", str(m), "--until-period", str(m), "octal", code]
+    one, every = wall(cmd, threads=1), wall(cmd)
     best = min(og.values())
     naive = f"{og['naive']:8.2f}s" if "naive" in og else f"{'-':>9}"
-    print(f"{code:7} {m:>8} {naive} {og['rc']:7.2f}s {og['rc2']:7.2f}s {ours:7.2f}s  {ours / best:.2f}")
+    print(f"{code:7} {m:>8} {naive} {og['rc']:7.2f}s {og['rc2']:7.2f}s {one:9.2f}s {every:7.2f}s  {one / best:13.2f}  {every / best:14.2f}")
 sys.exit(1 if bad else 0)

@@ -3,6 +3,6 @@
 # agreement and speed comparison of bench/ogsolve.py. Usage: bash bench/ogsolve.sh [--quick]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo install --quiet --root bench/.ogsolve ogsolve
+cargo install --quiet --locked --root bench/.ogsolve ogsolve
 cargo build --release --quiet --bin grundy
 python3 bench/ogsolve.py bench/.ogsolve/bin/ogsolve "$@"

@@ -189,8 +189,19 @@ fn mark_known_options<V: Value>(
                 seen.bytes.resize(width, 0);
             }
             let bytes = &mut seen.bytes[..width];
-            for (&x, &y) in low.iter().zip(high.iter().rev()) {
-                bytes[wide(x ^ y) as usize & (width - 1)] = 1;
+            let top = width - 1;
+            // eight pairs a step: low[i] pairs with high[len - 1 - i]
+            let (lc, hc) = (low.chunks_exact(8), high.rchunks_exact(8));
+            let (lr, hr) = (lc.remainder(), hc.remainder());
+            for (l, h) in lc.zip(hc) {
+                let l: &[V; 8] = l.try_into().expect("eight");
+                let h: &[V; 8] = h.try_into().expect("eight");
+                for i in 0..8 {
+                    bytes[wide(l[i] ^ h[7 - i]) as usize & top] = 1;
+                }
+            }
+            for (&x, &y) in lr.iter().zip(hr.iter().rev()) {
+                bytes[wide(x ^ y) as usize & top] = 1;
             }
             if seen.words.len() < width / 64 {
                 seen.words.resize(width / 64, 0);
