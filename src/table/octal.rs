@@ -344,8 +344,23 @@ fn candidate<V: Value>(
         for (&a, &value) in positions[..cut].iter().zip(&values[..cut]) {
             reached[wide(value ^ fresh[s - a as usize - base]) as usize & top] = 1;
         }
-        for (&a, &value) in positions[cut..].iter().zip(&values[cut..]) {
-            reached[wide(value ^ head[s - a as usize]) as usize & top] = 1;
+        // eight rare positions a step (independent loads and stores)
+        let (pc, vc) = (
+            positions[cut..].chunks_exact(8),
+            values[cut..].chunks_exact(8),
+        );
+        let (pr, vr) = (pc.remainder(), vc.remainder());
+        let window = &head[..s.min(base)];
+        for (p, v) in pc.zip(vc) {
+            let p: &[u32; 8] = p.try_into().expect("eight");
+            let v: &[V; 8] = v.try_into().expect("eight");
+            let x: [V; 8] = std::array::from_fn(|i| window[s - p[i] as usize]);
+            for i in 0..8 {
+                reached[wide(v[i] ^ x[i]) as usize & top] = 1;
+            }
+        }
+        for (&a, &value) in pr.iter().zip(vr) {
+            reached[wide(value ^ window[s - a as usize]) as usize & top] = 1;
         }
     }
     let mut c = 0u32;
@@ -378,79 +393,97 @@ fn reaches<V: Value>(low: &[V], high: &[V], r: V) -> bool {
     lr.iter().zip(hr.iter().rev()).any(|(&x, &y)| x ^ y == r)
 }
 
+/// The buffers of [`first_unreached`].
+#[derive(Default)]
+struct Verifier {
+    /// `hit[v] == 1`: the pass met a pair of value v (2 `width` bytes, zero between calls).
+    hit: Vec<u8>,
+    /// The targets the pass did not meet, increasing.
+    left: Vec<u32>,
+    /// `scanned[i]`: the pairs a = 1..=scanned[i] of split digit i were seen by the pass.
+    scanned: Vec<usize>,
+}
+
+impl Verifier {
+    fn fit(&mut self, width: usize) {
+        if self.hit.len() < 2 * width {
+            self.hit.resize(2 * width, 0);
+        }
+    }
+}
+
+/// Pairs of a round of the pass of [`first_unreached`], and the most pairs of the pass.
+const ROUND: usize = 256;
+const PASS: usize = 2048;
+
 /// The least of `targets` (increasing) that no split of heap n reaches, if any (`g` holds at
-/// least `G(0..n)`, every value below `width`).
+/// least `G(0..n)`, every value below `width`; `verifier` fitted to `width`).
 ///
-/// One pass over the first pairs of the splits clears targets as they come (a coupon
-/// collector, branch-free: a hit subtracts one); it stops when all are reached or after 1024
-/// pairs. The targets left are then looked for one by one with a plain equality scan (which
-/// vectorises): the first never reached is the answer, at the cost of one full scan.
+/// A pass over the first pairs of the splits marks their values, one byte store a pair, in
+/// rounds of 256 pairs; after each round the targets met are dropped (a coupon collector), up
+/// to 2048 pairs. The targets left are then looked for one by one, in increasing order, with
+/// a plain equality scan (which vectorises) over the pairs the pass did not see: the first
+/// never met is the answer, at the cost of one full scan.
 fn first_unreached<V: Value>(
     moves: &Moves,
     g: &[V],
     n: usize,
     targets: &[u32],
     width: usize,
-    pending: &mut [u8],
-    scanned: &mut Vec<usize>,
+    verifier: &mut Verifier,
 ) -> Option<u32> {
     let top = width - 1;
-    let mut missing = targets.len();
-    for &r in targets {
-        pending[r as usize] = 1;
-    }
-    let mut budget = if missing <= 2 { 0 } else { 1024usize };
-    // scanned[i]: the pairs a = 1..=scanned[i] of split digit i were seen by the pass
+    let Verifier { hit, left, scanned } = verifier;
+    left.clear();
+    left.extend_from_slice(targets);
+    let mut budget = if left.len() <= 2 { 0 } else { PASS };
     scanned.clear();
     scanned.resize(moves.split.len(), 0);
     'pass: for (i, &k) in moves.split.iter().enumerate() {
-        if missing == 0 || budget == 0 {
-            break;
-        }
         if k + 2 > n {
             continue;
         }
         let s = n - k;
         let end = (s / 2).min(budget);
-        budget -= end;
-        let (low, high) = (&g[1..=end], &g[s - end..s]);
         let mut done = 0;
-        for (l, h) in low.chunks(32).zip(high.rchunks(32)) {
-            for (&x, &y) in l.iter().zip(h.iter().rev()) {
-                let v = wide(x ^ y) as usize & top;
-                missing -= pending[v] as usize;
-                pending[v] = 0;
+        while done < end && !left.is_empty() {
+            let stop = (done + ROUND).min(end);
+            // pairs a = done + 1..=stop, eight a step: low[j] pairs with high[len - 1 - j]
+            let (low, high) = (&g[done + 1..=stop], &g[s - stop..s - done]);
+            let (lc, hc) = (low.chunks_exact(8), high.rchunks_exact(8));
+            let (lr, hr) = (lc.remainder(), hc.remainder());
+            for (l, h) in lc.zip(hc) {
+                let l: &[V; 8] = l.try_into().expect("eight");
+                let h: &[V; 8] = h.try_into().expect("eight");
+                for j in 0..8 {
+                    hit[wide(l[j] ^ h[7 - j]) as usize & top] = 1;
+                }
             }
-            done += l.len();
-            if missing == 0 {
-                scanned[i] = done;
-                break 'pass;
+            for (&x, &y) in lr.iter().zip(hr.iter().rev()) {
+                hit[wide(x ^ y) as usize & top] = 1;
             }
+            done = stop;
+            left.retain(|&r| hit[r as usize] == 0);
         }
-        scanned[i] = end;
+        hit[..width].fill(0);
+        scanned[i] = done;
+        budget -= done;
+        if left.is_empty() || budget == 0 {
+            break 'pass;
+        }
     }
-    let mut answer = None;
-    for &r in targets {
-        if pending[r as usize] == 0 || answer.is_some() {
-            pending[r as usize] = 0;
-            continue;
-        }
-        pending[r as usize] = 0;
+    left.iter().copied().find(|&r| {
         let value = V::try_from(r)
             .ok()
             .expect("a target is below a stored value");
-        let reached = moves.split.iter().zip(scanned.iter()).any(|(&k, &done)| {
+        !moves.split.iter().zip(scanned.iter()).any(|(&k, &done)| {
             k + 2 <= n && {
                 let (s, start) = (n - k, done + 1);
                 let half = s / 2;
                 start <= half && reaches(&g[start..=half], &g[s - half..=s - start], value)
             }
-        });
-        if !reached {
-            answer = Some(r);
-        }
-    }
-    answer
+        })
+    })
 }
 
 /// The reusable buffers of the rare/common method, one byte per value (a byte store has no
@@ -459,12 +492,9 @@ fn first_unreached<V: Value>(
 struct Scratch {
     /// `reached[v] == 1`: some option found so far has value v.
     reached: Vec<u8>,
-    /// `pending[v] == 1`: the target v is not reached yet.
-    pending: Vec<u8>,
     /// The rare values below the candidate that the rare side misses.
     targets: Vec<u32>,
-    /// Pairs already seen by the coupon pass, per split digit.
-    scanned: Vec<usize>,
+    verifier: Verifier,
 }
 
 impl Scratch {
@@ -472,8 +502,8 @@ impl Scratch {
     fn fit(&mut self, width: usize) {
         if self.reached.len() < 2 * width {
             self.reached.resize(2 * width, 0);
-            self.pending.resize(2 * width, 0);
         }
+        self.verifier.fit(width);
     }
 }
 
@@ -636,8 +666,7 @@ impl<V: Value> Engine<V> {
                     n,
                     &scratch.targets,
                     width,
-                    &mut scratch.pending,
-                    &mut scratch.scanned,
+                    &mut scratch.verifier,
                 )
                 .unwrap_or(c)
             }
@@ -800,14 +829,9 @@ impl<V: Value> Engine<V> {
             let width = width_of(self.max_value);
             let (g, moves, rare) = (&self.g, &self.moves, self.rare.as_ref().expect("sparse"));
             let Scratch {
-                reached,
-                pending,
-                scanned,
-                ..
+                reached, verifier, ..
             } = &mut self.scratch;
-            if pending.len() < 2 * width {
-                pending.resize(2 * width, 0);
-            }
+            verifier.fit(width);
             let mut fresh = Block::<V>::default();
             let (failure, overflow) = rayon::join(
                 || {
@@ -816,9 +840,7 @@ impl<V: Value> Engine<V> {
                         let n = verified + i;
                         let targets = &ahead.targets[start..stop];
                         start = stop;
-                        if let Some(r) =
-                            first_unreached(moves, g, n, targets, width, pending, scanned)
-                        {
+                        if let Some(r) = first_unreached(moves, g, n, targets, width, verifier) {
                             return Some((n, r));
                         }
                     }
