@@ -1,5 +1,5 @@
-//! `cargo bench --bench table`: the octal engine on the workloads of issue 4 and the 2-D
-//! rectangle tables (both cores).
+//! `cargo bench --bench table`: the octal engine on the workloads of issue 4, on one thread
+//! and on every core, and the 2-D rectangle tables (every core).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::games::{CutRule, OctalCode, RectangleTable};
@@ -16,19 +16,27 @@ fn octal(c: &mut Criterion) {
         ("0.007", 100_000),
     ] {
         let parsed: OctalCode = code.parse().unwrap();
-        group.bench_function(format!("{code}_to_{n}"), |b| {
-            b.iter(|| {
-                octal_values(
-                    black_box(&parsed),
-                    n,
-                    n,
-                    OctalMethod::Auto,
-                    usize::MAX,
-                    |_| {},
-                )
-                .unwrap()
-            })
-        });
+        for threads in [1, rayon::current_num_threads()] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            group.bench_function(format!("{code}_to_{n}_{threads}_threads"), |b| {
+                b.iter(|| {
+                    pool.install(|| {
+                        octal_values(
+                            black_box(&parsed),
+                            n,
+                            n,
+                            OctalMethod::Auto,
+                            usize::MAX,
+                            |_| {},
+                        )
+                        .unwrap()
+                    })
+                })
+            });
+        }
     }
     group.finish();
 }

@@ -15,7 +15,7 @@ use crate::table::period::guy_smith;
 pub enum OctalMethod {
     /// The sparse method when the values so far have a good mask, else the plain loop.
     Auto,
-    /// The plain mex recurrence with a bitset: O(n) per value for codes that split.
+    /// The plain mex recurrence (every option marked): O(n) per value for codes that split.
     Naive,
     /// The rare/common method (needs a code that splits; falls back to plain otherwise).
     Sparse,
@@ -931,29 +931,38 @@ impl<V: Value> Engine<V> {
 /// at the first heap past `to` where a period is proved (checked at every heap up to 1024, then
 /// each time the table grows by 1/16).
 ///
-/// **Plain method**: a bitset mex; the split moves `G(a) xor G(s - a)` are read from two
-/// streams of the table, one forward and one backward, into one word while values stay below
-/// 64. O(n) per value for codes that split, O(code length) otherwise.
+/// **Plain method**: every option marked, then the mex. The split moves `G(a) xor G(s - a)`
+/// are read from two streams of the table, one forward and one backward: into one word by
+/// shifts while values stay below 64, else one byte store a pair (no read-modify-write chain),
+/// eight pairs a step, folded into a bitset. O(n) per value for codes that split, O(code
+/// length) otherwise.
 ///
 /// **Rare/common method** (Berlekamp's sparse space; Gangolli and Plambeck; Flammenkamp): for
 /// a mask m, call v *common* if `v & m` has an odd number of bits, else *rare*. A common xor
 /// needs exactly one rare side, so the common values among the splits of s are found from the
-/// few rare positions a alone (`G(a) xor G(s - a)`); the least common value c not found bounds
-/// the mex, and one pass over all splits marks the rare values below c, stopping as soon as
-/// every one is reached (the least one never reached is the mex). Exact for any mask; fast when rare positions are few. `Auto` picks the mask with the
-/// fewest rare positions over the first values and uses it when under 1 in 8 positions is
-/// rare, going back to the plain loop if rare positions stop being rare.
+/// few rare positions a alone (`G(a) xor G(s - a)`): the least common value c not found is the
+/// candidate. The rare values below c that the rare side misses (the targets) must come from
+/// two common sides: a pass over the first 2048 pairs drops the targets it meets (a coupon
+/// collector), then each target left is looked for by a vectorised equality scan; the least
+/// one never met is the mex, else c is. Exact for any mask; fast when rare positions are few.
+/// `Auto` picks the mask with the fewest rare positions at 512 heaps and each time the table
+/// doubles, and uses it when under 1 in 8 positions is rare (else the plain loop).
 ///
-/// **Both cores** (when rayon has two threads or more): the rare/common method runs as a
-/// pipeline of blocks of heaps. One thread takes the candidates of the next block as values
-/// (they are, unless a rare value is the mex), the other proves the block before; a rare mex
-/// keeps the heaps proved before it and drops the rest. Values are the same either way.
+/// **Every core** (when rayon has two threads or more; `RAYON_NUM_THREADS=1` for one):
+/// - the rare/common method runs as a pipeline of blocks of heaps, once 4096 heaps have
+///   passed without a rare value: one thread takes the candidates of the next block as the
+///   values (they are, unless a rare value is the mex), the other proves the block before;
+///   a rare mex keeps the heaps proved before it and drops the rest;
+/// - the plain method, from heap 2048, takes blocks of 256 heaps: the options that read only
+///   values known before the block are marked for every heap of the block in parallel, then
+///   each heap adds the few options that read the block's own values and takes its mex.
 ///
-/// Values are stored as `u16` until one does not fit, then as `u32`.
+/// The values are the same on any number of threads. They are stored as `u16` until one does
+/// not fit, then as `u32` (an error past that, never a wrap).
 ///
-/// **Complexity**: plain O(n^2) for splitting codes; sparse about O(n (r + 1)) for r rare
-/// positions. O(n) memory (4 bytes a value). Fails with `StateLimit` only if `limit` exceeds
-/// `max_states`.
+/// **Complexity**: plain O(n^2) for splitting codes; sparse about O(n (r + t)) for r rare
+/// positions and t the pairs scanned to meet the targets. O(n) memory (2 bytes a value while
+/// they fit). Fails with `StateLimit` only if `limit` exceeds `max_states`.
 pub fn octal_values(
     code: &OctalCode,
     to: usize,
