@@ -189,20 +189,7 @@ fn mark_known_options<V: Value>(
                 seen.bytes.resize(width, 0);
             }
             let bytes = &mut seen.bytes[..width];
-            let top = width - 1;
-            // eight pairs a step: low[i] pairs with high[len - 1 - i]
-            let (lc, hc) = (low.chunks_exact(8), high.rchunks_exact(8));
-            let (lr, hr) = (lc.remainder(), hc.remainder());
-            for (l, h) in lc.zip(hc) {
-                let l: &[V; 8] = l.try_into().expect("eight");
-                let h: &[V; 8] = h.try_into().expect("eight");
-                for i in 0..8 {
-                    bytes[wide(l[i] ^ h[7 - i]) as usize & top] = 1;
-                }
-            }
-            for (&x, &y) in lr.iter().zip(hr.iter().rev()) {
-                bytes[wide(x ^ y) as usize & top] = 1;
-            }
+            mark_pairs(low, high, bytes);
             if seen.words.len() < width / 64 {
                 seen.words.resize(width / 64, 0);
             }
@@ -225,6 +212,24 @@ fn mark_known_options<V: Value>(
                 bits[v >> 6] |= 1 << (v & 63);
             }
         }
+    }
+}
+
+/// `bytes[low[i] xor high[len - 1 - i]] = 1` for every i (`bytes.len()` a power of two above
+/// every xor): one byte store a pair, eight pairs a step, no read-modify-write chain.
+fn mark_pairs<V: Value>(low: &[V], high: &[V], bytes: &mut [u8]) {
+    let top = bytes.len() - 1;
+    let (lc, hc) = (low.chunks_exact(8), high.rchunks_exact(8));
+    let (lr, hr) = (lc.remainder(), hc.remainder());
+    for (l, h) in lc.zip(hc) {
+        let l: &[V; 8] = l.try_into().expect("eight");
+        let h: &[V; 8] = h.try_into().expect("eight");
+        for i in 0..8 {
+            bytes[wide(l[i] ^ h[7 - i]) as usize & top] = 1;
+        }
+    }
+    for (&x, &y) in lr.iter().zip(hr.iter().rev()) {
+        bytes[wide(x ^ y) as usize & top] = 1;
     }
 }
 
@@ -432,7 +437,6 @@ fn first_unreached<V: Value>(
     width: usize,
     verifier: &mut Verifier,
 ) -> Option<u32> {
-    let top = width - 1;
     let Verifier { hit, left, scanned } = verifier;
     left.clear();
     left.extend_from_slice(targets);
@@ -448,20 +452,12 @@ fn first_unreached<V: Value>(
         let mut done = 0;
         while done < end && !left.is_empty() {
             let stop = (done + ROUND).min(end);
-            // pairs a = done + 1..=stop, eight a step: low[j] pairs with high[len - 1 - j]
-            let (low, high) = (&g[done + 1..=stop], &g[s - stop..s - done]);
-            let (lc, hc) = (low.chunks_exact(8), high.rchunks_exact(8));
-            let (lr, hr) = (lc.remainder(), hc.remainder());
-            for (l, h) in lc.zip(hc) {
-                let l: &[V; 8] = l.try_into().expect("eight");
-                let h: &[V; 8] = h.try_into().expect("eight");
-                for j in 0..8 {
-                    hit[wide(l[j] ^ h[7 - j]) as usize & top] = 1;
-                }
-            }
-            for (&x, &y) in lr.iter().zip(hr.iter().rev()) {
-                hit[wide(x ^ y) as usize & top] = 1;
-            }
+            // pairs a = done + 1..=stop
+            mark_pairs(
+                &g[done + 1..=stop],
+                &g[s - stop..s - done],
+                &mut hit[..width],
+            );
             done = stop;
             left.retain(|&r| hit[r as usize] == 0);
         }
