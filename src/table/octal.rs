@@ -513,7 +513,8 @@ struct Block<V> {
 }
 
 /// Heaps in a block of the two-thread pipeline: 256 at first, doubling after each block
-/// verified whole, up to this.
+/// verified whole, up to 4096.
+const FIRST_BLOCK: usize = 256;
 const MAX_BLOCK: usize = 4096;
 /// Heaps in a block of the parallel plain method.
 const PLAIN_BLOCK: usize = 256;
@@ -562,7 +563,6 @@ struct Engine<V> {
     rare: Option<RareSide<V>>,
     next_check: usize,
     next_mask_choice: usize,
-    block: usize,
     /// The pipeline may be used from this heap on (`tuning.calm` after the last rare value).
     calm_from: usize,
     tuning: Tuning,
@@ -587,7 +587,6 @@ impl Engine<u16> {
             histogram: self.histogram,
             next_check: self.next_check,
             next_mask_choice: self.next_mask_choice,
-            block: self.block,
             calm_from: self.calm_from,
             tuning: self.tuning,
             seen: self.seen,
@@ -614,7 +613,6 @@ impl<V: Value> Engine<V> {
             // the mask is chosen again each time the table doubles (the values' structure
             // settles as they grow)
             next_mask_choice: tuning.first_mask_choice,
-            block: 256,
             calm_from: 0,
             tuning,
             seen: Seen::default(),
@@ -818,10 +816,10 @@ impl<V: Value> Engine<V> {
     ) -> Option<Stop> {
         let mut ahead = Block::<V>::default(); // candidates computed, not yet verified
         let mut verified = self.g.len();
-        self.block = 256;
+        let mut block = FIRST_BLOCK;
         loop {
             // the block verified in this round: g[verified..]; the one computed: g.len()..next
-            let next = (self.g.len() + self.block).min(end);
+            let next = (self.g.len() + block).min(end);
             let width = width_of(self.max_value);
             let (g, moves, rare) = (&self.g, &self.moves, self.rare.as_ref().expect("sparse"));
             let Scratch {
@@ -900,7 +898,7 @@ impl<V: Value> Engine<V> {
                 .fold(self.max_value, |m, &v| m.max(wide(v)));
             self.g.extend_from_slice(&fresh.values);
             ahead = fresh;
-            self.block = (self.block * 2).min(MAX_BLOCK);
+            block = (block * 2).min(MAX_BLOCK);
         }
     }
 }
