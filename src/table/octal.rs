@@ -346,39 +346,128 @@ fn candidate<V: Value>(
             0
         };
         let (positions, values) = (&rare.positions[..count], &rare.values[..count]);
-        for (&a, &value) in positions[..cut].iter().zip(&values[..cut]) {
-            reached[wide(value ^ fresh[s - a as usize - base]) as usize & top] = 1;
+        if cut > 0 {
+            let (p, v) = (&positions[..cut], &values[..cut]);
+            mark_rare_pairs(p, v, fresh, s - base, reached, top);
         }
-        // eight rare positions a step (independent loads and stores)
-        let (pc, vc) = (
-            positions[cut..].chunks_exact(8),
-            values[cut..].chunks_exact(8),
-        );
-        let (pr, vr) = (pc.remainder(), vc.remainder());
-        let window = &head[..s.min(base)];
-        for (p, v) in pc.zip(vc) {
-            let p: &[u32; 8] = p.try_into().expect("eight");
-            let v: &[V; 8] = v.try_into().expect("eight");
-            let x: [V; 8] = std::array::from_fn(|i| window[s - p[i] as usize]);
-            for i in 0..8 {
-                reached[wide(v[i] ^ x[i]) as usize & top] = 1;
-            }
-        }
-        for (&a, &value) in pr.iter().zip(vr) {
-            reached[wide(value ^ window[s - a as usize]) as usize & top] = 1;
+        mark_rare_pairs(&positions[cut..], &values[cut..], head, s, reached, top);
+    }
+    settle(&mut reached[..2 * width], rare.mask, targets)
+}
+
+/// `reached[value xor table[s - a]] = 1` for each rare position a and its value (every
+/// `s - a` indexes `table`), eight positions a step (independent loads and stores).
+fn mark_rare_pairs<V: Value>(
+    positions: &[u32],
+    values: &[V],
+    table: &[V],
+    s: usize,
+    reached: &mut [u8],
+    top: usize,
+) {
+    let (pc, vc) = (positions.chunks_exact(8), values.chunks_exact(8));
+    let (pr, vr) = (pc.remainder(), vc.remainder());
+    let window = &table[..s.min(table.len())];
+    for (p, v) in pc.zip(vc) {
+        let p: &[u32; 8] = p.try_into().expect("eight");
+        let v: &[V; 8] = v.try_into().expect("eight");
+        let x: [V; 8] = std::array::from_fn(|i| window[s - p[i] as usize]);
+        for i in 0..8 {
+            reached[wide(v[i] ^ x[i]) as usize & top] = 1;
         }
     }
+    for (&a, &value) in pr.iter().zip(vr) {
+        reached[wide(value ^ window[s - a as usize]) as usize & top] = 1;
+    }
+}
+
+/// From the values reached with a rare side: the least common value c not reached, and,
+/// pushed on `targets`, the rare values below c not reached. Leaves `reached` zero.
+fn settle(reached: &mut [u8], mask: u32, targets: &mut Vec<u32>) -> u32 {
     let mut c = 0u32;
-    while !common(c, rare.mask) || reached[c as usize] == 1 {
+    while !common(c, mask) || reached[c as usize] == 1 {
         c += 1;
     }
     for r in 0..c {
-        if !common(r, rare.mask) && reached[r as usize] == 0 {
+        if !common(r, mask) && reached[r as usize] == 0 {
             targets.push(r);
         }
     }
-    reached[..2 * width].fill(0);
+    reached.fill(0);
     c
+}
+
+/// Marks in `reached` what [`candidate`] marks for heap m, restricted to the options that
+/// read only `G(0..known)` (`g` holds at least those; `positions`/`values`: the rare side of
+/// `G(1..known)`): emptying moves, one-heap moves below `known`, rare pairs (a, s - a) with
+/// s - a below `known`.
+fn mark_known_rare_side<V: Value>(
+    moves: &Moves,
+    g: &[V],
+    m: usize,
+    known: usize,
+    (positions, values): (&[u32], &[V]),
+    reached: &mut [u8],
+) {
+    let top = reached.len() - 1;
+    if moves.empty.contains(&m) {
+        reached[0] = 1;
+    }
+    for &k in &moves.one {
+        if k < m && m - k < known {
+            reached[wide(g[m - k]) as usize & top] = 1;
+        }
+    }
+    for &k in &moves.split {
+        if k + 2 > m {
+            continue;
+        }
+        let s = m - k;
+        let count = positions.partition_point(|&a| (a as usize) < s);
+        // s - a < known for a past `cut`
+        let cut = if s >= known {
+            positions[..count].partition_point(|&a| a as usize <= s - known)
+        } else {
+            0
+        };
+        let (p, v) = (&positions[cut..count], &values[cut..count]);
+        mark_rare_pairs(p, v, &g[..known], s, reached, top);
+    }
+}
+
+/// Marks in `reached` the rest of what [`candidate`] marks for heap m once `G(0..m)` is
+/// known: one-heap moves to heaps `>= known`, and the rare pairs (a, s - a) with s - a at
+/// least `known` or a itself at least `known` (the rare positions from index `old` on).
+fn mark_late_rare_side<V: Value>(
+    moves: &Moves,
+    g: &[V],
+    m: usize,
+    known: usize,
+    rare: &RareSide<V>,
+    old: usize,
+    reached: &mut [u8],
+) {
+    // `reached` has 2 width bytes, every xor is below width
+    let top = reached.len() / 2 - 1;
+    for &k in &moves.one {
+        if k < m && m - k >= known {
+            reached[wide(g[m - k]) as usize & top] = 1;
+        }
+    }
+    for &k in &moves.split {
+        if k + 2 > m {
+            continue;
+        }
+        let s = m - k;
+        let (positions, values) = (&rare.positions[..old], &rare.values[..old]);
+        if s >= known {
+            let cut = positions.partition_point(|&a| (a as usize) <= s - known);
+            mark_rare_pairs(&positions[..cut], &values[..cut], g, s, reached, top);
+        }
+        let (positions, values) = (&rare.positions[old..], &rare.values[old..]);
+        let count = positions.partition_point(|&a| (a as usize) < s);
+        mark_rare_pairs(&positions[..count], &values[..count], g, s, reached, top);
+    }
 }
 
 /// True if `low[i] xor high[len - 1 - i] == r` for some i: sixteen pairs at a time without a
@@ -516,8 +605,9 @@ struct Block<V> {
 /// verified whole, up to 4096.
 const FIRST_BLOCK: usize = 256;
 const MAX_BLOCK: usize = 4096;
-/// Heaps in a block of the parallel plain method.
+/// Heaps in a block of the parallel plain method, and of the rare/common method's blocks.
 const PLAIN_BLOCK: usize = 256;
+const SPARSE_BLOCK: usize = 512;
 
 /// Where the engine changes gear (the defaults are measured; tests move them to small heaps
 /// so that every path runs on small tables).
@@ -525,8 +615,9 @@ const PLAIN_BLOCK: usize = 256;
 struct Tuning {
     /// The first choice of a mask, at this heap (again each time the table doubles).
     first_mask_choice: usize,
-    /// The plain method uses every thread from this heap on, a block at a time.
-    plain_parallel_from: usize,
+    /// The plain method and the rare/common method's blocks use every thread from this heap
+    /// on, a block at a time.
+    parallel_from: usize,
     /// The sparse method's two-thread pipeline starts at this heap at the earliest...
     pipeline_from: usize,
     /// ...and only after this many heaps without a rare value (a rare mex ends a block, and
@@ -538,7 +629,7 @@ impl Default for Tuning {
     fn default() -> Self {
         Tuning {
             first_mask_choice: 512,
-            plain_parallel_from: 2048,
+            parallel_from: 2048,
             pipeline_from: 1024,
             calm: 4096,
         }
@@ -733,9 +824,20 @@ impl<V: Value> Engine<V> {
                 }
                 continue;
             }
+            if self.rare.is_some()
+                && n >= self.tuning.parallel_from
+                && rayon::current_num_threads() >= 2
+            {
+                // rare values too frequent for the pipeline: blocks of heaps
+                let end = self.next_mask_choice.min(limit + 1);
+                if let Some(stop) = self.sparse_block(end, to, progress) {
+                    return stop;
+                }
+                continue;
+            }
             if self.rare.is_none()
                 && !self.moves.split.is_empty()
-                && n >= self.tuning.plain_parallel_from
+                && n >= self.tuning.parallel_from
                 && rayon::current_num_threads() >= 2
             {
                 let end = if self.method == OctalMethod::Naive {
@@ -795,6 +897,64 @@ impl<V: Value> Engine<V> {
                 return Some(Stop::Widen);
             };
             self.push(v);
+            if let Some(period) = self.check(m, to, progress) {
+                return Some(Stop::Done(Some(period)));
+            }
+        }
+        None
+    }
+
+    /// The rare/common method on every thread for the heaps from `g.len()` up to `end`
+    /// (excluded, at most `SPARSE_BLOCK`), where rare values come too often for the
+    /// pipeline: the rare-side options that read only values known before the block are
+    /// marked for all its heaps in parallel, then each heap in turn adds the rest, takes its
+    /// candidate and proves it (or finds the rare mex). Returns `Some` when the run is over.
+    fn sparse_block(
+        &mut self,
+        end: usize,
+        to: usize,
+        progress: &mut impl FnMut(usize),
+    ) -> Option<Stop> {
+        let known = self.g.len();
+        let count = (end - known).min(SPARSE_BLOCK);
+        let width = width_of(self.max_value);
+        let rare = self.rare.as_ref().expect("sparse");
+        let old = rare.positions.len();
+        let (g, moves, side) = (
+            &self.g,
+            &self.moves,
+            (&rare.positions[..], &rare.values[..]),
+        );
+        let marks: Vec<Vec<u8>> = (known..known + count)
+            .into_par_iter()
+            .map(|m| {
+                let mut reached = vec![0u8; width];
+                mark_known_rare_side(moves, g, m, known, side, &mut reached);
+                reached
+            })
+            .collect();
+        for (m, mut reached) in (known..).zip(marks) {
+            let width = width_of(self.max_value);
+            reached.resize(2 * width, 0);
+            let rare = self.rare.as_ref().expect("sparse");
+            mark_late_rare_side(&self.moves, &self.g, m, known, rare, old, &mut reached);
+            let scratch = &mut self.scratch;
+            scratch.targets.clear();
+            let c = settle(&mut reached, rare.mask, &mut scratch.targets);
+            if V::try_from(c).is_err() {
+                return Some(Stop::Widen);
+            }
+            scratch.verifier.fit(width);
+            let v = first_unreached(
+                &self.moves,
+                &self.g,
+                m,
+                &scratch.targets,
+                width,
+                &mut scratch.verifier,
+            )
+            .unwrap_or(c);
+            self.push(V::try_from(v).ok().expect("at most the candidate"));
             if let Some(period) = self.check(m, to, progress) {
                 return Some(Stop::Done(Some(period)));
             }
@@ -947,9 +1107,13 @@ impl<V: Value> Engine<V> {
 ///   passed without a rare value: one thread takes the candidates of the next block as the
 ///   values (they are, unless a rare value is the mex), the other proves the block before;
 ///   a rare mex keeps the heaps proved before it and drops the rest;
-/// - the plain method, from heap 2048, takes blocks of 256 heaps: the options that read only
-///   values known before the block are marked for every heap of the block in parallel, then
-///   each heap adds the few options that read the block's own values and takes its mex.
+/// - before that (rare values still coming), from heap 2048, it takes blocks of 512 heaps:
+///   the rare-side options that read only values known before the block are marked for every
+///   heap of the block in parallel, then each heap in turn adds the few others, takes its
+///   candidate and proves it;
+/// - the plain method, from heap 2048, takes blocks of 256 heaps the same way: options that
+///   read only values known before the block in parallel, then each heap adds the few that
+///   read the block's own values and takes its mex.
 ///
 /// The values are the same on any number of threads. They are stored as `u16` until one does
 /// not fit, then as `u32` (an error past that, never a wrap).
@@ -1036,17 +1200,28 @@ mod tests {
         codes.iter().map(|c| c.parse().unwrap()).collect()
     }
 
-    /// Every gear early: masks from heap 8, the parallel plain method from heap 4, the
-    /// pipeline right after each rare value (so that rare values end blocks often).
+    /// Every gear early: masks from heap 8, the blocks of heaps from heap 4, the pipeline
+    /// right after each rare value (so that rare values end blocks often).
     const EARLY: Tuning = Tuning {
         first_mask_choice: 8,
-        plain_parallel_from: 4,
+        parallel_from: 4,
         pipeline_from: 8,
         calm: 0,
     };
 
-    fn run_with<V: Value>(code: &OctalCode, method: OctalMethod, limit: usize) -> Vec<u32> {
-        let mut engine = Engine::<V>::new(Moves::of(code), method, limit + 1, EARLY);
+    /// The same without the pipeline: the rare/common method by blocks of heaps.
+    const NO_PIPELINE: Tuning = Tuning {
+        calm: usize::MAX / 2,
+        ..EARLY
+    };
+
+    fn run_with<V: Value>(
+        code: &OctalCode,
+        method: OctalMethod,
+        limit: usize,
+        tuning: Tuning,
+    ) -> Vec<u32> {
+        let mut engine = Engine::<V>::new(Moves::of(code), method, limit + 1, tuning);
         assert!(matches!(
             engine.run(limit, limit, &mut |_| {}),
             Stop::Done(_)
@@ -1065,8 +1240,10 @@ mod tests {
                     .build()
                     .unwrap();
                 for method in [OctalMethod::Naive, OctalMethod::Sparse, OctalMethod::Auto] {
-                    let got = pool.install(|| run_with::<u16>(&code, method, limit));
-                    assert_eq!(got, want, "{code} {method:?} on {threads} threads");
+                    for tuning in [EARLY, NO_PIPELINE] {
+                        let got = pool.install(|| run_with::<u16>(&code, method, limit, tuning));
+                        assert_eq!(got, want, "{code} {method:?} {tuning:?} {threads} threads");
+                    }
                 }
             }
         }
@@ -1089,7 +1266,8 @@ mod tests {
                     wide_engine.g
                 });
                 assert_eq!(got, want, "{code} {method:?}");
-                assert_eq!(run_with::<u32>(&code, method, 2000), want, "{code}");
+                let got = pool.install(|| run_with::<u32>(&code, method, 2000, NO_PIPELINE));
+                assert_eq!(got, want, "{code}");
             }
         }
     }
