@@ -41,8 +41,10 @@ fn run(name: &str, input: &[u8]) -> (Option<i32>, String, String) {
     )
 }
 
+/// The judges' samples, copied from `../shared/problems` so that the tests run from a checkout
+/// alone.
 fn problems() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/problems")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/samples")
 }
 
 #[test]
