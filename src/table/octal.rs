@@ -861,39 +861,30 @@ impl<V: Value> Engine<V> {
         Stop::Done(guy_smith(&self.g, self.moves.length))
     }
 
-    /// The plain method on every thread, for the heaps from `g.len()` up to `end` (excluded,
-    /// at most `PLAIN_BLOCK` of them): the options that read only values already known are
-    /// marked for all heaps of the block in parallel, then each heap in turn adds the few
-    /// options that read the block's own values and takes the mex. Exact: every option is
-    /// marked once. Returns `Some` when the run is over.
-    fn plain_block(
+    /// The heaps from `g.len()` up to `end` (excluded, at most `size` of them) on every
+    /// thread: `early(engine, m, known)` marks, for every heap m of the block in parallel, the
+    /// options that read only `G(0..known)` (the values before the block); then, heap by heap,
+    /// `finish(engine, m, known, marks)` adds the others and returns `G(m)` (`None`: it does
+    /// not fit `V`). Exact: every option is marked once. Returns `Some` when the run is over.
+    #[allow(clippy::too_many_arguments)]
+    fn by_blocks<M: Send>(
         &mut self,
         end: usize,
+        size: usize,
         to: usize,
         progress: &mut impl FnMut(usize),
+        early: impl Fn(&Self, usize, usize) -> M + Sync,
+        mut finish: impl FnMut(&mut Self, usize, usize, M) -> Option<V>,
     ) -> Option<Stop> {
         let known = self.g.len();
-        let count = (end - known).min(PLAIN_BLOCK);
-        let words = width_of(self.max_value) / 64;
-        let (g, moves, max_value) = (&self.g, &self.moves, self.max_value);
-        let sets: Vec<Vec<u64>> = (known..known + count)
+        let count = (end - known).min(size);
+        let engine = &*self;
+        let marks: Vec<M> = (known..known + count)
             .into_par_iter()
-            .map(|m| {
-                let mut seen = Seen {
-                    words: vec![0; words],
-                    bytes: Vec::new(),
-                };
-                mark_known_options(moves, g, m, known, &mut seen, max_value);
-                seen.words
-            })
+            .map(|m| early(engine, m, known))
             .collect();
-        for (m, words) in (known..).zip(sets) {
-            let mut seen = Seen {
-                words,
-                bytes: Vec::new(),
-            };
-            mark_late_options(&self.moves, &self.g, m, known, &mut seen);
-            let Ok(v) = V::try_from(seen.mex()) else {
+        for (m, marks) in (known..).zip(marks) {
+            let Some(v) = finish(self, m, known, marks) else {
                 return Some(Stop::Widen);
             };
             self.push(v);
@@ -904,62 +895,83 @@ impl<V: Value> Engine<V> {
         None
     }
 
-    /// The rare/common method on every thread for the heaps from `g.len()` up to `end`
-    /// (excluded, at most `SPARSE_BLOCK`), where rare values come too often for the
-    /// pipeline: the rare-side options that read only values known before the block are
-    /// marked for all its heaps in parallel, then each heap in turn adds the rest, takes its
-    /// candidate and proves it (or finds the rare mex). Returns `Some` when the run is over.
+    /// The plain method on every thread, a block of `PLAIN_BLOCK` heaps at a time (see
+    /// [`Engine::by_blocks`], [`mark_known_options`], [`mark_late_options`]).
+    fn plain_block(
+        &mut self,
+        end: usize,
+        to: usize,
+        progress: &mut impl FnMut(usize),
+    ) -> Option<Stop> {
+        let words = width_of(self.max_value) / 64;
+        let early = |engine: &Self, m: usize, known: usize| {
+            let mut seen = Seen {
+                words: vec![0; words],
+                bytes: Vec::new(),
+            };
+            mark_known_options(
+                &engine.moves,
+                &engine.g,
+                m,
+                known,
+                &mut seen,
+                engine.max_value,
+            );
+            seen.words
+        };
+        let finish = |engine: &mut Self, m: usize, known: usize, words: Vec<u64>| {
+            let mut seen = Seen {
+                words,
+                bytes: Vec::new(),
+            };
+            mark_late_options(&engine.moves, &engine.g, m, known, &mut seen);
+            V::try_from(seen.mex()).ok()
+        };
+        self.by_blocks(end, PLAIN_BLOCK, to, progress, early, finish)
+    }
+
+    /// The rare/common method on every thread while rare values come too often for the
+    /// pipeline, a block of `SPARSE_BLOCK` heaps at a time (see [`Engine::by_blocks`]): the
+    /// rare-side options known before the block in parallel, then each heap adds the rest,
+    /// takes its candidate and proves it (or finds the rare mex).
     fn sparse_block(
         &mut self,
         end: usize,
         to: usize,
         progress: &mut impl FnMut(usize),
     ) -> Option<Stop> {
-        let known = self.g.len();
-        let count = (end - known).min(SPARSE_BLOCK);
         let width = width_of(self.max_value);
-        let rare = self.rare.as_ref().expect("sparse");
-        let old = rare.positions.len();
-        let (g, moves, side) = (
-            &self.g,
-            &self.moves,
-            (&rare.positions[..], &rare.values[..]),
-        );
-        let marks: Vec<Vec<u8>> = (known..known + count)
-            .into_par_iter()
-            .map(|m| {
-                let mut reached = vec![0u8; width];
-                mark_known_rare_side(moves, g, m, known, side, &mut reached);
-                reached
-            })
-            .collect();
-        for (m, mut reached) in (known..).zip(marks) {
-            let width = width_of(self.max_value);
+        // the rare positions before the block; those found in the block come after
+        let old = self.rare.as_ref().expect("sparse").positions.len();
+        let early = |engine: &Self, m: usize, known: usize| {
+            let rare = engine.rare.as_ref().expect("sparse");
+            let side = (&rare.positions[..old], &rare.values[..old]);
+            let mut reached = vec![0u8; width];
+            mark_known_rare_side(&engine.moves, &engine.g, m, known, side, &mut reached);
+            reached
+        };
+        let finish = |engine: &mut Self, m: usize, known: usize, mut reached: Vec<u8>| {
+            let width = width_of(engine.max_value);
             reached.resize(2 * width, 0);
-            let rare = self.rare.as_ref().expect("sparse");
-            mark_late_rare_side(&self.moves, &self.g, m, known, rare, old, &mut reached);
-            let scratch = &mut self.scratch;
+            let rare = engine.rare.as_ref().expect("sparse");
+            mark_late_rare_side(&engine.moves, &engine.g, m, known, rare, old, &mut reached);
+            let scratch = &mut engine.scratch;
             scratch.targets.clear();
             let c = settle(&mut reached, rare.mask, &mut scratch.targets);
-            if V::try_from(c).is_err() {
-                return Some(Stop::Widen);
-            }
+            V::try_from(c).ok()?;
             scratch.verifier.fit(width);
+            let targets = &scratch.targets;
             let v = first_unreached(
-                &self.moves,
-                &self.g,
+                &engine.moves,
+                &engine.g,
                 m,
-                &scratch.targets,
+                targets,
                 width,
                 &mut scratch.verifier,
-            )
-            .unwrap_or(c);
-            self.push(V::try_from(v).ok().expect("at most the candidate"));
-            if let Some(period) = self.check(m, to, progress) {
-                return Some(Stop::Done(Some(period)));
-            }
-        }
-        None
+            );
+            V::try_from(v.unwrap_or(c)).ok()
+        };
+        self.by_blocks(end, SPARSE_BLOCK, to, progress, early, finish)
     }
 
     /// The sparse method on two threads, from `g.len()` up to heap `end` (excluded): one
