@@ -1,4 +1,4 @@
-//! The generic engines: anything that implements [`ImpartialGame`](crate::solve::ImpartialGame) can be solved here.
+//! The generic engines: anything that implements [`game::ImpartialGame`] can be solved here.
 //!
 //! - [`grundy`]: memoised Grundy values by iterative search (Sprague-Grundy).
 //! - [`sum`]: disjunctive sums, outcome and every winning move, normal or misère.
