@@ -303,39 +303,29 @@ impl<V: Value> Engine<V> {
             {
                 self.choose_mask();
             }
-            if self.rare.is_some()
-                && n >= self.calm_from.max(self.tuning.pipeline_from)
-                && rayon::current_num_threads() >= 2
-            {
-                // up to the next mask choice: both cores, a block at a time
-                let end = self.next_mask_choice.min(limit + 1);
-                if let Some(stop) = self.pipeline(end, to, progress) {
-                    return stop;
+            // on two threads or more, several heaps a step, up to the next mask choice (the
+            // plain method never chooses one)
+            let parallel = rayon::current_num_threads() >= 2;
+            let splits = !self.moves.split.is_empty();
+            let tuning = self.tuning;
+            let step = match self.rare {
+                Some(_) if parallel && n >= self.calm_from.max(tuning.pipeline_from) => {
+                    Some(Self::pipeline as fn(&mut Self, usize, usize, &mut _) -> _)
                 }
-                continue;
-            }
-            if self.rare.is_some()
-                && n >= self.tuning.parallel_from
-                && rayon::current_num_threads() >= 2
-            {
-                // rare values too frequent for the pipeline: blocks of heaps
-                let end = self.next_mask_choice.min(limit + 1);
-                if let Some(stop) = self.sparse_block(end, to, progress) {
-                    return stop;
+                // rare values too frequent for the pipeline
+                Some(_) if parallel && n >= tuning.parallel_from => Some(Self::sparse_block as _),
+                None if parallel && splits && n >= tuning.parallel_from => {
+                    Some(Self::plain_block as _)
                 }
-                continue;
-            }
-            if self.rare.is_none()
-                && !self.moves.split.is_empty()
-                && n >= self.tuning.parallel_from
-                && rayon::current_num_threads() >= 2
-            {
+                _ => None,
+            };
+            if let Some(step) = step {
                 let end = if self.method == OctalMethod::Naive {
                     limit + 1
                 } else {
                     self.next_mask_choice.min(limit + 1)
                 };
-                if let Some(stop) = self.plain_block(end, to, progress) {
+                if let Some(stop) = step(self, end, to, progress) {
                     return stop;
                 }
                 continue;

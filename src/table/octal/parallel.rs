@@ -28,29 +28,35 @@ const SPARSE_BLOCK: usize = 512;
 
 impl<V: Value> Engine<V> {
     /// The heaps from `g.len()` up to `end` (excluded, at most `size` of them) on every
-    /// thread: `early(engine, m, known)` marks, for every heap m of the block in parallel, the
-    /// options that read only `G(0..known)` (the values before the block); then, heap by heap,
+    /// thread: `early(engine, m, known, scratch, marks)` marks in its `stride` slots of one
+    /// buffer, for every heap m of the block in parallel (a `scratch` per worker), the options
+    /// that read only `G(0..known)` (the values before the block); then, heap by heap,
     /// `finish(engine, m, known, marks)` adds the others and returns `G(m)` (`None`: it does
-    /// not fit `V`). Exact: every option is marked once. Returns `Some` when the run is over.
+    /// not fit `V`). Exact: every option is marked once. One allocation per block. Returns
+    /// `Some` when the run is over.
     #[allow(clippy::too_many_arguments)]
-    fn by_blocks<M: Send>(
+    fn by_blocks<T: Copy + Default + Send + Sync, S: Default>(
         &mut self,
         end: usize,
         size: usize,
+        stride: usize,
         to: usize,
         progress: &mut impl FnMut(usize),
-        early: impl Fn(&Self, usize, usize) -> M + Sync,
-        mut finish: impl FnMut(&mut Self, usize, usize, M) -> Option<V>,
+        early: impl Fn(&Self, usize, usize, &mut S, &mut [T]) + Sync,
+        mut finish: impl FnMut(&mut Self, usize, usize, &[T]) -> Option<V>,
     ) -> Option<Stop> {
         let known = self.g.len();
         let count = (end - known).min(size);
+        let mut marks = vec![T::default(); count * stride];
         let engine = &*self;
-        let marks: Vec<M> = (known..known + count)
-            .into_par_iter()
-            .map(|m| early(engine, m, known))
-            .collect();
-        for (m, marks) in (known..).zip(marks) {
-            let Some(v) = finish(self, m, known, marks) else {
+        marks
+            .par_chunks_mut(stride)
+            .enumerate()
+            .for_each_init(S::default, |scratch, (j, slots)| {
+                early(engine, known + j, known, scratch, slots)
+            });
+        for (m, slots) in (known..).zip(marks.chunks(stride)) {
+            let Some(v) = finish(self, m, known, slots) else {
                 return Some(Stop::Widen);
             };
             self.push(v);
@@ -62,7 +68,8 @@ impl<V: Value> Engine<V> {
     }
 
     /// The plain method on every thread, a block of `PLAIN_BLOCK` heaps at a time (see
-    /// [`Engine::by_blocks`], [`mark_known_options`], [`mark_late_options`]).
+    /// [`Engine::by_blocks`], [`mark_known_options`], [`mark_late_options`]): a bitset of
+    /// `width / 64` words per heap.
     pub(super) fn plain_block(
         &mut self,
         end: usize,
@@ -70,36 +77,32 @@ impl<V: Value> Engine<V> {
         progress: &mut impl FnMut(usize),
     ) -> Option<Stop> {
         let words = width_of(self.max_value) / 64;
-        let early = |engine: &Self, m: usize, known: usize| {
-            let mut seen = Seen {
-                words: vec![0; words],
-                bytes: Vec::new(),
-            };
-            mark_known_options(
-                &engine.moves,
-                &engine.g,
-                m,
-                known,
-                &mut seen,
-                engine.max_value,
-            );
-            seen.words
+        let early = |engine: &Self, m: usize, known: usize, seen: &mut Seen, slots: &mut [u64]| {
+            let (moves, g) = (&engine.moves, &engine.g);
+            mark_known_options(moves, g, m, known, seen, engine.max_value);
+            // every value marked is below width: at most `words` words
+            debug_assert!(seen.words.len() <= words);
+            let filled = seen.words.len().min(words);
+            slots[..filled].copy_from_slice(&seen.words[..filled]);
+            seen.clear();
         };
-        let finish = |engine: &mut Self, m: usize, known: usize, words: Vec<u64>| {
-            let mut seen = Seen {
-                words,
-                bytes: Vec::new(),
-            };
-            mark_late_options(&engine.moves, &engine.g, m, known, &mut seen);
-            V::try_from(seen.mex()).ok()
+        let finish = |engine: &mut Self, m: usize, known: usize, slots: &[u64]| {
+            let seen = &mut engine.seen;
+            seen.words.clear();
+            seen.words.extend_from_slice(slots);
+            mark_late_options(&engine.moves, &engine.g, m, known, seen);
+            let v = seen.mex();
+            seen.clear();
+            V::try_from(v).ok()
         };
-        self.by_blocks(end, PLAIN_BLOCK, to, progress, early, finish)
+        self.by_blocks(end, PLAIN_BLOCK, words, to, progress, early, finish)
     }
 
     /// The rare/common method on every thread while rare values come too often for the
     /// pipeline, a block of `SPARSE_BLOCK` heaps at a time (see [`Engine::by_blocks`]): the
-    /// rare-side options known before the block in parallel, then each heap adds the rest,
-    /// takes its candidate and proves it (or finds the rare mex).
+    /// rare-side options known before the block in parallel (a byte per value below `width`
+    /// per heap), then each heap adds the rest, takes its candidate and proves it (or finds
+    /// the rare mex).
     pub(super) fn sparse_block(
         &mut self,
         end: usize,
@@ -109,35 +112,30 @@ impl<V: Value> Engine<V> {
         let width = width_of(self.max_value);
         // the rare positions before the block; those found in the block come after
         let old = self.rare.as_ref().expect("sparse").positions.len();
-        let early = |engine: &Self, m: usize, known: usize| {
+        let early = |engine: &Self, m: usize, known: usize, _: &mut (), slots: &mut [u8]| {
             let rare = engine.rare.as_ref().expect("sparse");
             let side = (&rare.positions[..old], &rare.values[..old]);
-            let mut reached = vec![0u8; width];
-            mark_known_rare_side(&engine.moves, &engine.g, m, known, side, &mut reached);
-            reached
+            mark_known_rare_side(&engine.moves, &engine.g, m, known, side, slots);
         };
-        let finish = |engine: &mut Self, m: usize, known: usize, mut reached: Vec<u8>| {
-            let width = width_of(engine.max_value);
-            reached.resize(2 * width, 0);
-            let rare = engine.rare.as_ref().expect("sparse");
-            mark_late_rare_side(&engine.moves, &engine.g, m, known, rare, old, &mut reached);
-            let scratch = &mut engine.scratch;
-            scratch.targets.clear();
-            let c = settle(&mut reached, rare.mask, &mut scratch.targets);
-            V::try_from(c).ok()?;
-            scratch.verifier.fit(width);
-            let targets = &scratch.targets;
-            let v = first_unreached(
-                &engine.moves,
-                &engine.g,
-                m,
+        let finish = |engine: &mut Self, m: usize, known: usize, slots: &[u8]| {
+            let now = width_of(engine.max_value);
+            engine.scratch.fit(now);
+            let Scratch {
+                reached,
                 targets,
-                width,
-                &mut scratch.verifier,
-            );
+                verifier,
+            } = &mut engine.scratch;
+            let reached = &mut reached[..2 * now];
+            reached[..width].copy_from_slice(slots);
+            let rare = engine.rare.as_ref().expect("sparse");
+            mark_late_rare_side(&engine.moves, &engine.g, m, known, rare, old, reached);
+            targets.clear();
+            let c = settle(reached, rare.mask, targets);
+            V::try_from(c).ok()?;
+            let v = first_unreached(&engine.moves, &engine.g, m, targets, now, verifier);
             V::try_from(v.unwrap_or(c)).ok()
         };
-        self.by_blocks(end, SPARSE_BLOCK, to, progress, early, finish)
+        self.by_blocks(end, SPARSE_BLOCK, width, to, progress, early, finish)
     }
 
     /// The sparse method on two threads, from `g.len()` up to heap `end` (excluded): one
