@@ -3,6 +3,7 @@
 //! stdout unless the whole answer is ready.
 
 mod geography;
+mod graph;
 mod solve;
 mod table;
 
@@ -25,6 +26,8 @@ enum Command {
     Geography(geography::Args),
     /// Grundy values of a family, and their period when it can be proved.
     Table(table::Args),
+    /// Any game as a graph of positions, cycles allowed: win/lose/draw, remoteness, values.
+    Graph(graph::Args),
 }
 
 /// Runs the command line and returns the exit status: 0 on success, 2 on any error.
@@ -51,6 +54,7 @@ pub fn main() -> i32 {
         Command::Solve(args) => solve::run(&args),
         Command::Geography(args) => geography::run(&args),
         Command::Table(args) => table::run(&args),
+        Command::Graph(args) => graph::run(&args),
     };
     match result {
         Ok(text) => {

@@ -1,0 +1,173 @@
+//! `grundy graph [--json] [--misere] [--positions] [--no-grundy] [--from V] FILE`
+
+use grundy::loopy::report::{graph_report, GraphOptions, GraphReport, MoveRow, PositionRow};
+use grundy::Convention;
+use std::fmt::Write;
+use std::path::PathBuf;
+
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Formats (a file whose first non-blank character is '{' is JSON):
+  edge list   optional # comment lines, then 'n m', then m lines 'u v': a move from u to v
+              (1-based; self-loops allowed; a repeated move counts once)
+  JSON        {\"moves\": {\"a\": [\"b\", \"c\"], \"b\": [], \"c\": [\"a\"]}}
+
+For every position: W (the player to move wins), L (loses) or D (draw: play goes on forever);
+the remoteness (moves left when the winner hurries and the loser delays); and the generalized
+Sprague-Grundy value: a nimber, or inf{K} with K the finite values of its options.
+
+Example: grundy graph --from 1 game.txt"
+)]
+pub struct Args {
+    /// The game-graph file; - reads standard input.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Misère play: the player who cannot move wins (implies no Grundy values).
+    #[arg(long)]
+    misere: bool,
+    /// List every position with its outcome, remoteness and value.
+    #[arg(long)]
+    positions: bool,
+    /// Skip the generalized Grundy values (outcomes and remoteness only).
+    #[arg(long)]
+    no_grundy: bool,
+    /// Also describe this position and every move from it.
+    #[arg(long, value_name = "V")]
+    from: Option<String>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Reads the file, solves every position, renders the answer.
+pub fn run(args: &Args) -> Result<String, String> {
+    let options = GraphOptions {
+        convention: if args.misere {
+            Convention::Misere
+        } else {
+            Convention::Normal
+        },
+        grundy: !args.no_grundy && !args.misere,
+        positions: args.positions,
+        from: args.from.clone(),
+    };
+    let report = if args.file.as_os_str() == "-" {
+        graph_report(std::io::stdin().lock(), &options)
+    } else {
+        let file = std::fs::File::open(&args.file)
+            .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
+        graph_report(file, &options)
+    }
+    .map_err(|e| e.to_string())?;
+    super::render(&report, args.json, human)
+}
+
+fn value_text(grundy: Option<u64>, escapes: &Option<Vec<u64>>) -> String {
+    match (grundy, escapes) {
+        (Some(g), _) => g.to_string(),
+        (None, Some(k)) => {
+            let k: Vec<String> = k.iter().map(ToString::to_string).collect();
+            format!("inf{{{}}}", k.join(","))
+        }
+        (None, None) => "-".into(),
+    }
+}
+
+fn remoteness_text(r: Option<u32>) -> String {
+    r.map_or_else(|| "-".into(), |r| r.to_string())
+}
+
+fn row_text(row: &PositionRow) -> String {
+    format!(
+        "{:<12} {:<3} {:>10}  {}",
+        row.position,
+        row.outcome.letter(),
+        remoteness_text(row.remoteness),
+        value_text(row.grundy, &row.escapes)
+    )
+}
+
+fn move_text(m: &MoveRow) -> String {
+    format!(
+        "{} {:<12} {:<5} {:>10}  {}",
+        if m.best { "*" } else { " " },
+        m.to,
+        m.result,
+        remoteness_text(m.remoteness),
+        value_text(m.grundy, &m.escapes)
+    )
+}
+
+fn human(report: &GraphReport) -> String {
+    let mut out = String::new();
+    let play = match report.convention {
+        Convention::Misere => "misère (who cannot move wins)",
+        Convention::Normal => "normal (who cannot move loses)",
+    };
+    let kind = if report.cyclic { "cyclic" } else { "acyclic" };
+    let _ = writeln!(out, "positions:  {}", report.vertices);
+    let _ = writeln!(out, "moves:      {} ({kind})", report.edges);
+    let _ = writeln!(out, "play:       {play}");
+    let _ = writeln!(
+        out,
+        "outcomes:   {} W (the player to move wins), {} L (loses), {} D (draw)",
+        report.win, report.lose, report.draw
+    );
+    match (report.infinite, report.max_grundy) {
+        (Some(inf), max) => {
+            let max = max.map_or_else(|| "none".into(), |g| g.to_string());
+            let _ = writeln!(
+                out,
+                "grundy:     largest finite value {max}, {inf} infinite"
+            );
+        }
+        _ => {
+            let _ = writeln!(out, "grundy:     not computed");
+        }
+    }
+    if !report.by_remoteness.is_empty() {
+        let _ = writeln!(out, "remoteness        W          L");
+        for &(r, w, l) in &report.by_remoteness {
+            let _ = writeln!(out, "{r:>10} {w:>10} {l:>10}");
+        }
+    }
+    let header = format!(
+        "{:<12} {:<3} {:>10}  grundy",
+        "position", "out", "remoteness"
+    );
+    if let Some(table) = &report.table {
+        let _ = writeln!(out, "{header}");
+        for row in table {
+            let _ = writeln!(out, "{}", row_text(row));
+        }
+    }
+    if let Some(from) = &report.from {
+        let row = &from.row;
+        let who = match row.outcome.letter() {
+            "W" => "the player to move wins",
+            "L" => "the player to move loses",
+            _ => "a draw: neither side can force a win",
+        };
+        let _ = writeln!(out, "from {}: {who}", row.position);
+        let _ = writeln!(out, "  {header}");
+        let _ = writeln!(out, "  {}", row_text(row));
+        if from.moves.is_empty() {
+            let _ = writeln!(out, "no moves");
+        } else {
+            let _ = writeln!(
+                out,
+                "moves ({}; * marks a perfect player's choices; result is for the mover):",
+                from.moves.len()
+            );
+            let _ = writeln!(
+                out,
+                "  {:<12} {:<5} {:>10}  grundy",
+                "to", "result", "remoteness"
+            );
+            for m in &from.moves {
+                let _ = writeln!(out, "{}", move_text(m));
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,340 @@
+//! [`GameGraph`]: the positions and moves of a game in compressed sparse row form, forward (the
+//! options of each position) and reverse (the positions that move to it).
+
+use crate::error::{GrundyError, Result};
+use rayon::prelude::*;
+
+/// The largest number of positions (and of distinct moves) a [`GameGraph`] holds: indices and
+/// offsets are `u32`, which keeps a position at 4 bytes and a move at 8 (forward and reverse).
+pub const MAX_POSITIONS: u64 = u32::MAX as u64 - 1;
+
+/// How positions are named in output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Names {
+    /// Position `i` (0-based) is called `i + 1`, as in the edge-list format.
+    Numbered,
+    /// Position `i` is called `names[i]` (the JSON format, or a caller's own names).
+    Named(Vec<String>),
+}
+
+/// A directed graph of positions and moves, cycles and self-loops allowed, repeated moves
+/// stored once. Positions are `0..n`; each has its options sorted by index.
+///
+/// The reverse adjacency is what retrograde analysis walks (a settled position tells the
+/// positions that move to it); the forward one is what the generalized Grundy stages and move
+/// listings read.
+///
+/// **Space**: 8 bytes per position for the two offset arrays and 8 bytes per distinct move
+/// (4 forward, 4 reverse), plus the names when there are names.
+///
+/// ```
+/// use grundy::loopy::GameGraph;
+/// // 0 -> 1 -> 2 -> 0, and 2 -> 3; the move 0 -> 1 is given twice and kept once
+/// let g = GameGraph::from_edges(4, &[(0, 1), (0, 1), (1, 2), (2, 0), (2, 3)]).unwrap();
+/// assert_eq!(g.move_count(), 4);
+/// assert_eq!(g.options(2), &[0, 3]);
+/// assert_eq!(g.predecessors(0), &[2]);
+/// assert!(g.is_cyclic());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameGraph {
+    forward_offsets: Vec<u32>,
+    forward: Vec<u32>,
+    reverse_offsets: Vec<u32>,
+    reverse: Vec<u32>,
+    names: Names,
+}
+
+impl GameGraph {
+    /// A graph of `n` positions (numbered names) from moves `(from, to)`, 0-based.
+    ///
+    /// **Errors**: a position index `>= n`, or more than [`MAX_POSITIONS`] positions or moves.
+    ///
+    /// **Complexity**: O(n + m) time (two counting sorts), O(n + m) space.
+    pub fn from_edges(n: usize, edges: &[(u32, u32)]) -> Result<GameGraph> {
+        if let Some(&(u, v)) = edges
+            .iter()
+            .find(|&&(u, v)| u as usize >= n || v as usize >= n)
+        {
+            return Err(GrundyError::Unsupported(format!(
+                "move ({u}, {v}) names a position outside 0..{n}"
+            )));
+        }
+        GameGraph::from_edge_chunks(n, &[edges], Names::Numbered)
+    }
+
+    /// A graph from moves given in several chunks (as parallel readers produce them), every
+    /// index already checked to be below `n`. Repeated moves are kept once.
+    ///
+    /// **Complexity**: O(n + m) time, with the per-position sorting and deduplication on every
+    /// core; the chunks, the forward and the reverse arrays are alive together only briefly
+    /// (peak about 16 bytes per move given plus 12 per position).
+    pub fn from_edge_chunks<C: AsRef<[(u32, u32)]>>(
+        n: usize,
+        chunks: &[C],
+        names: Names,
+    ) -> Result<GameGraph> {
+        let given: u64 = chunks.iter().map(|c| c.as_ref().len() as u64).sum();
+        if n as u64 > MAX_POSITIONS || given > MAX_POSITIONS {
+            return Err(GrundyError::Unsupported(format!(
+                "{n} positions and {given} moves: at most {MAX_POSITIONS} of each fit a game graph"
+            )));
+        }
+        if let Names::Named(list) = &names {
+            assert_eq!(list.len(), n, "one name per position");
+        }
+        // forward CSR with repeats, by a counting sort on the source
+        let mut offsets = vec![0u32; n + 1];
+        for chunk in chunks {
+            for &(u, _) in chunk.as_ref() {
+                offsets[u as usize + 1] += 1;
+            }
+        }
+        for i in 0..n {
+            offsets[i + 1] += offsets[i];
+        }
+        let mut forward = vec![0u32; given as usize];
+        {
+            let mut next = offsets.clone();
+            for chunk in chunks {
+                for &(u, v) in chunk.as_ref() {
+                    let slot = &mut next[u as usize];
+                    forward[*slot as usize] = v;
+                    *slot += 1;
+                }
+            }
+        }
+        let (forward_offsets, forward) = sort_and_dedup(offsets, forward);
+        let (reverse_offsets, reverse) = transpose(&forward_offsets, &forward);
+        Ok(GameGraph {
+            forward_offsets,
+            forward,
+            reverse_offsets,
+            reverse,
+            names,
+        })
+    }
+
+    /// The number of positions.
+    pub fn position_count(&self) -> usize {
+        self.forward_offsets.len() - 1
+    }
+
+    /// The number of distinct moves.
+    pub fn move_count(&self) -> usize {
+        self.forward.len()
+    }
+
+    /// The options of position `u` (where one move from `u` leads), sorted, without repeats.
+    #[inline]
+    pub fn options(&self, u: u32) -> &[u32] {
+        let (a, b) = (
+            self.forward_offsets[u as usize],
+            self.forward_offsets[u as usize + 1],
+        );
+        &self.forward[a as usize..b as usize]
+    }
+
+    /// The positions with a move to `v`, each once.
+    #[inline]
+    pub fn predecessors(&self, v: u32) -> &[u32] {
+        let (a, b) = (
+            self.reverse_offsets[v as usize],
+            self.reverse_offsets[v as usize + 1],
+        );
+        &self.reverse[a as usize..b as usize]
+    }
+
+    /// The number of options of `u`.
+    #[inline]
+    pub fn out_degree(&self, u: u32) -> u32 {
+        self.forward_offsets[u as usize + 1] - self.forward_offsets[u as usize]
+    }
+
+    /// How positions are named.
+    pub fn names(&self) -> &Names {
+        &self.names
+    }
+
+    /// Replaces the names (one per position).
+    pub fn with_names(mut self, names: Names) -> GameGraph {
+        if let Names::Named(list) = &names {
+            assert_eq!(list.len(), self.position_count(), "one name per position");
+        }
+        self.names = names;
+        self
+    }
+
+    /// The name of position `u` as output shows it.
+    pub fn name(&self, u: u32) -> String {
+        match &self.names {
+            Names::Numbered => (u as u64 + 1).to_string(),
+            Names::Named(list) => list[u as usize].clone(),
+        }
+    }
+
+    /// The position called `name`, if any. O(1) for numbered positions, O(n) for named ones
+    /// (callers look up one position per query).
+    pub fn find(&self, name: &str) -> Option<u32> {
+        match &self.names {
+            Names::Numbered => {
+                if name.is_empty() || !name.bytes().all(|b| b.is_ascii_digit()) {
+                    return None;
+                }
+                let i: u64 = name.parse().ok()?;
+                (1..=self.position_count() as u64)
+                    .contains(&i)
+                    .then(|| (i - 1) as u32)
+            }
+            Names::Named(list) => list.iter().position(|n| n == name).map(|i| i as u32),
+        }
+    }
+
+    /// True if some play can go on forever (a cycle, a self-loop included).
+    ///
+    /// Peels positions without options, then those whose options are all peeled (Kahn's
+    /// algorithm on the reverse adjacency); the graph is acyclic iff everything is peeled.
+    /// **Complexity**: O(n + m) time, 4 bytes per position.
+    pub fn is_cyclic(&self) -> bool {
+        let n = self.position_count();
+        let mut left: Vec<u32> = (0..n as u32).map(|u| self.out_degree(u)).collect();
+        let mut stack: Vec<u32> = (0..n as u32).filter(|&u| left[u as usize] == 0).collect();
+        let mut peeled = 0usize;
+        while let Some(v) = stack.pop() {
+            peeled += 1;
+            for &p in self.predecessors(v) {
+                let l = &mut left[p as usize];
+                *l -= 1;
+                if *l == 0 {
+                    stack.push(p);
+                }
+            }
+        }
+        peeled < n
+    }
+}
+
+/// Positions per parallel task when sorting adjacency lists.
+const SORT_BLOCK: usize = 1 << 15;
+
+/// Sorts each position's list and drops repeats, compacting the arrays.
+fn sort_and_dedup(offsets: Vec<u32>, mut targets: Vec<u32>) -> (Vec<u32>, Vec<u32>) {
+    let n = offsets.len() - 1;
+    // every block sorts and dedups its lists in place, keeping them at their old starts
+    let mut kept = vec![0u32; n];
+    {
+        let mut pieces: Vec<(usize, &mut [u32], &mut [u32])> = Vec::new();
+        let mut rest_targets: &mut [u32] = &mut targets;
+        let mut rest_kept: &mut [u32] = &mut kept;
+        let mut start = 0usize;
+        while start < n {
+            let end = (start + SORT_BLOCK).min(n);
+            let len = (offsets[end] - offsets[start]) as usize;
+            let (t, tr) = std::mem::take(&mut rest_targets).split_at_mut(len);
+            let (k, kr) = std::mem::take(&mut rest_kept).split_at_mut(end - start);
+            pieces.push((start, t, k));
+            rest_targets = tr;
+            rest_kept = kr;
+            start = end;
+        }
+        pieces.into_par_iter().for_each(|(start, t, k)| {
+            let base = offsets[start];
+            for (i, kept) in k.iter_mut().enumerate() {
+                let a = (offsets[start + i] - base) as usize;
+                let b = (offsets[start + i + 1] - base) as usize;
+                let list = &mut t[a..b];
+                list.sort_unstable();
+                let mut w = 0;
+                for r in 0..list.len() {
+                    if r == 0 || list[r] != list[w - 1] {
+                        list[w] = list[r];
+                        w += 1;
+                    }
+                }
+                *kept = w as u32;
+            }
+        });
+    }
+    // compact (a forward copy: every list moves left or stays)
+    let mut new_offsets = vec![0u32; n + 1];
+    let mut w = 0usize;
+    for u in 0..n {
+        let a = offsets[u] as usize;
+        let k = kept[u] as usize;
+        if w != a {
+            targets.copy_within(a..a + k, w);
+        }
+        w += k;
+        new_offsets[u + 1] = w as u32;
+    }
+    targets.truncate(w);
+    targets.shrink_to_fit();
+    (new_offsets, targets)
+}
+
+/// The reverse adjacency of a CSR graph; each reverse list comes out sorted.
+fn transpose(offsets: &[u32], targets: &[u32]) -> (Vec<u32>, Vec<u32>) {
+    let n = offsets.len() - 1;
+    let mut rev_offsets = vec![0u32; n + 1];
+    for &v in targets {
+        rev_offsets[v as usize + 1] += 1;
+    }
+    for i in 0..n {
+        rev_offsets[i + 1] += rev_offsets[i];
+    }
+    let mut next = rev_offsets.clone();
+    let mut reverse = vec![0u32; targets.len()];
+    for u in 0..n {
+        for &v in &targets[offsets[u] as usize..offsets[u + 1] as usize] {
+            let slot = &mut next[v as usize];
+            reverse[*slot as usize] = u as u32;
+            *slot += 1;
+        }
+    }
+    (rev_offsets, reverse)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeats_and_self_loops() {
+        let g = GameGraph::from_edges(3, &[(0, 0), (0, 0), (2, 1), (0, 2), (2, 1)]).unwrap();
+        assert_eq!(g.move_count(), 3);
+        assert_eq!(g.options(0), &[0, 2]);
+        assert_eq!(g.options(1), &[] as &[u32]);
+        assert_eq!(g.predecessors(0), &[0]);
+        assert_eq!(g.predecessors(1), &[2]);
+        assert!(g.is_cyclic());
+        let dag = GameGraph::from_edges(3, &[(0, 1), (1, 2), (0, 2)]).unwrap();
+        assert!(!dag.is_cyclic());
+        assert!(GameGraph::from_edges(2, &[(0, 2)]).is_err());
+    }
+
+    #[test]
+    fn many_blocks_keep_every_list() {
+        // enough positions for several sort blocks, with repeats everywhere
+        let n = 3 * SORT_BLOCK + 7;
+        let mut edges = Vec::new();
+        for u in 0..n as u32 {
+            for k in 0..(u % 4) {
+                let v = (u * 7 + k * 13) % n as u32;
+                edges.push((u, v));
+                edges.push((u, v));
+            }
+        }
+        let g = GameGraph::from_edges(n, &edges).unwrap();
+        for u in 0..n as u32 {
+            let mut want: Vec<u32> = (0..(u % 4)).map(|k| (u * 7 + k * 13) % n as u32).collect();
+            want.sort_unstable();
+            want.dedup();
+            assert_eq!(g.options(u), want.as_slice());
+            for &v in g.options(u) {
+                assert!(g.predecessors(v).contains(&u));
+            }
+        }
+        let total: usize = (0..n as u32).map(|v| g.predecessors(v).len()).sum();
+        assert_eq!(total, g.move_count());
+    }
+}

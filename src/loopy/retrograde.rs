@@ -1,0 +1,190 @@
+//! Retrograde analysis: win, lose or draw and the remoteness of every position of a game graph.
+
+use crate::loopy::graph::GameGraph;
+use crate::solve::sum::Convention;
+use serde::Serialize;
+
+/// The outcome of a position of a game graph for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum GraphOutcome {
+    /// `W`: the player to move wins.
+    #[serde(rename = "W")]
+    Win,
+    /// `L`: the player to move loses.
+    #[serde(rename = "L")]
+    Lose,
+    /// `D`: neither side can force a win; play goes on forever.
+    #[serde(rename = "D")]
+    Draw,
+}
+
+impl GraphOutcome {
+    /// `"W"`, `"L"` or `"D"`.
+    pub fn letter(self) -> &'static str {
+        match self {
+            GraphOutcome::Win => "W",
+            GraphOutcome::Lose => "L",
+            GraphOutcome::Draw => "D",
+        }
+    }
+
+    /// What a move to a position of this outcome gives the player who makes it: `"win"` to a
+    /// lost position, `"lose"` to a won one, `"draw"` to a drawn one.
+    pub fn for_mover(self) -> &'static str {
+        match self {
+            GraphOutcome::Win => "lose",
+            GraphOutcome::Lose => "win",
+            GraphOutcome::Draw => "draw",
+        }
+    }
+}
+
+/// Remoteness of a drawn position (there is none).
+pub const NO_REMOTENESS: u32 = u32::MAX;
+
+const WIN: u8 = 0;
+const LOSE: u8 = 1;
+const DRAW: u8 = 2;
+
+/// Outcome and remoteness of every position, as [`GameGraph::retrograde`] finds them.
+///
+/// Remoteness (GamesmanOne's definition): the number of moves left when the winner hurries and
+/// the loser delays; 0 for a position without moves, none for a draw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Retrograde {
+    outcome: Vec<u8>,
+    remoteness: Vec<u32>,
+}
+
+impl Retrograde {
+    /// The outcome of position `u`.
+    #[inline]
+    pub fn outcome(&self, u: u32) -> GraphOutcome {
+        match self.outcome[u as usize] {
+            WIN => GraphOutcome::Win,
+            LOSE => GraphOutcome::Lose,
+            _ => GraphOutcome::Draw,
+        }
+    }
+
+    /// The remoteness of position `u`, `None` for a draw.
+    #[inline]
+    pub fn remoteness(&self, u: u32) -> Option<u32> {
+        let r = self.remoteness[u as usize];
+        (r != NO_REMOTENESS).then_some(r)
+    }
+
+    /// The number of positions.
+    pub fn len(&self) -> usize {
+        self.outcome.len()
+    }
+
+    /// True for a graph without positions.
+    pub fn is_empty(&self) -> bool {
+        self.outcome.is_empty()
+    }
+
+    /// How many positions are won, lost and drawn.
+    pub fn counts(&self) -> [usize; 3] {
+        let mut c = [0usize; 3];
+        for &o in &self.outcome {
+            c[o as usize] += 1;
+        }
+        c
+    }
+
+    /// `(r, wins at r, losses at r)` for every remoteness r that some position has, ascending.
+    pub fn by_remoteness(&self) -> Vec<(u32, usize, usize)> {
+        let mut rows: Vec<[usize; 2]> = Vec::new();
+        for (&o, &r) in self.outcome.iter().zip(&self.remoteness) {
+            if r != NO_REMOTENESS {
+                if rows.len() <= r as usize {
+                    rows.resize(r as usize + 1, [0, 0]);
+                }
+                rows[r as usize][o as usize] += 1;
+            }
+        }
+        rows.into_iter()
+            .enumerate()
+            .filter(|(_, [w, l])| w + l > 0)
+            .map(|(r, [w, l])| (r as u32, w, l))
+            .collect()
+    }
+}
+
+impl GameGraph {
+    /// Win, lose or draw and the remoteness of every position, under `convention` (normal: who
+    /// cannot move loses; misère: who cannot move wins).
+    ///
+    /// Positions without moves are settled first (remoteness 0); then, in order of remoteness
+    /// (one FIFO queue), a settled loss makes every unsettled predecessor a win at remoteness
+    /// r + 1 (the first loss reached is the nearest), and a settled win takes one from each
+    /// unsettled predecessor's count of unsettled options, which at 0 is a loss at r + 1 (the
+    /// last win reached is the farthest). What is never settled is a draw.
+    ///
+    /// **Complexity**: O(n + m) time, 13 bytes per position (outcome, remoteness, counters and
+    /// the queue).
+    ///
+    /// ```
+    /// use grundy::loopy::{GameGraph, GraphOutcome};
+    /// use grundy::Convention;
+    /// // 0 -> 1 -> 2 (no moves); 3 <-> 4 forever, and 4 -> 1 (a won position: no way out)
+    /// let g = GameGraph::from_edges(5, &[(0, 1), (1, 2), (3, 4), (4, 3), (4, 1)]).unwrap();
+    /// let r = g.retrograde(Convention::Normal);
+    /// assert_eq!(r.outcome(0), GraphOutcome::Lose);
+    /// assert_eq!(r.remoteness(0), Some(2));
+    /// assert_eq!(r.outcome(1), GraphOutcome::Win);
+    /// assert_eq!((r.outcome(3), r.outcome(4)), (GraphOutcome::Draw, GraphOutcome::Draw));
+    /// assert_eq!(r.remoteness(3), None);
+    /// ```
+    pub fn retrograde(&self, convention: Convention) -> Retrograde {
+        let n = self.position_count();
+        let end = match convention {
+            Convention::Normal => LOSE,
+            Convention::Misere => WIN,
+        };
+        let mut left: Vec<u32> = Vec::with_capacity(n);
+        let mut outcome = vec![DRAW; n];
+        let mut remoteness = vec![NO_REMOTENESS; n];
+        let mut queue: Vec<u32> = Vec::with_capacity(n);
+        for u in 0..n as u32 {
+            let d = self.out_degree(u);
+            left.push(d);
+            if d == 0 {
+                outcome[u as usize] = end;
+                remoteness[u as usize] = 0;
+                queue.push(u);
+            }
+        }
+        let mut head = 0;
+        while let Some(&v) = queue.get(head) {
+            head += 1;
+            let r = remoteness[v as usize] + 1;
+            if outcome[v as usize] == LOSE {
+                for &p in self.predecessors(v) {
+                    if outcome[p as usize] == DRAW {
+                        outcome[p as usize] = WIN;
+                        remoteness[p as usize] = r;
+                        queue.push(p);
+                    }
+                }
+            } else {
+                for &p in self.predecessors(v) {
+                    if outcome[p as usize] == DRAW {
+                        let l = &mut left[p as usize];
+                        *l -= 1;
+                        if *l == 0 {
+                            outcome[p as usize] = LOSE;
+                            remoteness[p as usize] = r;
+                            queue.push(p);
+                        }
+                    }
+                }
+            }
+        }
+        Retrograde {
+            outcome,
+            remoteness,
+        }
+    }
+}
