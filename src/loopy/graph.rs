@@ -5,8 +5,9 @@ use crate::error::{GrundyError, Result};
 use rayon::prelude::*;
 
 /// The largest number of positions (and of distinct moves) a [`GameGraph`] holds: indices and
-/// offsets are `u32`, which keeps a position at 4 bytes and a move at 8 (forward and reverse).
-pub const MAX_POSITIONS: u64 = u32::MAX as u64 - 1;
+/// offsets are `u32`, which keeps a position at 4 bytes and a move at 8 (forward and reverse);
+/// the two values above are markers of the engines.
+pub const MAX_POSITIONS: u64 = u32::MAX as u64 - 2;
 
 /// How positions are named in output.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,7 +70,7 @@ impl GameGraph {
     /// **Complexity**: O(n + m) time, with the per-position sorting and deduplication on every
     /// core; the chunks, the forward and the reverse arrays are alive together only briefly
     /// (peak about 16 bytes per move given plus 12 per position).
-    pub fn from_edge_chunks<C: AsRef<[(u32, u32)]>>(
+    pub fn from_edge_chunks<C: AsRef<[(u32, u32)]> + Sync>(
         n: usize,
         chunks: &[C],
         names: Names,
@@ -93,17 +94,25 @@ impl GameGraph {
         for i in 0..n {
             offsets[i + 1] += offsets[i];
         }
+        // two threads, each filling the lists of half of the positions
         let mut forward = vec![0u32; given as usize];
-        {
-            let mut next = offsets.clone();
+        let mid = n / 2;
+        let (low, high) = forward.split_at_mut(offsets[mid] as usize);
+        let fill = |part: &mut [u32], lo: usize, hi: usize| {
+            let base = offsets[lo];
+            let mut next: Vec<u32> = offsets[lo..hi].iter().map(|&o| o - base).collect();
             for chunk in chunks {
                 for &(u, v) in chunk.as_ref() {
-                    let slot = &mut next[u as usize];
-                    forward[*slot as usize] = v;
-                    *slot += 1;
+                    let u = u as usize;
+                    if (lo..hi).contains(&u) {
+                        let slot = &mut next[u - lo];
+                        part[*slot as usize] = v;
+                        *slot += 1;
+                    }
                 }
             }
-        }
+        };
+        rayon::join(|| fill(low, 0, mid), || fill(high, mid, n));
         let (forward_offsets, forward) = sort_and_dedup(offsets, forward);
         let (reverse_offsets, reverse) = transpose(&forward_offsets, &forward);
         Ok(GameGraph {
@@ -273,6 +282,10 @@ fn sort_and_dedup(offsets: Vec<u32>, mut targets: Vec<u32>) -> (Vec<u32>, Vec<u3
 }
 
 /// The reverse adjacency of a CSR graph; each reverse list comes out sorted.
+///
+/// The scatter is random access (one cache miss per move), so the targets are split in two
+/// halves by position and each half is filled by its own thread, both reading the whole
+/// forward array in order.
 fn transpose(offsets: &[u32], targets: &[u32]) -> (Vec<u32>, Vec<u32>) {
     let n = offsets.len() - 1;
     let mut rev_offsets = vec![0u32; n + 1];
@@ -282,15 +295,24 @@ fn transpose(offsets: &[u32], targets: &[u32]) -> (Vec<u32>, Vec<u32>) {
     for i in 0..n {
         rev_offsets[i + 1] += rev_offsets[i];
     }
-    let mut next = rev_offsets.clone();
     let mut reverse = vec![0u32; targets.len()];
-    for u in 0..n {
-        for &v in &targets[offsets[u] as usize..offsets[u + 1] as usize] {
-            let slot = &mut next[v as usize];
-            reverse[*slot as usize] = u as u32;
-            *slot += 1;
+    let mid = n / 2;
+    let (low, high) = reverse.split_at_mut(rev_offsets[mid] as usize);
+    let fill = |part: &mut [u32], lo: usize, hi: usize| {
+        let base = rev_offsets[lo];
+        let mut next: Vec<u32> = rev_offsets[lo..hi].iter().map(|&o| o - base).collect();
+        for u in 0..n {
+            for &v in &targets[offsets[u] as usize..offsets[u + 1] as usize] {
+                let v = v as usize;
+                if (lo..hi).contains(&v) {
+                    let slot = &mut next[v - lo];
+                    part[*slot as usize] = u as u32;
+                    *slot += 1;
+                }
+            }
         }
-    }
+    };
+    rayon::join(|| fill(low, 0, mid), || fill(high, mid, n));
     (rev_offsets, reverse)
 }
 

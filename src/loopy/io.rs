@@ -289,32 +289,71 @@ fn line_of_move(bytes: &[u8], n: u32, k: usize) -> Option<usize> {
     None
 }
 
-/// Parses whole lines `u v` (blank and `#` lines skipped). Errors name lines from 1.
+/// Parses whole lines `u v` (blank and `#` lines skipped) in one pass over the bytes. Errors
+/// name lines from 1; on an error the line is parsed again by [`parse_line`] for the message.
 fn parse_lines(bytes: &[u8], n: u32) -> Result<Parsed> {
     let mut moves = Vec::with_capacity(bytes.len() / 12);
     let mut line = 0usize;
     let mut last_move_line = 0usize;
     let mut at = 0usize;
-    while at < bytes.len() {
-        let end = match bytes[at..].iter().position(|&b| b == b'\n') {
-            Some(i) => at + i,
-            None => bytes.len(),
-        };
+    let len = bytes.len();
+    let bad = |line: usize, start: usize| {
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(len, |i| start + i);
+        let message = parse_line(&bytes[start..end], n)
+            .err()
+            .unwrap_or_else(|| "expected a move 'u v'".into());
+        input_error(line, message)
+    };
+    while at < len {
+        let start = at;
         line += 1;
-        match parse_line(&bytes[at..end], n) {
-            Ok(Some((u, v))) => {
-                moves.push((u, v));
-                last_move_line = line;
-            }
-            Ok(None) => {}
-            Err(message) => return Err(input_error(line, message)),
+        while at < len && matches!(bytes[at], b' ' | b'\t' | b'\r') {
+            at += 1;
         }
-        at = end + 1;
+        if at == len || bytes[at] == b'\n' {
+            at += 1;
+            continue;
+        }
+        if bytes[at] == b'#' {
+            at = bytes[at..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(len, |i| at + i)
+                + 1;
+            continue;
+        }
+        let mut ends = [0u32; 2];
+        for (k, end) in ends.iter_mut().enumerate() {
+            let digits = at;
+            let mut value: u64 = 0;
+            while at < len && bytes[at].is_ascii_digit() && at - digits < 11 {
+                value = value * 10 + (bytes[at] - b'0') as u64;
+                at += 1;
+            }
+            if at == digits || value == 0 || value > n as u64 {
+                return Err(bad(line, start));
+            }
+            *end = value as u32 - 1;
+            let spaces = at;
+            while at < len && matches!(bytes[at], b' ' | b'\t' | b'\r') {
+                at += 1;
+            }
+            let line_end = at == len || bytes[at] == b'\n';
+            if (k == 0 && (at == spaces || line_end)) || (k == 1 && !line_end) {
+                return Err(bad(line, start));
+            }
+        }
+        at += 1; // the newline
+        moves.push((ends[0], ends[1]));
+        last_move_line = line;
     }
-    let lines = bytes.iter().filter(|&&b| b == b'\n').count();
     Ok(Parsed {
         moves,
-        lines,
+        // the last line, when not ended by a newline, is not a newline of the run
+        lines: line - usize::from(len > 0 && bytes[len - 1] != b'\n'),
         last_move_line,
     })
 }
