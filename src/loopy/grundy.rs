@@ -131,10 +131,11 @@ impl GameGraph {
         while !candidates.is_empty() {
             let stamp = stage + 1;
             for &u in &candidates {
+                // options not finitely labelled before this stage (labels of this stage count)
                 let c = self
                     .options(u)
                     .iter()
-                    .filter(|&&v| values[v as usize] >= UNLABELLED)
+                    .filter(|&&v| values[v as usize] >= stage)
                     .count() as u32;
                 count[u as usize] = c;
                 if c == 0 {
