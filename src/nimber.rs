@@ -64,13 +64,16 @@ impl fmt::Display for Nimber {
     }
 }
 
-/// Who wins with perfect play: `N` (the next player, to move) or `P` (the previous player).
+/// Who wins with perfect play: `N` (the next player, to move) or `P` (the previous player);
+/// `D` for a draw, which only sums with a loopy part (a game graph with cycles) can be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Outcome {
     /// The player to move wins.
     N,
     /// The player to move loses.
     P,
+    /// Neither player can force a win: with perfect play the game never ends.
+    D,
 }
 
 impl Outcome {
@@ -94,6 +97,7 @@ impl fmt::Display for Outcome {
         f.write_str(match self {
             Outcome::N => "N",
             Outcome::P => "P",
+            Outcome::D => "D",
         })
     }
 }

@@ -4,13 +4,14 @@
 //! nim A1 A2 ...        moore K A1 A2 ...     subtract S N      bash M N
 //! fibnim N [L]         wythoff A B           staircase A1 ...  octal CODE N
 //! split R C            cutting R C           flip BOARD [USED]   0
+//! graph FILE V
 //! ```
 //! Every error names the 1-based column of the token at fault and what was expected.
 
 use crate::error::{GrundyError, Result};
 use crate::games::{
-    line_flip, Component, CutRule, Empty, FibonacciNim, LineFlip, Moore, Nim, Octal, OctalCode,
-    OctalRules, Rectangle, RectangleRules, Staircase, Subtraction, SubtractionRules,
+    line_flip, Component, CutRule, Empty, FibonacciNim, GraphRules, LineFlip, Moore, Nim, Octal,
+    OctalCode, OctalRules, Rectangle, RectangleRules, Staircase, Subtraction, SubtractionRules,
     SubtractionSet, Wythoff, WythoffRules,
 };
 use std::collections::HashMap;
@@ -21,7 +22,7 @@ use std::sync::Arc;
 pub const DEFAULT_MAX_STATES: usize = 4_000_000;
 
 /// The names of the games an expression may use, in the order help texts list them.
-pub const GAME_NAMES: [&str; 12] = [
+pub const GAME_NAMES: [&str; 13] = [
     "nim",
     "moore",
     "subtract",
@@ -33,6 +34,7 @@ pub const GAME_NAMES: [&str; 12] = [
     "split",
     "cutting",
     "flip",
+    "graph",
     "0",
 ];
 
@@ -59,7 +61,7 @@ pub fn parse_sum_with(text: &str, max_states: usize) -> Result<Vec<Component>> {
         .iter()
         .map(|words| read_spec(words))
         .collect::<Result<Vec<Spec>>>()?;
-    Ok(build(specs, max_states))
+    build(specs, max_states)
 }
 
 /// A word of the expression with its 1-based column.
@@ -112,7 +114,7 @@ fn split_components(text: &str) -> Result<Vec<Vec<Word<'_>>>> {
 }
 
 /// A component as written, before games of the same kind are given shared rules.
-enum Spec {
+enum Spec<'a> {
     Empty,
     Nim(Vec<u64>),
     Moore(u64, Vec<u64>),
@@ -123,6 +125,8 @@ enum Spec {
     Octal(OctalCode, u64),
     Rectangle(CutRule, u64, u64),
     Flip(LineFlip),
+    /// the file and the position's name, with their columns
+    Graph(Word<'a>, Word<'a>),
 }
 
 fn number(word: Word) -> Result<u64> {
@@ -217,7 +221,7 @@ fn subtraction_set(word: Word) -> Result<SubtractionSet> {
     Ok(SubtractionSet::from_ranges(ranges).expect("checked: non-empty, no 0, lo <= hi"))
 }
 
-fn read_spec(words: &[Word]) -> Result<Spec> {
+fn read_spec<'a>(words: &[Word<'a>]) -> Result<Spec<'a>> {
     let (name, args) = (words[0], &words[1..]);
     let n = |min, max, usage| numbers(name, args, min, max, usage);
     Ok(match name.text {
@@ -316,6 +320,19 @@ fn read_spec(words: &[Word]) -> Result<Spec> {
             };
             Spec::Flip(board.with_used(&used))
         }
+        "graph" => {
+            if args.len() != 2 {
+                return Err(error(
+                    args.get(2).map_or(name.column, |w| w.column),
+                    format!(
+                        "'graph' takes FILE V (a game-graph file, then a position), found {} word{}",
+                        args.len(),
+                        if args.len() == 1 { "" } else { "s" }
+                    ),
+                ));
+            }
+            Spec::Graph(args[0], args[1])
+        }
         other => {
             return Err(error(
                 name.column,
@@ -328,8 +345,9 @@ fn read_spec(words: &[Word]) -> Result<Spec> {
     })
 }
 
-/// Turns specs into components, one shared rule set (and value table) per game.
-fn build(specs: Vec<Spec>, max_states: usize) -> Vec<Component> {
+/// Turns specs into components, one shared rule set (and value table) per game; game graphs
+/// are read and solved here, once per file.
+fn build(specs: Vec<Spec>, max_states: usize) -> Result<Vec<Component>> {
     let mut octal_need: HashMap<OctalCode, u64> = HashMap::new();
     let mut rect_need: HashMap<CutRule, (u64, u64)> = HashMap::new();
     let mut wythoff_need = (0u64, 0u64);
@@ -353,46 +371,69 @@ fn build(specs: Vec<Spec>, max_states: usize) -> Vec<Component> {
     let mut octal: HashMap<OctalCode, Arc<OctalRules>> = HashMap::new();
     let mut rect: HashMap<CutRule, Arc<RectangleRules>> = HashMap::new();
     let mut subtract: HashMap<(SubtractionSet, bool), Arc<SubtractionRules>> = HashMap::new();
+    let mut graphs: HashMap<&str, Arc<GraphRules>> = HashMap::new();
     specs
         .into_iter()
-        .map(|spec| match spec {
-            Spec::Empty => Empty.into(),
-            Spec::Nim(heaps) => Nim::new(heaps).into(),
-            Spec::Moore(k, heaps) => Moore::new(k, heaps).into(),
-            Spec::Staircase(steps) => Staircase::new(steps)
-                .expect("checked when read: the total fits")
-                .into(),
-            Spec::Subtract(set, bash, heap) => {
-                let rules = subtract
-                    .entry((set.clone(), bash))
-                    .or_insert_with(|| SubtractionRules::new(set, bash, max_states));
-                Subtraction::new(rules.clone(), heap).into()
-            }
-            Spec::FibNim(heap, limit) => match limit {
-                Some(limit) => FibonacciNim::new(heap, limit).into(),
-                None => FibonacciNim::start(heap).into(),
-            },
-            Spec::Wythoff(a, b) => {
-                let rules = wythoff.get_or_insert_with(|| {
-                    let (small, large) = wythoff_need;
-                    WythoffRules::new(small, large, max_states)
-                });
-                Wythoff::with_rules(rules.clone(), a, b).into()
-            }
-            Spec::Octal(code, heap) => {
-                let rules = octal.entry(code.clone()).or_insert_with(|| {
-                    OctalRules::new(code.clone(), octal_need[&code], max_states)
-                });
-                Octal::new(rules.clone(), heap).into()
-            }
-            Spec::Flip(board) => board.into(),
-            Spec::Rectangle(rule, r, c) => {
-                let rules = rect.entry(rule).or_insert_with(|| {
-                    let (rows, cols) = rect_need[&rule];
-                    RectangleRules::new(rule, rows, cols, max_states)
-                });
-                Rectangle::new(rules.clone(), r, c).into()
-            }
+        .map(|spec| {
+            Ok(match spec {
+                Spec::Empty => Empty.into(),
+                Spec::Nim(heaps) => Nim::new(heaps).into(),
+                Spec::Moore(k, heaps) => Moore::new(k, heaps).into(),
+                Spec::Staircase(steps) => Staircase::new(steps)
+                    .expect("checked when read: the total fits")
+                    .into(),
+                Spec::Subtract(set, bash, heap) => {
+                    let rules = subtract
+                        .entry((set.clone(), bash))
+                        .or_insert_with(|| SubtractionRules::new(set, bash, max_states));
+                    Subtraction::new(rules.clone(), heap).into()
+                }
+                Spec::FibNim(heap, limit) => match limit {
+                    Some(limit) => FibonacciNim::new(heap, limit).into(),
+                    None => FibonacciNim::start(heap).into(),
+                },
+                Spec::Wythoff(a, b) => {
+                    let rules = wythoff.get_or_insert_with(|| {
+                        let (small, large) = wythoff_need;
+                        WythoffRules::new(small, large, max_states)
+                    });
+                    Wythoff::with_rules(rules.clone(), a, b).into()
+                }
+                Spec::Octal(code, heap) => {
+                    let rules = octal.entry(code.clone()).or_insert_with(|| {
+                        OctalRules::new(code.clone(), octal_need[&code], max_states)
+                    });
+                    Octal::new(rules.clone(), heap).into()
+                }
+                Spec::Flip(board) => board.into(),
+                Spec::Rectangle(rule, r, c) => {
+                    let rules = rect.entry(rule).or_insert_with(|| {
+                        let (rows, cols) = rect_need[&rule];
+                        RectangleRules::new(rule, rows, cols, max_states)
+                    });
+                    Rectangle::new(rules.clone(), r, c).into()
+                }
+                Spec::Graph(file, position) => {
+                    let rules = match graphs.get(file.text) {
+                        Some(rules) => rules.clone(),
+                        None => {
+                            let rules = Arc::new(GraphRules::load(file.text).map_err(|e| {
+                                let e = match e {
+                                    GrundyError::Input { line: 0, message } => message,
+                                    e => e.to_string(),
+                                };
+                                error(file.column, format!("graph {}: {e}", file.text))
+                            })?);
+                            graphs.insert(file.text, rules.clone());
+                            rules
+                        }
+                    };
+                    rules
+                        .position(position.text)
+                        .map_err(|e| error(position.column, format!("graph {}: {e}", file.text)))?
+                        .into()
+                }
+            })
         })
         .collect()
 }

@@ -16,7 +16,9 @@ fn random_graph(rng: &mut Rng, n: usize, max_out: u64) -> Vec<Vec<usize>> {
     (0..n)
         .map(|_| {
             let k = rng.range(0, max_out);
-            (0..k).map(|_| rng.range(0, n as u64 - 1) as usize).collect()
+            (0..k)
+                .map(|_| rng.range(0, n as u64 - 1) as usize)
+                .collect()
         })
         .collect()
 }
@@ -126,7 +128,10 @@ fn check_gamma(adj: &[Vec<usize>], g: &GameGraph) {
         };
         match value(u) {
             LoopyValue::Finite(Nimber(x)) => {
-                assert!(!k.contains(&x), "(a) an option of {u} has its value {x}: {adj:?}");
+                assert!(
+                    !k.contains(&x),
+                    "(a) an option of {u} has its value {x}: {adj:?}"
+                );
                 assert!((0..x).all(|j| k.contains(&j)), "(b) at {u}: {adj:?}");
                 for &v in &adj[u] {
                     if finite(v).is_none_or(|y| y > x) {
@@ -147,8 +152,10 @@ fn check_gamma(adj: &[Vec<usize>], g: &GameGraph) {
                 assert_eq!(escapes, k, "escape set of {u}: {adj:?}");
                 let mex = (0..).find(|j| !k.contains(j)).unwrap();
                 assert!(
-                    adj[u].iter().any(|&v| finite(v).is_none()
-                        && !adj[v].iter().any(|&w| finite(w) == Some(mex))),
+                    adj[u]
+                        .iter()
+                        .any(|&v| finite(v).is_none()
+                            && !adj[v].iter().any(|&w| finite(w) == Some(mex))),
                     "∞ at {u} needs an ∞ option without an option of value {mex}: {adj:?}"
                 );
                 let want = if k.first() == Some(&0) {
@@ -419,10 +426,114 @@ fn explored_games_match_their_written_graph() {
         assert_eq!((r.outcome(u as u32), r.remoteness(u as u32)), want[u]);
     }
     // 0 is lost; 1 and 2 win by moving to 0
-    assert_eq!(r.outcome(game.index(&Clock(0)).unwrap()), GraphOutcome::Lose);
+    assert_eq!(
+        r.outcome(game.index(&Clock(0)).unwrap()),
+        GraphOutcome::Lose
+    );
     assert_eq!(r.outcome(game.index(&Clock(2)).unwrap()), GraphOutcome::Win);
     assert!(matches!(
         explore(Clock(3), 5),
         Err(grundy::GrundyError::StateLimit { .. })
     ));
+}
+
+fn write_edge_list(path: &std::path::Path, adj: &[Vec<usize>]) {
+    let mut s = format!(
+        "{} {}\n",
+        adj.len(),
+        adj.iter().map(Vec::len).sum::<usize>()
+    );
+    for (u, vs) in adj.iter().enumerate() {
+        for v in vs {
+            s.push_str(&format!("{} {}\n", u + 1, v + 1));
+        }
+    }
+    std::fs::write(path, s).unwrap();
+}
+
+/// `grundy solve` on `graph A u + graph B v + nim h`: outcome, winning and drawing moves
+/// against a play-out of the product graph.
+#[test]
+fn solve_sums_with_graph_parts_match_the_product_graph() {
+    use grundy::{solve_expression, Outcome, SolveOptions};
+    let dir = std::env::temp_dir().join(format!("grundy-sums-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (pa, pb) = (dir.join("a.txt"), dir.join("b.txt"));
+    let mut rng = Rng::new(606);
+    let mut outcomes = [0usize; 3];
+    for _ in 0..60 {
+        let (na, nb) = (rng.range(1, 5) as usize, rng.range(1, 5) as usize);
+        let a = random_graph(&mut rng, na, 3);
+        let b = random_graph(&mut rng, nb, 2);
+        let heap = rng.range(0, 3) as usize;
+        let nim: Vec<Vec<usize>> = (0..=heap).map(|h| (0..h).collect()).collect();
+        write_edge_list(&pa, &a);
+        write_edge_list(&pb, &b);
+        let (adj, tuples) = product(&[a.clone(), b.clone(), nim.clone()]);
+        let searched = play_out(&adj, Convention::Normal);
+        let text = |t: &[usize], moved: Option<usize>| -> String {
+            let words = [
+                format!("graph {} {}", pa.display(), t[0] + 1),
+                format!("graph {} {}", pb.display(), t[1] + 1),
+                format!("nim {}", t[2]),
+            ];
+            let terminal = [a[t[0]].is_empty(), b[t[1]].is_empty(), t[2] == 0];
+            let kept: Vec<String> = (0..3)
+                .filter(|&k| !(Some(k) == moved && terminal[k]) && !(k == 2 && t[2] == 0))
+                .map(|k| words[k].clone())
+                .collect();
+            if kept.is_empty() {
+                "0".into()
+            } else {
+                kept.join(" + ")
+            }
+        };
+        for (i, t) in tuples.iter().enumerate() {
+            if t[2] == 0 && heap > 0 {
+                continue; // `nim 0` is not written; the same sums come with heap 0
+            }
+            let report = solve_expression(&text(t, None), &SolveOptions::default()).unwrap();
+            let (want, want_win, want_draw) = {
+                let mut win = Vec::new();
+                let mut draw = Vec::new();
+                for &j in &adj[i] {
+                    let moved = (0..3).find(|&k| tuples[j][k] != t[k]); // None: a self-loop
+                    match searched[j].0 {
+                        GraphOutcome::Lose => win.push(text(&tuples[j], moved)),
+                        GraphOutcome::Draw => draw.push(text(&tuples[j], moved)),
+                        GraphOutcome::Win => {}
+                    }
+                }
+                let outcome = match searched[i].0 {
+                    GraphOutcome::Win => Outcome::N,
+                    GraphOutcome::Lose => Outcome::P,
+                    GraphOutcome::Draw => Outcome::D,
+                };
+                (outcome, win, draw)
+            };
+            outcomes[want as usize] += 1;
+            assert_eq!(report.outcome, want, "{}", report.position);
+            let mut got_win = report.winning_moves.clone();
+            let mut want_win = want_win;
+            got_win.sort();
+            want_win.sort();
+            want_win.dedup();
+            assert_eq!(got_win, want_win, "winning moves of {}", report.position);
+            if want == Outcome::D {
+                let mut got = report.drawing_moves.clone().unwrap();
+                let mut want_draw = want_draw;
+                got.sort();
+                want_draw.sort();
+                want_draw.dedup();
+                assert_eq!(got, want_draw, "drawing moves of {}", report.position);
+            } else {
+                assert_eq!(report.drawing_moves, None);
+            }
+        }
+    }
+    assert!(
+        outcomes.iter().all(|&c| c > 20),
+        "every outcome seen: {outcomes:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -17,6 +17,7 @@ use std::fmt::Write;
   split R C            R x C rectangle, cutting off a 1x1 loses
   cutting R C          R x C rectangle, cutting off a 1x1 wins (R, C >= 2)
   flip BOARD [USED]    line-flip coins: rows of o/x/. joined by /, flipped lines like r1,c2
+  graph FILE V         position V of the game graph in FILE (see 'grundy graph'; cycles allowed)
   0                    the empty game
 
 Example: grundy solve 'nim 3 4 5 + wythoff 3 5'")]
@@ -63,17 +64,39 @@ fn human(report: &SolveReport) -> String {
     let outcome = match report.outcome {
         Outcome::N => "N: the player to move wins",
         Outcome::P => "P: the player to move loses",
+        Outcome::D => "D: a draw, neither player can force a win",
     };
-    let grundy = match (report.grundy, report.convention) {
-        (Some(g), _) => g.to_string(),
-        (None, "misere") => "not defined under misère play".into(),
-        (None, _) => "unknown within the state limit".into(),
+    let grundy = match (report.grundy, report.convention, &report.escapes) {
+        (Some(g), _, _) => g.to_string(),
+        (None, _, Some(k)) => {
+            let k: Vec<String> = k.iter().map(ToString::to_string).collect();
+            format!(
+                "inf{{{}}} (infinite, escapes K = {{{}}})",
+                k.join(","),
+                k.join(", ")
+            )
+        }
+        (None, "misere", _) => "not defined under misère play".into(),
+        (None, _, _) => "unknown within the state limit".into(),
     };
     let _ = writeln!(out, "position:    {}", report.position);
     let _ = writeln!(out, "play:        {play}");
     let _ = writeln!(out, "outcome:     {outcome}");
     let _ = writeln!(out, "grundy:      {grundy}");
     match report.outcome {
+        Outcome::D => {
+            let moves = report.drawing_moves.as_deref().unwrap_or_default();
+            let more = if report.truncated {
+                ", list cut at --max-moves"
+            } else {
+                ""
+            };
+            let _ = writeln!(out, "winning moves: none");
+            let _ = writeln!(out, "drawing moves ({}{more}):", moves.len());
+            for m in moves {
+                let _ = writeln!(out, "  {m}");
+            }
+        }
         Outcome::P => {
             let _ = writeln!(
                 out,

@@ -32,6 +32,7 @@ macro_rules! compare_by_key {
 
 pub mod empty;
 pub mod fibonacci_nim;
+pub mod game_graph;
 pub mod line_flip;
 pub mod moore;
 pub mod nim;
@@ -43,6 +44,7 @@ pub mod wythoff;
 
 pub use empty::Empty;
 pub use fibonacci_nim::FibonacciNim;
+pub use game_graph::{GraphPosition, GraphRules};
 pub use line_flip::LineFlip;
 pub use moore::Moore;
 pub use nim::Nim;
@@ -84,6 +86,8 @@ pub enum Component {
     Rectangle(Rectangle),
     /// `flip BOARD [USED]`
     LineFlip(LineFlip),
+    /// `graph FILE V`
+    Graph(GraphPosition),
 }
 
 macro_rules! dispatch {
@@ -99,6 +103,7 @@ macro_rules! dispatch {
             Component::Octal($game) => $body,
             Component::Rectangle($game) => $body,
             Component::LineFlip($game) => $body,
+            Component::Graph($game) => $body,
         }
     };
 }
@@ -111,6 +116,7 @@ macro_rules! from_game {
             }
         })*
     };
+
 }
 
 from_game!(
@@ -125,6 +131,12 @@ from_game!(
     Rectangle,
     LineFlip
 );
+
+impl From<GraphPosition> for Component {
+    fn from(game: GraphPosition) -> Component {
+        Component::Graph(game)
+    }
+}
 
 fn wrap<T: Into<Component>>(options: Vec<Vec<T>>) -> Vec<Vec<Component>> {
     options
@@ -150,6 +162,14 @@ impl Component {
     /// refused.
     pub fn is_rectangle(&self) -> bool {
         matches!(self, Component::Rectangle(_))
+    }
+
+    /// The position of a game graph, if this component is one (`graph FILE V`).
+    pub fn as_graph(&self) -> Option<&GraphPosition> {
+        match self {
+            Component::Graph(g) => Some(g),
+            _ => None,
+        }
     }
 }
 

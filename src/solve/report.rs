@@ -2,8 +2,10 @@
 
 use crate::error::{GrundyError, Result};
 use crate::games::Component;
+use crate::loopy::LoopyValue;
 use crate::nimber::Outcome;
 use crate::parse::{parse_sum_with, DEFAULT_MAX_STATES};
+use crate::solve::loopy_sum::analyse_loopy_sum;
 use crate::solve::sum::{Convention, SumSolver};
 use serde::Serialize;
 
@@ -35,12 +37,18 @@ pub struct SolveReport {
     pub position: String,
     /// `"normal"` or `"misere"`.
     pub convention: &'static str,
-    /// `N` (the player to move wins) or `P`.
+    /// `N` (the player to move wins), `P`, or `D` (a draw: a sum with a loopy part).
     pub outcome: Outcome,
-    /// The Grundy value; `None` under misère play or when out of reach.
+    /// The Grundy value; `None` under misère play, when out of reach, or when it is ∞.
     pub grundy: Option<u64>,
+    /// The escape set K when the sum's value is ∞(K) (a game-graph part of value ∞).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub escapes: Option<Vec<u64>>,
     /// Every winning move, as the whole position it leaves, each a valid expression.
     pub winning_moves: Vec<String>,
+    /// For a draw, every move that keeps the draw.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drawing_moves: Option<Vec<String>>,
     /// True when the list of winning moves was cut at the limit.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub truncated: bool,
@@ -52,7 +60,8 @@ pub struct SolveReport {
 /// Parses `text` and analyses the sum: outcome, Grundy value and every winning move.
 ///
 /// Normal play rests on the Sprague-Grundy theorem, misère play on the misère Nim rule or a
-/// search over the whole sum (see [`SumSolver`]). `split` and `cutting` are refused under misère
+/// search over the whole sum (see [`SumSolver`]); a sum with a game-graph part of value ∞
+/// follows Smith's rules (see [`analyse_loopy_sum`]) and may be a draw. `split` and `cutting` are refused under misère
 /// play: their endings are their own rules, not "who cannot move".
 ///
 /// **Complexity**: that of the parts' closed forms (microseconds for the Nim family at any size),
@@ -72,19 +81,44 @@ pub fn solve_expression(text: &str, options: &SolveOptions) -> Result<SolveRepor
                 "'{rect}' cannot be played misère: split and cutting have endings of their own"
             )));
         }
+        if let Some(graph) = parts.iter().find(|p| p.as_graph().is_some()) {
+            return Err(GrundyError::Unsupported(format!(
+                "misère sums with a game-graph part are not supported ('{graph}'); \
+                 use 'grundy graph --misere' on the graph alone"
+            )));
+        }
     }
     let mut solver = SumSolver::new(options.max_states, options.max_moves);
+    let texts = |moves: &[Vec<Component>]| -> Vec<String> {
+        moves.iter().map(|m| Component::sum_to_string(m)).collect()
+    };
+    let loopy = parts.iter().any(|p| {
+        p.as_graph()
+            .is_some_and(|g| !matches!(g.value(), LoopyValue::Finite(_)))
+    });
+    if loopy {
+        let analysis = analyse_loopy_sum(&parts, &mut solver.grundy, options.max_moves)?;
+        return Ok(SolveReport {
+            position: Component::sum_to_string(&parts),
+            convention: options.convention.name(),
+            outcome: analysis.outcome,
+            grundy: None,
+            escapes: Some(analysis.escapes),
+            winning_moves: texts(&analysis.winning_moves),
+            drawing_moves: (analysis.outcome == Outcome::D).then(|| texts(&analysis.drawing_moves)),
+            truncated: analysis.truncated,
+            note: analysis.unknown,
+        });
+    }
     let analysis = solver.analyse(&parts, options.convention)?;
     Ok(SolveReport {
         position: Component::sum_to_string(&parts),
         convention: options.convention.name(),
         outcome: analysis.outcome,
         grundy: analysis.grundy.map(|g| g.0),
-        winning_moves: analysis
-            .winning_moves
-            .iter()
-            .map(|m| Component::sum_to_string(m))
-            .collect(),
+        escapes: None,
+        drawing_moves: None,
+        winning_moves: texts(&analysis.winning_moves),
         truncated: analysis.truncated,
         note: analysis.unknown,
     })

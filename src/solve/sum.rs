@@ -263,7 +263,7 @@ pub fn position_key<G: ImpartialGame + Ord>(parts: &[G]) -> Vec<G> {
 }
 
 /// `parts` with part `i` replaced by `with`.
-fn replace<G: Clone>(parts: &[G], i: usize, with: Vec<G>) -> Vec<G> {
+pub(crate) fn replace<G: Clone>(parts: &[G], i: usize, with: Vec<G>) -> Vec<G> {
     let mut out = Vec::with_capacity(parts.len() + with.len());
     out.extend_from_slice(&parts[..i]);
     out.extend(with);
@@ -284,15 +284,15 @@ fn limit_to_none<T>(result: Result<T>, first: &mut Option<GrundyError>) -> Resul
 }
 
 /// Winning moves, deduplicated by position key, cut at a limit.
-struct MoveList<G> {
-    list: Vec<Vec<G>>,
+pub(crate) struct MoveList<G> {
+    pub(crate) list: Vec<Vec<G>>,
     seen: HashSet<Vec<G>>,
     limit: usize,
-    truncated: bool,
+    pub(crate) truncated: bool,
 }
 
 impl<G: ImpartialGame + Ord> MoveList<G> {
-    fn new(limit: usize) -> Self {
+    pub(crate) fn new(limit: usize) -> Self {
         MoveList {
             list: Vec::new(),
             seen: HashSet::new(),
@@ -301,7 +301,7 @@ impl<G: ImpartialGame + Ord> MoveList<G> {
         }
     }
 
-    fn full(&self) -> bool {
+    pub(crate) fn full(&self) -> bool {
         self.truncated
     }
 
@@ -310,7 +310,7 @@ impl<G: ImpartialGame + Ord> MoveList<G> {
         self.limit - self.list.len()
     }
 
-    fn push(&mut self, position: Vec<G>) {
+    pub(crate) fn push(&mut self, position: Vec<G>) {
         if self.truncated || !self.seen.insert(position_key(&position)) {
             return;
         }
