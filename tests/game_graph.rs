@@ -1,6 +1,7 @@
 //! Game graphs against brute force written from the definitions: outcomes and remoteness by
 //! exhaustive depth-bounded play-out, γ against Smith's defining properties and against the mex
 //! recursion on acyclic graphs, sums of graph parts against a search of the product graph.
+#![allow(clippy::needless_range_loop)]
 
 mod common;
 
@@ -479,7 +480,7 @@ fn solve_sums_with_graph_parts_match_the_product_graph() {
             ];
             let terminal = [a[t[0]].is_empty(), b[t[1]].is_empty(), t[2] == 0];
             let kept: Vec<String> = (0..3)
-                .filter(|&k| !(Some(k) == moved && terminal[k]) && !(k == 2 && t[2] == 0))
+                .filter(|&k| !((Some(k) == moved && terminal[k]) || (k == 2 && t[2] == 0)))
                 .map(|k| words[k].clone())
                 .collect();
             if kept.is_empty() {
