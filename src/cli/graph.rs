@@ -62,6 +62,9 @@ pub fn run(args: &Args) -> Result<String, String> {
     super::render(&report, args.json, human)
 }
 
+/// Rows of the remoteness histogram the text output shows; the rest are summed in one row.
+const HISTOGRAM_ROWS: usize = 40;
+
 fn value_text(grundy: Option<u64>, escapes: &Option<Vec<u64>>) -> String {
     match (grundy, escapes) {
         (Some(g), _) => g.to_string(),
@@ -127,8 +130,21 @@ fn human(report: &GraphReport) -> String {
     }
     if !report.by_remoteness.is_empty() {
         let _ = writeln!(out, "remoteness        W          L");
-        for &(r, w, l) in &report.by_remoteness {
+        let rows = &report.by_remoteness;
+        for &(r, w, l) in rows.iter().take(HISTOGRAM_ROWS) {
             let _ = writeln!(out, "{r:>10} {w:>10} {l:>10}");
+        }
+        if rows.len() > HISTOGRAM_ROWS {
+            let (w, l) = rows[HISTOGRAM_ROWS..]
+                .iter()
+                .fold((0, 0), |(a, b), &(_, w, l)| (a + w, b + l));
+            let last = rows[rows.len() - 1].0;
+            let _ = writeln!(
+                out,
+                "{:>10} {w:>10} {l:>10}   ({} more rows up to remoteness {last}; --json lists all)",
+                format!("{}+", rows[HISTOGRAM_ROWS].0),
+                rows.len() - HISTOGRAM_ROWS
+            );
         }
     }
     let header = format!(

@@ -65,7 +65,8 @@ impl GameGraph {
     }
 
     /// A graph from moves given in several chunks (as parallel readers produce them), every
-    /// index already checked to be below `n`. Repeated moves are kept once.
+    /// index already checked to be below `n` (an index out of range panics). Repeated moves are
+    /// kept once. `names`, when named, must hold one name per position.
     ///
     /// **Complexity**: O(n + m) time, with the per-position sorting and deduplication on every
     /// core; the chunks, the forward and the reverse arrays are alive together only briefly
@@ -82,7 +83,12 @@ impl GameGraph {
             )));
         }
         if let Names::Named(list) = &names {
-            assert_eq!(list.len(), n, "one name per position");
+            if list.len() != n {
+                return Err(GrundyError::Unsupported(format!(
+                    "{} names for {n} positions: a graph needs one name per position",
+                    list.len()
+                )));
+            }
         }
         // forward CSR with repeats, by a counting sort on the source
         let mut offsets = vec![0u32; n + 1];
@@ -163,15 +169,6 @@ impl GameGraph {
     /// How positions are named.
     pub fn names(&self) -> &Names {
         &self.names
-    }
-
-    /// Replaces the names (one per position).
-    pub fn with_names(mut self, names: Names) -> GameGraph {
-        if let Names::Named(list) = &names {
-            assert_eq!(list.len(), self.position_count(), "one name per position");
-        }
-        self.names = names;
-        self
     }
 
     /// The name of position `u` as output shows it.

@@ -17,6 +17,20 @@ use std::io::Read;
 /// Bytes read at a time from a stream of moves; each block is parsed on two threads.
 const BLOCK: usize = 8 << 20;
 
+/// Memory per position while a graph is built and solved (offsets, build scratch, the
+/// retrograde and generalized Grundy arrays), and per move (as read, forward, reverse): what a
+/// header is checked against before anything is allocated.
+const BYTES_PER_POSITION: u64 = 45;
+const BYTES_PER_MOVE: u64 = 16;
+
+/// The machine's memory in bytes (Linux: `MemTotal` of /proc/meminfo), if known.
+fn machine_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
+}
+
 /// Reads a game graph from a stream, in either format: JSON when its first non-blank byte is
 /// `{`, else an edge list. Every error names its line (and for JSON, the key at fault).
 ///
@@ -173,6 +187,20 @@ impl<R: Read> EdgeListReader<R> {
                     return Err(input_error(
                         self.line,
                         format!("{x} {what}: at most {MAX_POSITIONS} fit a game graph"),
+                    ));
+                }
+            }
+            if let Some(total) = machine_memory() {
+                let need = BYTES_PER_POSITION * n + BYTES_PER_MOVE * m;
+                if need > total {
+                    return Err(input_error(
+                        self.line,
+                        format!(
+                            "{n} positions and {m} moves need about {} GB, more than this \
+                             machine's {} GB of memory",
+                            need.div_ceil(1 << 30),
+                            total >> 30
+                        ),
                     ));
                 }
             }
@@ -605,6 +633,9 @@ mod tests {
             "line 4: more than the 1 moves announced"
         );
         assert_eq!(err("2 1 5\n"), "line 1: expected 'n m', found more: '5'");
+        if machine_memory().is_some_and(|m| m < 45 * 4_000_000_000) {
+            assert!(err("# huge\n4000000000 0\n").starts_with("line 2: 4000000000 positions and 0 moves need about 168 GB, more than this machine's"));
+        }
     }
 
     #[test]
