@@ -2,7 +2,9 @@
 //! Fraenkel & Perl 1975; Fraenkel & Yesha 1986).
 
 use crate::loopy::graph::GameGraph;
+use crate::loopy::retrograde::{GraphOutcome, Retrograde};
 use crate::nimber::Nimber;
+use crate::solve::sum::Convention;
 use std::fmt;
 
 /// The value of a position of a loopy game: a nimber, or ∞ with its escape set K (the finite
@@ -101,8 +103,10 @@ impl GameGraph {
     /// (repeated to a fixed point); then every unlabelled position without an option labelled i
     /// becomes ∞. The fixed point is a retrograde pass restricted to the positions not yet
     /// finitely labelled: a count of such options per candidate, decremented when an option
-    /// gets an option labelled i, a label at 0. γ = 0 exactly on lost positions, a finite γ > 0
-    /// wins, ∞(K) wins iff 0 ∈ K and draws otherwise; on acyclic graphs γ is the Grundy value.
+    /// gets an option labelled i, a label at 0. Stage 0 is the normal-play retrograde analysis
+    /// (lost positions get 0, drawn ones ∞; see [`loopy_grundy_after`](Self::loopy_grundy_after)).
+    /// γ = 0 exactly on lost positions, a finite γ > 0 wins, ∞(K) wins iff 0 ∈ K and draws
+    /// otherwise; on acyclic graphs γ is the Grundy value.
     ///
     /// **Complexity**: each stage touches only the positions still unlabelled (and the ∞ ones
     /// next to them) and their moves: O((n + m) · (max γ + 2)) time in the worst case, far less
@@ -120,14 +124,35 @@ impl GameGraph {
     /// assert_eq!(gamma.value(&g, 4), LoopyValue::Infinite(vec![]));
     /// ```
     pub fn loopy_grundy(&self) -> LoopyGrundy {
+        self.loopy_grundy_after(&self.retrograde(Convention::Normal))
+    }
+
+    /// [`loopy_grundy`](Self::loopy_grundy) with stage 0 read off a normal-play retrograde
+    /// analysis of this graph: stage 0 labels exactly the lost positions 0 and makes exactly
+    /// the drawn ones ∞ (a won position has a lost option, a drawn one has none), so the
+    /// stages start at 1 with the won positions as candidates.
+    ///
+    /// **Complexity**: as `loopy_grundy`, less its most expensive stage.
+    pub fn loopy_grundy_after(&self, normal: &Retrograde) -> LoopyGrundy {
         let n = self.position_count();
-        let mut values = vec![UNLABELLED; n];
+        assert_eq!(normal.len(), n, "the retrograde analysis of this graph");
+        let mut values = Vec::with_capacity(n);
+        let mut candidates: Vec<u32> = Vec::new();
+        for u in 0..n as u32 {
+            values.push(match normal.outcome(u) {
+                GraphOutcome::Lose => 0,
+                GraphOutcome::Draw => INFINITE,
+                GraphOutcome::Win => {
+                    candidates.push(u);
+                    UNLABELLED
+                }
+            });
+        }
         // `marked[p] == stage + 1`: p has an option labelled `stage`
         let mut marked = vec![0u32; n];
         let mut count = vec![0u32; n];
-        let mut candidates: Vec<u32> = (0..n as u32).collect();
         let mut queue: Vec<u32> = Vec::new();
-        let mut stage: u32 = 0;
+        let mut stage: u32 = 1;
         while !candidates.is_empty() {
             let stamp = stage + 1;
             for &u in &candidates {

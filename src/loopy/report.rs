@@ -122,8 +122,8 @@ pub struct SolvedGraph {
 }
 
 impl SolvedGraph {
-    /// Solves `graph`: retrograde analysis under `convention` on one core while the other
-    /// checks for cycles and computes γ (when `grundy` is asked, normal play only).
+    /// Solves `graph`: retrograde analysis under `convention`, then γ from it (when `grundy` is
+    /// asked, normal play only) while another core checks for cycles.
     pub fn solve(graph: GameGraph, convention: Convention, grundy: bool) -> Result<SolvedGraph> {
         if grundy && convention == Convention::Misere {
             return Err(GrundyError::Unsupported(
@@ -131,9 +131,12 @@ impl SolvedGraph {
                     .into(),
             ));
         }
-        let (retrograde, (cyclic, grundy)) = rayon::join(
-            || graph.retrograde(convention),
-            || (graph.is_cyclic(), grundy.then(|| graph.loopy_grundy())),
+        // γ's stage 0 is the normal-play retrograde analysis: γ follows it, beside the check
+        // for cycles
+        let retrograde = graph.retrograde(convention);
+        let (cyclic, grundy) = rayon::join(
+            || graph.is_cyclic(),
+            || grundy.then(|| graph.loopy_grundy_after(&retrograde)),
         );
         Ok(SolvedGraph {
             graph,
