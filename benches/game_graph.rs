@@ -10,17 +10,8 @@ use grundy::Convention;
 use std::fmt::Write;
 use std::hint::black_box;
 
-/// A seeded SplitMix64 stream.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) % n
-    }
-}
+mod common;
+use common::Rng;
 
 fn game_graph_text(n: u64) -> Vec<u8> {
     let mut rng = Rng(10);

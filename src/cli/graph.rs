@@ -42,11 +42,7 @@ pub struct Args {
 /// Reads the file, solves every position, renders the answer.
 pub fn run(args: &Args) -> Result<String, String> {
     let options = GraphOptions {
-        convention: if args.misere {
-            Convention::Misere
-        } else {
-            Convention::Normal
-        },
+        convention: Convention::from_misere(args.misere),
         grundy: !args.no_grundy && !args.misere,
         positions: args.positions,
         from: args.from.clone(),

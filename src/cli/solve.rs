@@ -42,11 +42,7 @@ pub struct Args {
 /// Solves the expression and renders the answer (JSON or text).
 pub fn run(args: &Args) -> Result<String, String> {
     let options = SolveOptions {
-        convention: if args.misere {
-            Convention::Misere
-        } else {
-            Convention::Normal
-        },
+        convention: Convention::from_misere(args.misere),
         max_states: args.max_states,
         max_moves: args.max_moves,
     };

@@ -18,6 +18,15 @@ pub enum Convention {
 }
 
 impl Convention {
+    /// `Misere` if `misere`, else `Normal` (a command line's `--misere` flag).
+    pub fn from_misere(misere: bool) -> Convention {
+        if misere {
+            Convention::Misere
+        } else {
+            Convention::Normal
+        }
+    }
+
     /// `"normal"` or `"misere"`, as in the JSON output.
     pub fn name(self) -> &'static str {
         match self {
