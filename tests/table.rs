@@ -126,3 +126,33 @@ fn sparse_and_plain_agree_far_out() {
         assert_eq!(plain.values.period, sparse.values.period, "{code}");
     }
 }
+
+/// A table past a proved period stops computing at the proof and reads the rest off the
+/// period; `compute_all` computes every value, and both agree with the plain recurrence.
+#[test]
+fn tables_stop_at_the_proof_unless_asked_to_compute_all() {
+    use grundy::table::{table_report, Family, TableOptions};
+    for (code, to) in [("0.07", 20_000u64), ("0.165", 20_000), ("0.137", 5_000)] {
+        let family = Family::parse(&format!("octal {code}")).unwrap();
+        let options = |compute_all| TableOptions {
+            to: Some(to),
+            until_period: None,
+            method: OctalMethod::Auto,
+            rows: None,
+            cols: None,
+            max_states: 1 << 24,
+            compute_all,
+        };
+        let quick = table_report(&family, &options(false), |_| {}).unwrap();
+        let full = table_report(&family, &options(true), |_| {}).unwrap();
+        assert_eq!(quick.values, full.values, "octal {code}");
+        assert!(
+            quick.computed <= full.computed && full.computed > to,
+            "octal {code}"
+        );
+        let brute = octal_brute(code, 3001);
+        let shown = quick.values.unwrap();
+        assert_eq!(&shown[..=3000], &brute[..], "octal {code}");
+        assert!(quick.period.is_some(), "octal {code} has a proved period");
+    }
+}

@@ -18,7 +18,8 @@ use std::path::PathBuf;
   cutting        rectangles, cutting off a 1x1 wins (--rows/--cols, from 1)
 
 A period is reported only when proved: for octal games by the Guy-Smith periodicity
-theorem (computing past --to if needed), for subtraction games by a repeated window.
+theorem (computing past --to if needed, and no further than the proof: the period gives the
+values after it), for subtraction games by a repeated window.
 
 Examples: grundy table octal 0.07
           grundy table --rows 8 --cols 8 split")]
@@ -32,6 +33,9 @@ pub struct Args {
     /// Keep computing until a period is proved or this heap (default: the larger of --to and 10000).
     #[arg(long, value_name = "LIMIT")]
     until_period: Option<u64>,
+    /// Octal games: compute every value up to --to even where a proved period gives it.
+    #[arg(long)]
+    compute_all: bool,
     /// Octal games: auto (default), naive, or sparse (the rare/common method).
     #[arg(long, value_name = "M", value_parser = ["auto", "naive", "sparse"])]
     method: Option<String>,
@@ -66,6 +70,7 @@ pub fn run(args: &Args) -> Result<String, String> {
     let options = TableOptions {
         to: args.to,
         until_period: args.until_period,
+        compute_all: args.compute_all,
         method,
         rows: args.rows,
         cols: args.cols,

@@ -113,6 +113,9 @@ pub struct TableOptions {
     pub cols: Option<u64>,
     /// The most values stored.
     pub max_states: usize,
+    /// 1-D octal: compute every value up to `to` even where a proved period already gives it
+    /// (to check the period, or to time the engine); otherwise computing stops at the proof.
+    pub compute_all: bool,
 }
 
 /// A proved period.
@@ -151,7 +154,8 @@ pub struct TableReport {
     pub table: Option<Vec<Vec<Option<u64>>>>,
     /// The period, when proved.
     pub period: Option<PeriodReport>,
-    /// 1-D: how many heaps were computed (may exceed `to` to prove the period).
+    /// 1-D: how many heaps were computed (may exceed `to` to prove the period, or stay below it
+    /// once a period is proved).
     #[serde(skip)]
     pub computed: u64,
     /// 1-D octal: the method used.
@@ -197,9 +201,11 @@ pub fn table_report(
         usize::try_from(limit).map_err(|_| GrundyError::Overflow("--until-period".into()))?;
     let (values, period, reason, method) = match family {
         Family::Octal(code) => {
+            // stop as soon as a period is proved, even below `to`: the proved period gives
+            // the values past it (a table to 10^6 of a game periodic from heap 53 is instant)
             let run = octal_values(
                 code,
-                to as usize,
+                if options.compute_all { to as usize } else { 0 },
                 limit,
                 options.method,
                 options.max_states,

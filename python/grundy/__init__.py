@@ -1,0 +1,131 @@
+"""grundy: solve impartial combinatorial games exactly, from Python.
+
+Every function returns the same object as the command line's ``--json`` (as a dict), and
+raises ``ValueError`` with the command line's one-line message where it would exit with
+status 2. The work is done in Rust, with the GIL released where Rust works alone (tables,
+geography, game graphs), so Python threads help.
+
+>>> import grundy
+>>> grundy.solve("nim 3 4 5")["winning_moves"]
+['nim 1 4 5']
+>>> grundy.values(lambda n: [n - t for t in (1, 2) if t <= n], 6)
+[0, 1, 2, 0, 1, 2, 0]
+"""
+
+import json as _json
+
+from . import _grundy
+
+__all__ = ["solve", "table", "geography", "graph", "values", "analyze"]
+
+
+def solve(expr, *, misere=False, max_states=None, max_moves=None):
+    """Outcome, Grundy value and every winning move of a sum of games.
+
+    ``expr`` is an expression of ``grundy solve`` (``"nim 3 4 5 + wythoff 3 5"``). The result
+    is the object ``grundy solve --json [--misere] EXPR`` prints: ``position``, ``convention``,
+    ``outcome`` (``"N"``, ``"P"`` or ``"D"``), ``grundy``, ``winning_moves`` and, where they
+    apply, ``truncated``, ``escapes`` and ``drawing_moves``.
+    """
+    return _json.loads(_grundy.solve_json(expr, bool(misere), max_states, max_moves))
+
+
+def table(family, *, to=99, until_period=None, misere=False):
+    """Grundy values of heaps 0..``to`` of a one-heap family, and its period when proved.
+
+    ``family`` is ``"octal 0.07"``, ``"subtract 1,3,4"`` or ``"bash 3"``; the result is what
+    ``grundy table --json --to TO FAMILY`` prints. Misère tables are not computed yet:
+    ``misere=True`` raises ``ValueError``.
+    """
+    if misere:
+        raise ValueError("misère tables are not supported yet (grundy table has no --misere)")
+    return _json.loads(_grundy.table_json(family, int(to), until_period))
+
+
+def geography(text, *, grid=False, start=None):
+    """Who wins the token game on a graph or board from every start, by maximum matching.
+
+    ``text`` is the content of a ``grundy geography`` file (a graph, or with ``grid=True`` a
+    board); ``start`` is a vertex (``"3"``) or a cell (``"2,1"``) for the winner's strategy.
+    The result is what ``grundy geography --json`` prints.
+    """
+    if isinstance(text, bytes):
+        text = text.decode()
+    return _json.loads(_grundy.geography_json(text, bool(grid), None if start is None else str(start)))
+
+
+def graph(moves, *, misere=False, grundy=True, start=None):
+    """Win/lose/draw, remoteness and generalized Grundy values of every position of a game
+    graph (cycles allowed).
+
+    ``moves`` maps each position name (a string) to the list of names its moves lead to; a
+    name found only in lists is a position without moves. The result is what
+    ``grundy graph --json --positions`` prints for the same game in JSON form (with
+    ``--misere``, ``--no-grundy`` when ``grundy=False``, ``--from START``).
+    """
+    text = _json.dumps({"moves": moves})
+    return _json.loads(
+        _grundy.graph_json(text, bool(misere), bool(grundy), None if start is None else str(start))
+    )
+
+
+def values(moves, to):
+    """Grundy values of heaps 0..``to`` of a heap game whose rule is a Python function.
+
+    ``moves(n)`` yields, for each move from a heap of n, the heap it leaves (an int) or the
+    heaps it leaves (a tuple of ints; ``()`` for nothing left). Every heap left must be smaller
+    than n, else ``ValueError`` names n and the move. The mex and xor work is done in Rust.
+
+    >>> grundy_game = lambda n: [(a, n - a) for a in range(1, n) if 2 * a != n]
+    >>> values(grundy_game, 8)
+    [0, 0, 0, 1, 0, 2, 1, 0, 2]
+    """
+    return _grundy.values(moves, int(to))
+
+
+def analyze(start, moves, *, misere=False, max_states=10**6):
+    """Solve a game given by its start and a move function; positions may repeat (cycles).
+
+    ``moves(position)`` returns the positions one move leads to; positions are any hashable
+    Python values. The reachable positions are explored from ``start`` (``moves`` is called
+    once per position; its exceptions pass through unchanged, Ctrl-C interrupts), then the
+    game-graph engines of ``grundy graph`` find the outcome.
+
+    Returns ``{"outcome": "N"|"P"|"D", "grundy": int|None, "escapes": list|None,
+    "winning_moves": [...], "positions": explored_count, "remoteness": int|None}``, plus
+    ``"drawing_moves"`` for a draw. ``grundy`` is the generalized Grundy value when finite,
+    ``escapes`` its escape set when it is infinite (both None under misère play). More than
+    ``max_states`` positions raise ``ValueError``.
+    """
+    index = {start: 0}
+    positions = [start]
+    edges = []
+    i = 0
+    while i < len(positions):
+        for option in moves(positions[i]):
+            j = index.get(option)
+            if j is None:
+                if len(positions) >= max_states:
+                    raise ValueError(
+                        f"state limit reached: exploring the positions reachable from the start "
+                        f"(limit {max_states}; raise max_states)"
+                    )
+                j = len(positions)
+                index[option] = j
+                positions.append(option)
+            edges.append((i, j))
+        i += 1
+    outcome, remoteness, value, escapes, winning, drawing = _grundy.analyze_graph(
+        len(positions), edges, bool(misere)
+    )
+    result = {
+        "outcome": outcome,
+        "grundy": value,
+        "escapes": escapes,
+        "winning_moves": [positions[j] for j in winning],
+        "positions": len(positions),
+        "remoteness": remoteness,
+    }
+    if outcome == "D":
+        result["drawing_moves"] = [positions[j] for j in drawing]
+    return result

@@ -1,0 +1,23 @@
+"""Type stubs of the native module (called by grundy/__init__.py; not a public API)."""
+
+from typing import Any, Callable, List, Optional, Tuple
+
+def solve_json(expr: str, misere: bool, max_states: Optional[int], max_moves: Optional[int]) -> str:
+    """grundy solve --json, as a JSON string."""
+
+def table_json(family: str, to: int, until_period: Optional[int]) -> str:
+    """grundy table --json --to TO, as a JSON string."""
+
+def geography_json(text: str, grid: bool, start: Optional[str]) -> str:
+    """grundy geography --json on a file's text, as a JSON string."""
+
+def graph_json(text: str, misere: bool, with_grundy: bool, start: Optional[str]) -> str:
+    """grundy graph --json --positions on a file's text, as a JSON string."""
+
+def values(moves: Callable[[int], Any], to: int) -> List[int]:
+    """Grundy values of a heap game given by a Python move function."""
+
+def analyze_graph(
+    n: int, edges: List[Tuple[int, int]], misere: bool
+) -> Tuple[str, Optional[int], Optional[int], Optional[List[int]], List[int], List[int]]:
+    """The engines on an explored graph: the start's outcome, remoteness, value, moves."""

@@ -1,0 +1,219 @@
+//! `grundy._grundy`: the native half of the Python package. Each function converts its
+//! arguments, calls the core crate with the GIL released where Rust works alone, and returns
+//! what the command line's `--json` prints (as a string; `grundy/__init__.py` turns it into a
+//! dict). Every library error becomes a `ValueError` with the command line's one-line message,
+//! here and only here.
+
+use grundy::graph::report::geography_report;
+use grundy::loopy::report::{graph_report, GraphOptions};
+use grundy::loopy::{GameGraph, GraphOutcome, LoopyValue};
+use grundy::nimber::MexSet;
+use grundy::parse::DEFAULT_MAX_STATES;
+use grundy::table::{table_report, Family, TableOptions};
+use grundy::{solve_expression, Convention, GrundyError, SolveOptions};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyTuple};
+
+/// The one place where library errors cross into Python.
+fn value_error(e: GrundyError) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+fn to_json<T: serde::Serialize>(report: &T) -> PyResult<String> {
+    serde_json::to_string(report).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// `grundy solve --json [--misere] EXPR`, as a JSON string.
+#[pyfunction]
+#[pyo3(signature = (expr, misere, max_states, max_moves))]
+fn solve_json(
+    py: Python<'_>,
+    expr: &str,
+    misere: bool,
+    max_states: Option<usize>,
+    max_moves: Option<usize>,
+) -> PyResult<String> {
+    let defaults = SolveOptions::default();
+    let options = SolveOptions {
+        convention: Convention::from_misere(misere),
+        max_states: max_states.unwrap_or(defaults.max_states),
+        max_moves: max_moves.unwrap_or(defaults.max_moves),
+    };
+    let report = py
+        .detach(|| solve_expression(expr, &options))
+        .map_err(value_error)?;
+    to_json(&report)
+}
+
+/// `grundy table --json --to TO [--until-period N] FAMILY`, as a JSON string.
+#[pyfunction]
+#[pyo3(signature = (family, to, until_period))]
+fn table_json(
+    py: Python<'_>,
+    family: &str,
+    to: u64,
+    until_period: Option<u64>,
+) -> PyResult<String> {
+    let family = Family::parse(family).map_err(value_error)?;
+    let options = TableOptions {
+        to: Some(to),
+        until_period,
+        method: grundy::table::octal::OctalMethod::Auto,
+        rows: None,
+        cols: None,
+        max_states: (1usize << 28).max(DEFAULT_MAX_STATES),
+        compute_all: false,
+    };
+    let report = py
+        .detach(|| table_report(&family, &options, |_| {}))
+        .map_err(value_error)?;
+    to_json(&report)
+}
+
+/// `grundy geography --json [--grid] [--from START]` on the text of a file.
+#[pyfunction]
+#[pyo3(signature = (text, grid, start))]
+fn geography_json(py: Python<'_>, text: &str, grid: bool, start: Option<&str>) -> PyResult<String> {
+    let report = py
+        .detach(|| geography_report(text.as_bytes(), grid, start))
+        .map_err(value_error)?;
+    to_json(&report)
+}
+
+/// `grundy graph --json --positions [--misere] [--no-grundy] [--from START]` on the text of a
+/// game-graph file (edge list or JSON).
+#[pyfunction]
+#[pyo3(signature = (text, misere, with_grundy, start))]
+fn graph_json(
+    py: Python<'_>,
+    text: &str,
+    misere: bool,
+    with_grundy: bool,
+    start: Option<String>,
+) -> PyResult<String> {
+    let options = GraphOptions {
+        convention: Convention::from_misere(misere),
+        grundy: with_grundy && !misere,
+        positions: true,
+        from: start,
+    };
+    let report = py
+        .detach(|| graph_report(text.as_bytes(), &options))
+        .map_err(value_error)?;
+    to_json(&report)
+}
+
+/// Grundy values of heaps 0..=to of a heap game whose moves a Python function lists: each
+/// move an int (the heap left) or a tuple of ints (the heaps left). The mex and xor are here;
+/// exceptions of `moves` pass through unchanged; Ctrl-C is checked at every heap.
+#[pyfunction]
+fn values(py: Python<'_>, moves: &Bound<'_, PyAny>, to: u64) -> PyResult<Vec<u64>> {
+    let mut table: Vec<u64> = Vec::with_capacity(to.saturating_add(1).min(1 << 24) as usize);
+    let mut seen = MexSet::new();
+    for n in 0..=to {
+        py.check_signals()?;
+        let listed = moves.call1((n,))?;
+        for item in listed.try_iter()? {
+            let item = item?;
+            let value = if item.is_instance_of::<PyTuple>() {
+                let mut x = 0u64;
+                for part in item.cast::<PyTuple>()?.iter() {
+                    x ^= table[heap_below(&part, n, &item)? as usize];
+                }
+                x
+            } else {
+                table[heap_below(&item, n, &item)? as usize]
+            };
+            seen.insert(value);
+        }
+        table.push(seen.take_mex());
+    }
+    Ok(table)
+}
+
+/// A heap left by a move from `n`: an int in `0..n`.
+fn heap_below(part: &Bound<'_, PyAny>, n: u64, item: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if !part.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(format!(
+            "heap {n}: move {} is not an int or a tuple of ints",
+            item.repr()?
+        )));
+    }
+    match part.extract::<i128>() {
+        Ok(h) if (0..n as i128).contains(&h) => Ok(h as u64),
+        _ => Err(PyValueError::new_err(format!(
+            "heap {n}: move {} leaves a heap of {}, not smaller than {n}",
+            item.repr()?,
+            part.repr()?
+        ))),
+    }
+}
+
+/// What `analyze` needs of an explored game graph (positions 0..n, the start is 0): the
+/// start's outcome letter (N, P, D), remoteness, γ or escape set, and the indices of the
+/// options that win (lead to P) and that keep a draw.
+type Analysis = (
+    &'static str,
+    Option<u32>,
+    Option<u64>,
+    Option<Vec<u64>>,
+    Vec<u32>,
+    Vec<u32>,
+);
+
+/// The game-graph engines on an explored graph: retrograde analysis and (normal play) γ.
+#[pyfunction]
+fn analyze_graph(
+    py: Python<'_>,
+    n: usize,
+    edges: Vec<(u32, u32)>,
+    misere: bool,
+) -> PyResult<Analysis> {
+    py.detach(|| {
+        let graph = GameGraph::from_edges(n, &edges)?;
+        let convention = Convention::from_misere(misere);
+        let r = graph.retrograde(convention);
+        let (grundy, escapes) = match (!misere).then(|| graph.loopy_grundy_after(&r)) {
+            None => (None, None),
+            Some(gamma) => match gamma.value(&graph, 0) {
+                LoopyValue::Finite(g) => (Some(g.0), None),
+                LoopyValue::Infinite(k) => (None, Some(k)),
+            },
+        };
+        let letter = match r.outcome(0) {
+            GraphOutcome::Win => "N",
+            GraphOutcome::Lose => "P",
+            GraphOutcome::Draw => "D",
+        };
+        let options = graph.options(0);
+        let of = |o: GraphOutcome| -> Vec<u32> {
+            options
+                .iter()
+                .copied()
+                .filter(|&v| r.outcome(v) == o)
+                .collect()
+        };
+        Ok((
+            letter,
+            r.remoteness(0),
+            grundy,
+            escapes,
+            of(GraphOutcome::Lose),
+            of(GraphOutcome::Draw),
+        ))
+    })
+    .map_err(value_error)
+}
+
+/// The native module.
+#[pymodule]
+fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(solve_json, m)?)?;
+    m.add_function(wrap_pyfunction!(table_json, m)?)?;
+    m.add_function(wrap_pyfunction!(geography_json, m)?)?;
+    m.add_function(wrap_pyfunction!(graph_json, m)?)?;
+    m.add_function(wrap_pyfunction!(values, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze_graph, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The Python package's tests, as a user would meet it: a fresh virtual environment,
+# `pip install ./python` (maturin builds the binding from source), then pytest on the
+# installed package. The tests compare with the command line, which they find in target/
+# (built here if missing). Usage, from anywhere: bash python/test.sh [pytest options]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+venv=$(mktemp -d)/venv
+trap 'rm -rf "$(dirname "$venv")"' EXIT
+python3 -m venv "$venv"
+"$venv/bin/pip" install --quiet --disable-pip-version-check pytest ./python
+[ -x target/debug/grundy ] || cargo build --quiet --bin grundy
+# run from the tests' folder, so that `import grundy` is the installed package
+cd python/tests
+"$venv/bin/python" -m pytest -q "$@"
