@@ -19,6 +19,20 @@ from . import _grundy
 __all__ = ["solve", "table", "geography", "graph", "values", "analyze"]
 
 
+def _untuple(x):
+    """Tuples (cells, pairs, rows built natively as tuples) as lists, as in the JSON."""
+    if isinstance(x, (tuple, list)):
+        return [_untuple(y) for y in x]
+    return x
+
+
+def _lists(report, *keys):
+    for key in keys:
+        if report.get(key) is not None:
+            report[key] = _untuple(report[key])
+    return report
+
+
 def solve(expr, *, misere=False, max_states=None, max_moves=None):
     """Outcome, Grundy value and every winning move of a sum of games.
 
@@ -27,7 +41,7 @@ def solve(expr, *, misere=False, max_states=None, max_moves=None):
     ``outcome`` (``"N"``, ``"P"`` or ``"D"``), ``grundy``, ``winning_moves`` and, where they
     apply, ``truncated``, ``escapes`` and ``drawing_moves``.
     """
-    return _json.loads(_grundy.solve_json(expr, bool(misere), max_states, max_moves))
+    return _grundy.solve(expr, bool(misere), max_states, max_moves)
 
 
 def table(family, *, to=99, until_period=None, misere=False):
@@ -39,7 +53,7 @@ def table(family, *, to=99, until_period=None, misere=False):
     """
     if misere:
         raise ValueError("misère tables are not supported yet (grundy table has no --misere)")
-    return _json.loads(_grundy.table_json(family, int(to), until_period))
+    return _grundy.table(family, int(to), until_period)
 
 
 def geography(text, *, grid=False, start=None):
@@ -51,7 +65,8 @@ def geography(text, *, grid=False, start=None):
     """
     if isinstance(text, bytes):
         text = text.decode()
-    return _json.loads(_grundy.geography_json(text, bool(grid), None if start is None else str(start)))
+    report = _grundy.geography(text, bool(grid), None if start is None else str(start))
+    return _lists(report, "mover_wins", "from", "strategy")
 
 
 def graph(moves, *, misere=False, grundy=True, start=None):
@@ -64,9 +79,8 @@ def graph(moves, *, misere=False, grundy=True, start=None):
     ``--misere``, ``--no-grundy`` when ``grundy=False``, ``--from START``).
     """
     text = _json.dumps({"moves": moves})
-    return _json.loads(
-        _grundy.graph_json(text, bool(misere), bool(grundy), None if start is None else str(start))
-    )
+    report = _grundy.graph(text, bool(misere), bool(grundy), None if start is None else str(start))
+    return _lists(report, "by_remoteness")
 
 
 def values(moves, to):

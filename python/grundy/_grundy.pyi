@@ -1,18 +1,18 @@
 """Type stubs of the native module (called by grundy/__init__.py; not a public API)."""
 
-from typing import Any, Callable, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
-def solve_json(expr: str, misere: bool, max_states: Optional[int], max_moves: Optional[int]) -> str:
-    """grundy solve --json, as a JSON string."""
+def solve(expr: str, misere: bool, max_states: Optional[int], max_moves: Optional[int]) -> Dict[str, Any]:
+    """grundy solve --json, as a dict."""
 
-def table_json(family: str, to: int, until_period: Optional[int]) -> str:
-    """grundy table --json --to TO, as a JSON string."""
+def table(family: str, to: int, until_period: Optional[int]) -> Dict[str, Any]:
+    """grundy table --json --to TO, as a dict."""
 
-def geography_json(text: str, grid: bool, start: Optional[str]) -> str:
-    """grundy geography --json on a file's text, as a JSON string."""
+def geography(text: str, grid: bool, start: Optional[str]) -> Dict[str, Any]:
+    """grundy geography --json on a file's text, as a dict."""
 
-def graph_json(text: str, misere: bool, with_grundy: bool, start: Optional[str]) -> str:
-    """grundy graph --json --positions on a file's text, as a JSON string."""
+def graph(text: str, misere: bool, with_grundy: bool, start: Optional[str]) -> Dict[str, Any]:
+    """grundy graph --json --positions on a file's text, as a dict."""
 
 def values(moves: Callable[[int], Any], to: int) -> List[int]:
     """Grundy values of a heap game given by a Python move function."""

@@ -1,7 +1,7 @@
 //! `grundy._grundy`: the native half of the Python package. Each function converts its
 //! arguments, calls the core crate with the GIL released where Rust works alone, and returns
-//! what the command line's `--json` prints (as a string; `grundy/__init__.py` turns it into a
-//! dict). Every library error becomes a `ValueError` with the command line's one-line message,
+//! what the command line's `--json` prints, as the Python objects `json.loads` would make of
+//! it. Every library error becomes a `ValueError` with the command line's one-line message,
 //! here and only here.
 
 use grundy::graph::report::geography_report;
@@ -20,20 +20,22 @@ fn value_error(e: GrundyError) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
-fn to_json<T: serde::Serialize>(report: &T) -> PyResult<String> {
-    serde_json::to_string(report).map_err(|e| PyValueError::new_err(e.to_string()))
+/// A report as the Python objects `json.loads` would give for the command line's `--json`
+/// (dicts, lists, ints, strings, None), built directly.
+fn to_python<'py, T: serde::Serialize>(py: Python<'py>, report: &T) -> PyResult<Bound<'py, PyAny>> {
+    pythonize::pythonize(py, report).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-/// `grundy solve --json [--misere] EXPR`, as a JSON string.
+/// `grundy solve --json [--misere] EXPR`, as a dict.
 #[pyfunction]
 #[pyo3(signature = (expr, misere, max_states, max_moves))]
-fn solve_json(
-    py: Python<'_>,
+fn solve<'py>(
+    py: Python<'py>,
     expr: &str,
     misere: bool,
     max_states: Option<usize>,
     max_moves: Option<usize>,
-) -> PyResult<String> {
+) -> PyResult<Bound<'py, PyAny>> {
     let defaults = SolveOptions::default();
     let options = SolveOptions {
         convention: Convention::from_misere(misere),
@@ -43,18 +45,18 @@ fn solve_json(
     let report = py
         .detach(|| solve_expression(expr, &options))
         .map_err(value_error)?;
-    to_json(&report)
+    to_python(py, &report)
 }
 
-/// `grundy table --json --to TO [--until-period N] FAMILY`, as a JSON string.
+/// `grundy table --json --to TO [--until-period N] FAMILY`, as a dict.
 #[pyfunction]
 #[pyo3(signature = (family, to, until_period))]
-fn table_json(
-    py: Python<'_>,
+fn table<'py>(
+    py: Python<'py>,
     family: &str,
     to: u64,
     until_period: Option<u64>,
-) -> PyResult<String> {
+) -> PyResult<Bound<'py, PyAny>> {
     let family = Family::parse(family).map_err(value_error)?;
     let options = TableOptions {
         to: Some(to),
@@ -68,30 +70,35 @@ fn table_json(
     let report = py
         .detach(|| table_report(&family, &options, |_| {}))
         .map_err(value_error)?;
-    to_json(&report)
+    to_python(py, &report)
 }
 
 /// `grundy geography --json [--grid] [--from START]` on the text of a file.
 #[pyfunction]
 #[pyo3(signature = (text, grid, start))]
-fn geography_json(py: Python<'_>, text: &str, grid: bool, start: Option<&str>) -> PyResult<String> {
+fn geography<'py>(
+    py: Python<'py>,
+    text: &str,
+    grid: bool,
+    start: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
     let report = py
         .detach(|| geography_report(text.as_bytes(), grid, start))
         .map_err(value_error)?;
-    to_json(&report)
+    to_python(py, &report)
 }
 
 /// `grundy graph --json --positions [--misere] [--no-grundy] [--from START]` on the text of a
 /// game-graph file (edge list or JSON).
 #[pyfunction]
 #[pyo3(signature = (text, misere, with_grundy, start))]
-fn graph_json(
-    py: Python<'_>,
+fn graph<'py>(
+    py: Python<'py>,
     text: &str,
     misere: bool,
     with_grundy: bool,
     start: Option<String>,
-) -> PyResult<String> {
+) -> PyResult<Bound<'py, PyAny>> {
     let options = GraphOptions {
         convention: Convention::from_misere(misere),
         grundy: with_grundy && !misere,
@@ -101,7 +108,7 @@ fn graph_json(
     let report = py
         .detach(|| graph_report(text.as_bytes(), &options))
         .map_err(value_error)?;
-    to_json(&report)
+    to_python(py, &report)
 }
 
 /// Grundy values of heaps 0..=to of a heap game whose moves a Python function lists: each
@@ -209,10 +216,10 @@ fn analyze_graph(
 /// The native module.
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(solve_json, m)?)?;
-    m.add_function(wrap_pyfunction!(table_json, m)?)?;
-    m.add_function(wrap_pyfunction!(geography_json, m)?)?;
-    m.add_function(wrap_pyfunction!(graph_json, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(table, m)?)?;
+    m.add_function(wrap_pyfunction!(geography, m)?)?;
+    m.add_function(wrap_pyfunction!(graph, m)?)?;
     m.add_function(wrap_pyfunction!(values, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_graph, m)?)?;
     Ok(())
