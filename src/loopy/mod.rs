@@ -4,7 +4,7 @@
 //! - [`io`]: the edge-list and JSON formats of `grundy graph`.
 //! - [`retrograde`]: win / lose / draw and remoteness of every position, one O(n + m) pass.
 //! - [`grundy`]: the generalized Sprague-Grundy function γ (a nimber, or ∞ with its escape set).
-//! - [`explore`]: the [`LoopyGame`] trait: enumerate the graph reachable from a start.
+//! - [`explore`](mod@explore): the [`LoopyGame`] trait: enumerate the graph reachable from a start.
 //! - [`report`]: from a file to the answer of `grundy graph`.
 
 pub mod explore;
