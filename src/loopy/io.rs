@@ -357,8 +357,10 @@ fn parse_lines(bytes: &[u8], n: u32) -> Result<Parsed> {
         for (k, end) in ends.iter_mut().enumerate() {
             let digits = at;
             let mut value: u64 = 0;
-            while at < len && bytes[at].is_ascii_digit() && at - digits < 11 {
-                value = value * 10 + (bytes[at] - b'0') as u64;
+            while at < len && bytes[at].is_ascii_digit() {
+                if value <= u32::MAX as u64 {
+                    value = value * 10 + (bytes[at] - b'0') as u64; // below 2^36: no overflow
+                }
                 at += 1;
             }
             if at == digits || value == 0 || value > n as u64 {
@@ -635,6 +637,55 @@ mod tests {
         assert_eq!(err("2 1 5\n"), "line 1: expected 'n m', found more: '5'");
         if machine_memory().is_some_and(|m| m < 45 * 4_000_000_000) {
             assert!(err("# huge\n4000000000 0\n").starts_with("line 2: 4000000000 positions and 0 moves need about 168 GB, more than this machine's"));
+        }
+    }
+
+    /// The one-pass parser accepts exactly the lines the line parser accepts, with the same
+    /// moves, and its errors carry the line parser's message.
+    #[test]
+    fn fast_and_line_parsers_agree() {
+        let pieces: [&[u8]; 14] = [
+            b"1",
+            b"2",
+            b"3",
+            b"0",
+            b"007",
+            b"000000000000002",
+            b"99999999999",
+            b" ",
+            b"\t",
+            b"\r",
+            b"#",
+            b"x",
+            b"-",
+            b"4294967297",
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..20_000 {
+            let mut line = Vec::new();
+            for _ in 0..(state % 6) {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                line.extend_from_slice(pieces[(state % pieces.len() as u64) as usize]);
+            }
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+            let mut text = line.clone();
+            text.push(b'\n');
+            let want = parse_line(&line, 3);
+            match (parse_lines(&text, 3), want) {
+                (Ok(p), Ok(m)) => {
+                    assert_eq!(p.moves, m.into_iter().collect::<Vec<_>>(), "{line:?}")
+                }
+                (Err(e), Err(message)) => {
+                    assert_eq!(e.to_string(), format!("line 1: {message}"), "{line:?}")
+                }
+                (got, want) => panic!(
+                    "{:?}: {:?} against {want:?}",
+                    String::from_utf8_lossy(&line),
+                    got.map(|p| p.moves)
+                ),
+            }
         }
     }
 
