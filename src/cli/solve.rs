@@ -67,9 +67,8 @@ fn human(report: &SolveReport) -> String {
         (None, _, Some(k)) => {
             let k: Vec<String> = k.iter().map(ToString::to_string).collect();
             format!(
-                "inf{{{}}} (infinite, escapes K = {{{}}})",
-                k.join(","),
-                k.join(", ")
+                "inf{{{}}} (infinite; the finite values of its options)",
+                k.join(",")
             )
         }
         (None, "misere", _) => "not defined under misère play".into(),

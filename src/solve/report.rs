@@ -61,8 +61,8 @@ pub struct SolveReport {
 ///
 /// Normal play rests on the Sprague-Grundy theorem, misère play on the misère Nim rule or a
 /// search over the whole sum (see [`SumSolver`]); a sum with a game-graph part of value ∞
-/// follows Smith's rules (see [`analyse_loopy_sum`]) and may be a draw. `split` and `cutting` are refused under misère
-/// play: their endings are their own rules, not "who cannot move".
+/// follows Smith's rules (see [`analyse_loopy_sum`]) and may be a draw. `split` and `cutting`
+/// are refused under misère play: their endings are their own rules, not "who cannot move".
 ///
 /// **Complexity**: that of the parts' closed forms (microseconds for the Nim family at any size),
 /// else bounded by `max_states`.
