@@ -7,7 +7,7 @@ mod graph;
 mod solve;
 mod table;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::io::Write;
 
 /// Solve impartial combinatorial games exactly: who wins, the Grundy value, every winning move.
@@ -28,6 +28,14 @@ enum Command {
     Table(table::Args),
     /// Any game as a graph of positions, cycles allowed: win/lose/draw, remoteness, values.
     Graph(graph::Args),
+    /// Print a shell completion script (e.g. `grundy completions bash > /etc/bash_completion.d/grundy`).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff; e.g. `grundy man > /usr/local/share/man/man1/grundy.1`).
+    Man,
 }
 
 /// Runs the command line and returns the exit status: 0 on success, 2 on any error.
@@ -55,6 +63,18 @@ pub fn main() -> i32 {
         Command::Geography(args) => geography::run(&args),
         Command::Table(args) => table::run(&args),
         Command::Graph(args) => graph::run(&args),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "grundy", &mut script);
+            String::from_utf8(script).map_err(|e| e.to_string())
+        }
+        Command::Man => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut page)
+                .map_err(|e| e.to_string())
+                .and_then(|()| String::from_utf8(page).map_err(|e| e.to_string()))
+        }
     };
     match result {
         Ok(text) => {
