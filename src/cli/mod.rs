@@ -82,7 +82,8 @@ pub fn main() -> i32 {
             0
         }
         Err(message) => {
-            eprintln!("grundy: {message}");
+            // one line, even where a message quotes input that held a line break
+            eprintln!("grundy: {}", message.replace(['\n', '\r'], " "));
             2
         }
     }

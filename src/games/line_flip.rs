@@ -351,7 +351,9 @@ impl fmt::Display for LineFlip {
 pub fn parse_lines(text: &str, rows: usize, cols: usize) -> std::result::Result<Vec<Line>, String> {
     text.split(',')
         .map(|item| {
-            let (kind, number) = item.split_at(item.len().min(1));
+            // the first character, however many bytes it takes
+            let first = item.chars().next().map_or(0, char::len_utf8);
+            let (kind, number) = item.split_at(first);
             let n: usize = number
                 .parse()
                 .map_err(|_| format!("'{item}' is not a line: write r1, c2, ... (1-based)"))?;

@@ -38,7 +38,10 @@ impl Family {
     /// ```
     pub fn parse(text: &str) -> Result<Family> {
         let words: Vec<&str> = text.split_whitespace().collect();
-        let bad = |message: String| GrundyError::Unsupported(format!("family '{text}': {message}"));
+        // the family as one line, whatever white space it was written with
+        let shown = words.join(" ");
+        let bad =
+            |message: String| GrundyError::Unsupported(format!("family '{shown}': {message}"));
         let one = |what: &str| -> Result<&str> {
             match words.as_slice() {
                 [_, arg] => Ok(arg),

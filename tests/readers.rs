@@ -1,0 +1,118 @@
+//! Every reader of grundy's own formats on random bytes and on near-valid inputs (valid ones
+//! with a few bytes changed, cut or repeated): an answer or one error line, never a panic.
+
+use grundy::graph::report::geography_report;
+use grundy::loopy::report::{graph_report, GraphOptions};
+use grundy::table::Family;
+use grundy::SolveOptions;
+use proptest::prelude::*;
+
+/// Valid inputs of each reader, the seeds of the near-valid ones.
+const EXPRESSIONS: [&str; 6] = [
+    "nim 3 4 5 + wythoff 3 5",
+    "octal 0.07 20 + subtract 1,3,4 9",
+    "fibnim 10 3 + staircase 1 2",
+    "split 3 4 + bash 2 7",
+    "flip ox/x. r1 + moore 2 1 2",
+    "cutting 2 3 + 0",
+];
+const GRAPHS: [&str; 3] = ["3 3\n1 2\n2 3\n3 1\n", "# c\n4 2\n1 2\n3 4\n", "2 0\n"];
+const BOARDS: [&str; 2] = ["2 3\n.#.\n...\n", "1 1\n.\n"];
+const GAME_GRAPHS: [&str; 3] = [
+    "5 5\n1 2\n2 3\n4 5\n5 4\n4 2\n",
+    "{\"moves\": {\"a\": [\"b\", \"a\"], \"b\": [\"c\"]}}",
+    "# c\r\n2 1\r\n1 1\r\n",
+];
+const FAMILIES: [&str; 5] = ["octal 0.07", "subtract 1,3,4", "bash 3", "wythoff", "split"];
+
+/// Small options, so that whatever parses is cheap to solve.
+fn small() -> SolveOptions {
+    SolveOptions {
+        max_states: 20_000,
+        max_moves: 50,
+        ..SolveOptions::default()
+    }
+}
+
+/// A valid input with up to four edits: a byte replaced, inserted, removed, or the input cut.
+fn near(seeds: &'static [&'static str]) -> impl Strategy<Value = Vec<u8>> {
+    (
+        0..seeds.len(),
+        proptest::collection::vec((0usize..64, any::<u8>(), 0u8..4), 0..4),
+    )
+        .prop_map(move |(i, edits)| {
+            let mut bytes = seeds[i].as_bytes().to_vec();
+            for (at, byte, kind) in edits {
+                let at = at % (bytes.len() + 1);
+                match kind {
+                    0 if at < bytes.len() => bytes[at] = byte,
+                    1 => bytes.insert(at, byte),
+                    2 if at < bytes.len() => {
+                        bytes.remove(at);
+                    }
+                    _ => bytes.truncate(at),
+                }
+            }
+            bytes
+        })
+}
+
+/// Errors are one line.
+fn one_line<T>(result: grundy::Result<T>) {
+    if let Err(e) = result {
+        assert!(!e.to_string().contains('\n'), "{e}");
+    }
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn expressions(bytes in prop_oneof![proptest::collection::vec(any::<u8>(), 0..40), near(&EXPRESSIONS)]) {
+        one_line(grundy::solve_expression(&text(&bytes), &small()));
+    }
+
+    #[test]
+    fn geography_files(bytes in prop_oneof![proptest::collection::vec(any::<u8>(), 0..40), near(&GRAPHS), near(&BOARDS)]) {
+        one_line(geography_report(&bytes, false, Some("1")));
+        one_line(geography_report(&bytes, true, Some("1,1")));
+    }
+
+    #[test]
+    fn game_graph_files(bytes in prop_oneof![proptest::collection::vec(any::<u8>(), 0..40), near(&GAME_GRAPHS)]) {
+        // headers announcing millions of positions are legal: keep the cases small
+        let header_ok = text(&bytes).split_whitespace().all(|w| w.len() < 6);
+        if header_ok {
+            let options = GraphOptions { positions: true, from: Some("1".into()), ..GraphOptions::default() };
+            one_line(graph_report(&bytes[..], &options));
+        }
+    }
+
+    #[test]
+    fn table_families(bytes in prop_oneof![proptest::collection::vec(any::<u8>(), 0..20), near(&FAMILIES)]) {
+        one_line(Family::parse(&text(&bytes)));
+    }
+}
+
+/// Regression: a family written over several lines was echoed with its line breaks, so the
+/// error took several lines.
+#[test]
+fn family_errors_are_one_line_whatever_the_white_space() {
+    let e = Family::parse("foo\n0.07\r\n").unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "family 'foo 0.07': unknown family 'foo' (expected octal CODE, subtract S, bash M, wythoff, split or cutting)"
+    );
+}
+
+/// Regression: a used-lines list of `flip` starting with a character of several bytes split
+/// inside it and panicked.
+#[test]
+fn flip_used_lines_starting_with_a_multibyte_character() {
+    let e = grundy::parse_sum("flip ox/x. é1").unwrap_err().to_string();
+    assert!(e.contains("'é1' is not a line"), "{e}");
+}
