@@ -12,6 +12,7 @@
 //! - [`scoring`]: scoring games (minimax engine, Game on Sum, the layer game of Tavas).
 //! - [`graph`]: graphs (shortest distances; matchings come here).
 //! - [`loopy`]: game graphs with cycles: win/lose/draw, remoteness, generalized Grundy values.
+//! - [`memory`]: refusing work that would not fit the machine's memory.
 //! - [`modular`]: exact arithmetic modulo a prime.
 //! - [`table`]: value tables and proved periods (octal engine, 2-D tables).
 //! - [`parse`]: the expression language of `grundy solve` (`nim 3 4 5 + wythoff 3 5`).
@@ -38,6 +39,7 @@ pub mod games;
 pub mod graph;
 pub mod input;
 pub mod loopy;
+pub mod memory;
 pub mod modular;
 pub mod nimber;
 pub mod parse;

@@ -156,3 +156,39 @@ fn tables_stop_at_the_proof_unless_asked_to_compute_all() {
         assert!(quick.period.is_some(), "octal {code} has a proved period");
     }
 }
+
+/// A table that would not fit the machine's memory is refused before anything is allocated,
+/// with the estimate, whatever --max-states allows.
+#[test]
+fn tables_beyond_the_memory_are_refused_with_the_estimate() {
+    use grundy::table::{table_report, Family, TableOptions};
+    if grundy::memory::machine_memory().is_none() {
+        return;
+    }
+    let options = |to, rows, cols| TableOptions {
+        to,
+        until_period: None,
+        method: OctalMethod::Auto,
+        rows,
+        cols,
+        max_states: usize::MAX,
+        compute_all: true,
+    };
+    let octal = Family::parse("octal 0.07").unwrap();
+    let e = table_report(&octal, &options(Some(1 << 50), None, None), |_| {})
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("the table of octal 0.07 up to heap 1125899906842624 needs about"),
+        "{e}"
+    );
+    let wythoff = Family::parse("wythoff").unwrap();
+    let e = table_report(
+        &wythoff,
+        &options(None, Some(1 << 30), Some(1 << 30)),
+        |_| {},
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("more than this machine's"), "{e}");
+}

@@ -10,6 +10,7 @@
 
 use crate::error::{GrundyError, Result};
 use crate::loopy::graph::{GameGraph, Names, MAX_POSITIONS};
+use crate::memory::check_fits;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use std::collections::HashMap;
 use std::io::Read;
@@ -22,14 +23,6 @@ const BLOCK: usize = 8 << 20;
 /// header is checked against before anything is allocated.
 const BYTES_PER_POSITION: u64 = 45;
 const BYTES_PER_MOVE: u64 = 16;
-
-/// The machine's memory in bytes (Linux: `MemTotal` of /proc/meminfo), if known.
-fn machine_memory() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kb.checked_mul(1024)
-}
 
 /// Reads a game graph from a stream, in either format: JSON when its first non-blank byte is
 /// `{`, else an edge list. Every error names its line (and for JSON, the key at fault).
@@ -190,20 +183,9 @@ impl<R: Read> EdgeListReader<R> {
                     ));
                 }
             }
-            if let Some(total) = machine_memory() {
-                let need = BYTES_PER_POSITION * n + BYTES_PER_MOVE * m;
-                if need > total {
-                    return Err(input_error(
-                        self.line,
-                        format!(
-                            "{n} positions and {m} moves need about {} GB, more than this \
-                             machine's {} GB of memory",
-                            need.div_ceil(1 << 30),
-                            total >> 30
-                        ),
-                    ));
-                }
-            }
+            let need = (BYTES_PER_POSITION * n + BYTES_PER_MOVE * m) as u128;
+            check_fits(&format!("a graph of {n} positions and {m} moves"), need)
+                .map_err(|e| input_error(self.line, e.to_string()))?;
             break (n as u32, m);
         };
         let mut chunks: Vec<Vec<(u32, u32)>> = Vec::new();
@@ -635,8 +617,8 @@ mod tests {
             "line 4: more than the 1 moves announced"
         );
         assert_eq!(err("2 1 5\n"), "line 1: expected 'n m', found more: '5'");
-        if machine_memory().is_some_and(|m| m < 45 * 4_000_000_000) {
-            assert!(err("# huge\n4000000000 0\n").starts_with("line 2: 4000000000 positions and 0 moves need about 168 GB, more than this machine's"));
+        if crate::memory::machine_memory().is_some_and(|m| m < 45 * 4_000_000_000) {
+            assert!(err("# huge\n4000000000 0\n").starts_with("line 2: a graph of 4000000000 positions and 0 moves needs about 168 GB, more than this machine's"));
         }
     }
 

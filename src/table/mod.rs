@@ -10,8 +10,15 @@ pub mod plot;
 
 use crate::error::{GrundyError, Result};
 use crate::games::{CutRule, OctalCode, RectangleTable, SubtractionSet, WythoffTable};
+use crate::memory::check_fits;
 use crate::table::octal::{octal_values, OctalMethod};
 use serde::Serialize;
+
+/// Memory per heap of a one-heap table (the values, the engine's marks and rare positions,
+/// generously) and per cell of a two-dimensional one: what `--to`, `--until-period` and
+/// `--rows`/`--cols` are checked against before anything is allocated.
+const BYTES_PER_HEAP: u128 = 16;
+const BYTES_PER_CELL: u128 = 8;
 
 /// A family of positions to tabulate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -190,6 +197,11 @@ pub fn table_report(
                 family.name()
             ));
         };
+        let cells = rows as u128 * cols as u128;
+        check_fits(
+            &format!("the {} table of {rows} x {cols}", family.name()),
+            cells * BYTES_PER_CELL,
+        )?;
         return two_dimensional(family, rows, cols, options.max_states);
     }
     if options.rows.is_some() || options.cols.is_some() {
@@ -200,6 +212,10 @@ pub fn table_report(
     }
     let to = options.to.unwrap_or(99);
     let limit = options.until_period.unwrap_or(to.max(10_000)).max(to);
+    check_fits(
+        &format!("the table of {} up to heap {limit}", family.name()),
+        (limit as u128 + 1) * BYTES_PER_HEAP,
+    )?;
     let limit =
         usize::try_from(limit).map_err(|_| GrundyError::Overflow("--until-period".into()))?;
     let (values, period, reason, method) = match family {
