@@ -311,7 +311,34 @@ fn table_plots_svg_and_png() {
     ])
     .status
     .success());
-    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("<svg"));
+    // a title naming the family and range, labelled axes, a legend naming the P positions and
+    // the proved period
+    for words in [
+        "octal 0.07: G(n) for heaps n = 0 to 99",
+        "heap n",
+        "Grundy value G(n)",
+        "P positions",
+        "periodic from n = 53 with period 34",
+    ] {
+        assert!(text.contains(words), "the picture says '{words}'");
+    }
     assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
+    let heat = dir.join("wythoff.svg");
+    let args = ["table", "--rows", "8", "--cols", "9", "--plot"];
+    let mut args = args.to_vec();
+    args.extend([heat.to_str().unwrap(), "wythoff"]);
+    assert!(grundy(&args).status.success());
+    let text = std::fs::read_to_string(&heat).unwrap();
+    for words in [
+        "wythoff: G(a, b) for a = 0 to 7, b = 0 to 8",
+        "heap a",
+        "heap b",
+        "value",
+        "0 (black): P",
+    ] {
+        assert!(text.contains(words), "the heatmap says '{words}'");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,0 +1,21 @@
+//! The expression language of `grundy solve`, parsed and solved with small limits: an answer
+//! or one error line, never a panic.
+#![no_main]
+use grundy::{solve_expression, Convention, SolveOptions};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    for convention in [Convention::Normal, Convention::Misere] {
+        let options = SolveOptions {
+            convention,
+            max_states: 5_000,
+            max_moves: 20,
+        };
+        if let Err(e) = solve_expression(text, &options) {
+            assert!(!e.to_string().contains('\n'));
+        }
+    }
+});
