@@ -1,8 +1,9 @@
 //! `grundy._grundy`: the native half of the Python package. Each function converts its
 //! arguments, calls the core crate with the GIL released where Rust works alone, and returns
-//! what the command line's `--json` prints, as the Python objects `json.loads` would make of
-//! it. Every library error becomes a `ValueError` with the command line's one-line message,
-//! here and only here.
+//! what the command line's `--json` prints, as Python objects (pythonize; pairs and triples
+//! come as tuples, which `grundy/__init__.py` turns into the lists `json.loads` would give).
+//! Every library error becomes a `ValueError` with the command line's one-line message, here
+//! and only here.
 
 use grundy::graph::report::geography_report;
 use grundy::loopy::report::{graph_report, GraphOptions};
@@ -20,8 +21,8 @@ fn value_error(e: GrundyError) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
-/// A report as the Python objects `json.loads` would give for the command line's `--json`
-/// (dicts, lists, ints, strings, None), built directly.
+/// A report as Python objects (dicts, lists, tuples, ints, strings, None), built directly
+/// rather than through JSON text.
 fn to_python<'py, T: serde::Serialize>(py: Python<'py>, report: &T) -> PyResult<Bound<'py, PyAny>> {
     pythonize::pythonize(py, report).map_err(|e| PyValueError::new_err(e.to_string()))
 }
