@@ -1,7 +1,8 @@
 //! `grundy graph [--json] [--misere] [--positions] [--no-grundy] [--from V] FILE`
 
 use grundy::loopy::report::{graph_report, GraphOptions, GraphReport, MoveRow, PositionRow};
-use grundy::Convention;
+use grundy::loopy::LoopyValue;
+use grundy::{Convention, Nimber};
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -61,13 +62,11 @@ pub fn run(args: &Args) -> Result<String, String> {
 /// Rows of the remoteness histogram the text output shows; the rest are summed in one row.
 const HISTOGRAM_ROWS: usize = 40;
 
+/// γ as the library writes it (`3`, `inf{1,4}`), or `-` when not computed.
 fn value_text(grundy: Option<u64>, escapes: &Option<Vec<u64>>) -> String {
     match (grundy, escapes) {
-        (Some(g), _) => g.to_string(),
-        (None, Some(k)) => {
-            let k: Vec<String> = k.iter().map(ToString::to_string).collect();
-            format!("inf{{{}}}", k.join(","))
-        }
+        (Some(g), _) => LoopyValue::Finite(Nimber(g)).to_string(),
+        (None, Some(k)) => LoopyValue::Infinite(k.clone()).to_string(),
         (None, None) => "-".into(),
     }
 }

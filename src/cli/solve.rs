@@ -1,5 +1,6 @@
 //! `grundy solve [--misere] [--json] [--max-states N] [--max-moves N] EXPR`
 
+use grundy::loopy::LoopyValue;
 use grundy::parse::DEFAULT_MAX_STATES;
 use grundy::{solve_expression, Convention, Outcome, SolveOptions, SolveReport};
 use std::fmt::Write;
@@ -64,13 +65,10 @@ fn human(report: &SolveReport) -> String {
     };
     let grundy = match (report.grundy, report.convention, &report.escapes) {
         (Some(g), _, _) => g.to_string(),
-        (None, _, Some(k)) => {
-            let k: Vec<String> = k.iter().map(ToString::to_string).collect();
-            format!(
-                "inf{{{}}} (infinite; the finite values of its options)",
-                k.join(",")
-            )
-        }
+        (None, _, Some(k)) => format!(
+            "{} (infinite; the finite values of its options)",
+            LoopyValue::Infinite(k.clone())
+        ),
         (None, "misere", _) => "not defined under misère play".into(),
         (None, _, _) => "unknown within the state limit".into(),
     };
