@@ -5,7 +5,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::loopy::read_game_graph;
-use grundy::loopy::report::{graph_report, GraphOptions};
+use grundy::app::graph::{graph_report, GraphOptions};
 use grundy::Convention;
 use std::fmt::Write;
 use std::hint::black_box;

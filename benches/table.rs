@@ -3,7 +3,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::games::{CutRule, OctalCode, RectangleTable};
-use grundy::table::octal::{octal_values, OctalMethod};
+use grundy::solve::octal::{octal_values, OctalMethod};
 use std::hint::black_box;
 
 fn octal(c: &mut Criterion) {

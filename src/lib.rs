@@ -3,19 +3,21 @@
 //! Solves impartial combinatorial games exactly: Sprague-Grundy values, outcomes (who wins) and
 //! every winning move of sums of games, under normal or misère play.
 //!
-//! - [`nimber`]: Grundy values ([`Nimber`], nim addition is xor), [`Outcome`], the mex.
-//! - [`solve`]: the generic engines. Implement [`ImpartialGame`] for a position type and
-//!   [`GrundySolver`] finds its values; [`SumSolver`] analyses sums of them.
+//! The modules, from the top layer down (each uses only the ones below it):
+//!
+//! - [`app`]: the application layer, text in and report out: the expression language
+//!   ([`parse_sum`]), [`solve_expression`], the reports of `grundy table`, `geography`, `graph`.
 //! - [`games`]: the catalog, one file per game, each with its closed form where one is known;
 //!   [`games::Component`] lets different games sit in one sum.
-//! - [`periodic`]: ultimately periodic value sequences (subtraction and octal games).
-//! - [`scoring`]: scoring games (minimax engine, Game on Sum, the layer game of Tavas).
-//! - [`graph`]: graphs (shortest distances; matchings come here).
+//! - [`solve`]: the engines. Implement [`ImpartialGame`] for a position type and
+//!   [`GrundySolver`] finds its values; [`SumSolver`] analyses sums of them; the octal engine.
 //! - [`loopy`]: game graphs with cycles: win/lose/draw, remoteness, generalized Grundy values.
-//! - [`memory`]: refusing work that would not fit the machine's memory.
-//! - [`modular`]: exact arithmetic modulo a prime.
-//! - [`table`]: value tables and proved periods (octal engine, 2-D tables).
-//! - [`parse`]: the expression language of `grundy solve` (`nim 3 4 5 + wythoff 3 5`).
+//! - [`graph`]: graphs: matchings, geography, flows, shortest distances, our file formats.
+//! - [`scoring`]: scoring games (minimax engine, Game on Sum, the layer game of Tavas).
+//! - Primitives: [`nimber`] (Grundy values, [`Nimber`] addition is xor, [`Outcome`], the mex,
+//!   [`Convention`]), [`periodic`] (ultimately periodic value sequences), [`zeckendorf`],
+//!   [`modular`] (exact arithmetic modulo a prime), [`memory`] (refusing work that would not
+//!   fit the machine's memory), [`input`] (a tokenizer that names lines), [`error`].
 //!
 //! ```
 //! use grundy::{Convention, Outcome, SumSolver};
@@ -34,6 +36,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod app;
 pub mod error;
 pub mod games;
 pub mod graph;
@@ -42,17 +45,17 @@ pub mod loopy;
 pub mod memory;
 pub mod modular;
 pub mod nimber;
-pub mod parse;
 pub mod periodic;
 pub mod scoring;
 pub mod solve;
-pub mod table;
 pub mod zeckendorf;
 
 pub use error::{GrundyError, Result};
 pub use nimber::{Nimber, Outcome};
-pub use parse::{parse_sum, parse_sum_with};
+pub use app::parse::{parse_sum, parse_sum_with};
 pub use solve::game::ImpartialGame;
 pub use solve::grundy::GrundySolver;
-pub use solve::report::{solve_expression, SolveOptions, SolveReport};
-pub use solve::sum::{Analysis, Convention, SumSolver};
+pub use app::solve::{solve_expression, SolveOptions, SolveReport};
+pub use nimber::Convention;
+pub use solve::sum::{Analysis, SumSolver};
+pub use solve::DEFAULT_MAX_STATES;

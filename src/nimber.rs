@@ -170,6 +170,34 @@ impl MexSet {
     }
 }
 
+/// Who wins when nobody can move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Convention {
+    /// The player who cannot move loses.
+    Normal,
+    /// The player who cannot move wins.
+    Misere,
+}
+
+impl Convention {
+    /// `Misere` if `misere`, else `Normal` (a command line's `--misere` flag).
+    pub fn from_misere(misere: bool) -> Convention {
+        if misere {
+            Convention::Misere
+        } else {
+            Convention::Normal
+        }
+    }
+
+    /// `"normal"` or `"misere"`, as in the JSON output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Convention::Normal => "normal",
+            Convention::Misere => "misere",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,7 +6,7 @@
 mod common;
 
 use common::Rng;
-use grundy::loopy::report::{graph_report, GraphOptions};
+use grundy::app::graph::{graph_report, GraphOptions};
 use grundy::loopy::{explore, GameGraph, GraphOutcome, LoopyGame, LoopyValue};
 use grundy::{Convention, Nimber};
 use std::collections::HashMap;

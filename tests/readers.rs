@@ -1,9 +1,9 @@
 //! Every reader of grundy's own formats on random bytes and on near-valid inputs (valid ones
 //! with a few bytes changed, cut or repeated): an answer or one error line, never a panic.
 
-use grundy::graph::report::geography_report;
-use grundy::loopy::report::{graph_report, GraphOptions};
-use grundy::table::Family;
+use grundy::app::geography::geography_report;
+use grundy::app::graph::{graph_report, GraphOptions};
+use grundy::app::table::Family;
 use grundy::SolveOptions;
 use proptest::prelude::*;
 

@@ -6,9 +6,9 @@ mod common;
 
 use common::{octal_brute, random_octal_code, Rng};
 use grundy::games::OctalCode;
-use grundy::table::octal::{octal_values, OctalMethod};
+use grundy::solve::octal::{octal_values, OctalMethod};
 
-fn run(code: &str, to: usize, limit: usize, method: OctalMethod) -> grundy::table::octal::OctalRun {
+fn run(code: &str, to: usize, limit: usize, method: OctalMethod) -> grundy::solve::octal::OctalRun {
     octal_values(
         &code.parse::<OctalCode>().unwrap(),
         to,
@@ -131,7 +131,7 @@ fn sparse_and_plain_agree_far_out() {
 /// period; `compute_all` computes every value, and both agree with the plain recurrence.
 #[test]
 fn tables_stop_at_the_proof_unless_asked_to_compute_all() {
-    use grundy::table::{table_report, Family, TableOptions};
+    use grundy::app::table::{table_report, Family, TableOptions};
     for (code, to) in [("0.07", 20_000u64), ("0.165", 20_000), ("0.137", 5_000)] {
         let family = Family::parse(&format!("octal {code}")).unwrap();
         let options = |compute_all| TableOptions {
@@ -161,7 +161,7 @@ fn tables_stop_at_the_proof_unless_asked_to_compute_all() {
 /// with the estimate, whatever --max-states allows.
 #[test]
 fn tables_beyond_the_memory_are_refused_with_the_estimate() {
-    use grundy::table::{table_report, Family, TableOptions};
+    use grundy::app::table::{table_report, Family, TableOptions};
     if grundy::memory::machine_memory().is_none() {
         return;
     }

@@ -1,7 +1,7 @@
 //! The edge-list reader of `grundy graph`, then every engine on what it accepts: any bytes
 //! give a graph or one error, never a panic.
 #![no_main]
-use grundy::loopy::report::{graph_report, GraphOptions};
+use grundy::app::graph::{graph_report, GraphOptions};
 use grundy::Convention;
 use libfuzzer_sys::fuzz_target;
 

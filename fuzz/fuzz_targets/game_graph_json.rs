@@ -1,6 +1,6 @@
 //! The JSON reader of `grundy graph`, then every engine on what it accepts.
 #![no_main]
-use grundy::loopy::report::{graph_report, GraphOptions};
+use grundy::app::graph::{graph_report, GraphOptions};
 use grundy::Convention;
 use libfuzzer_sys::fuzz_target;
 

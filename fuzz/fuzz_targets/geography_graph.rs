@@ -1,6 +1,6 @@
 //! The graph format of `grundy geography`, then the matching engines on what it accepts.
 #![no_main]
-use grundy::graph::report::geography_report;
+use grundy::app::geography::geography_report;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -5,12 +5,12 @@
 //! Every library error becomes a `ValueError` with the command line's one-line message, here
 //! and only here.
 
-use grundy::graph::report::geography_report;
-use grundy::loopy::report::{graph_report, GraphOptions};
+use grundy::app::geography::geography_report;
+use grundy::app::graph::{graph_report, GraphOptions};
 use grundy::loopy::{GameGraph, GraphOutcome, LoopyValue};
 use grundy::nimber::MexSet;
-use grundy::parse::DEFAULT_MAX_STATES;
-use grundy::table::{table_report, Family, TableOptions};
+use grundy::solve::DEFAULT_MAX_STATES;
+use grundy::app::table::{table_report, Family, TableOptions};
 use grundy::{solve_expression, Convention, GrundyError, SolveOptions};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -62,7 +62,7 @@ fn table<'py>(
     let options = TableOptions {
         to: Some(to),
         until_period,
-        method: grundy::table::octal::OctalMethod::Auto,
+        method: grundy::solve::octal::OctalMethod::Auto,
         rows: None,
         cols: None,
         max_states: (1usize << 28).max(DEFAULT_MAX_STATES),

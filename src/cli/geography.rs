@@ -1,6 +1,6 @@
 //! `grundy geography [--json] [--grid] [--from V] FILE`
 
-use grundy::graph::report::{geography_report, GeographyReport};
+use grundy::app::geography::{geography_report, GeographyReport};
 use std::fmt::Write;
 use std::io::Read;
 use std::path::PathBuf;

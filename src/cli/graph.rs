@@ -1,6 +1,6 @@
 //! `grundy graph [--json] [--misere] [--positions] [--no-grundy] [--from V] FILE`
 
-use grundy::loopy::report::{graph_report, GraphOptions, GraphReport, MoveRow, PositionRow};
+use grundy::app::graph::{graph_report, GraphOptions, GraphReport, MoveRow, PositionRow};
 use grundy::loopy::LoopyValue;
 use grundy::{Convention, Nimber};
 use std::fmt::Write;

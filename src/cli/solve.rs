@@ -1,7 +1,7 @@
 //! `grundy solve [--misere] [--json] [--max-states N] [--max-moves N] EXPR`
 
 use grundy::loopy::LoopyValue;
-use grundy::parse::DEFAULT_MAX_STATES;
+use grundy::solve::DEFAULT_MAX_STATES;
 use grundy::{solve_expression, Convention, Outcome, SolveOptions, SolveReport};
 use std::fmt::Write;
 

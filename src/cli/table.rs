@@ -1,9 +1,10 @@
 //! `grundy table [--to N] [--until-period LIMIT] [--method M] [--json] [--plot FILE] FAMILY`
 //! and `grundy table --rows R --cols C [--json] [--plot FILE] FAMILY2D`
 
-use grundy::parse::DEFAULT_MAX_STATES;
-use grundy::table::octal::OctalMethod;
-use grundy::table::{plot::plot, table_report, Family, TableOptions, TableReport};
+use grundy::solve::DEFAULT_MAX_STATES;
+use grundy::solve::octal::OctalMethod;
+use grundy::app::plot::plot;
+use grundy::app::table::{table_report, Family, TableOptions, TableReport};
 use std::fmt::Write;
 use std::io::IsTerminal;
 use std::path::PathBuf;

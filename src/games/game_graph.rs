@@ -2,11 +2,11 @@
 //! component of a sum.
 
 use crate::error::{GrundyError, Result};
-use crate::loopy::report::{position_named, SolvedGraph};
+use crate::loopy::solved::{position_named, SolvedGraph};
 use crate::loopy::{read_game_graph, LoopyValue};
 use crate::nimber::Nimber;
 use crate::solve::game::ImpartialGame;
-use crate::solve::sum::Convention;
+use crate::nimber::Convention;
 use std::fmt;
 use std::sync::Arc;
 
@@ -91,6 +91,10 @@ compare_by_key!(GraphPosition);
 impl ImpartialGame for GraphPosition {
     fn options(&self) -> Vec<Vec<Self>> {
         self.moves().map(|p| vec![p]).collect()
+    }
+
+    fn loopy_value(&self) -> Option<LoopyValue> {
+        Some(self.value())
     }
 
     fn option_count(&self) -> Option<u128> {

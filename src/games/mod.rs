@@ -48,7 +48,8 @@ pub use game_graph::{GraphPosition, GraphRules};
 pub use line_flip::LineFlip;
 pub use moore::Moore;
 pub use nim::Nim;
-pub use octal::{Octal, OctalCode, OctalRules};
+pub use crate::solve::octal::OctalCode;
+pub use octal::{Octal, OctalRules};
 pub use rectangle::{CutRule, Rectangle, RectangleRules, RectangleTable};
 pub use staircase::Staircase;
 pub use subtraction::{Subtraction, SubtractionRules, SubtractionSet};
@@ -188,6 +189,10 @@ impl ImpartialGame for Component {
 
     fn is_terminal(&self) -> bool {
         dispatch!(self, g => g.is_terminal())
+    }
+
+    fn loopy_value(&self) -> Option<crate::loopy::LoopyValue> {
+        dispatch!(self, g => g.loopy_value())
     }
 
     fn grundy_formula(&self) -> Option<Result<Nimber>> {

@@ -2,7 +2,7 @@
 
 use crate::error::{GrundyError, Result};
 use crate::nimber::{Nimber, Outcome};
-use crate::parse::DEFAULT_MAX_STATES;
+use crate::solve::DEFAULT_MAX_STATES;
 use crate::solve::game::ImpartialGame;
 use crate::zeckendorf;
 use std::fmt;

@@ -211,6 +211,44 @@ impl HubGraph {
     }
 }
 
+/// Hub numbers for the values a card uses (points or colours): the values themselves when they
+/// are dense (at most twice as many as the cards), else their ranks among the values used, so
+/// that a few cards with large numbers never cost memory for every number below them.
+struct DenseIds {
+    /// The used values, sorted, when ranks are used.
+    ranks: Option<Vec<u32>>,
+    /// Hub numbers run over `0..len`.
+    len: u32,
+}
+
+impl DenseIds {
+    fn id(&self, value: u32) -> u32 {
+        match &self.ranks {
+            None => value,
+            Some(sorted) => sorted.binary_search(&value).expect("a value of a card") as u32,
+        }
+    }
+}
+
+/// O(n) when the values are dense, O(n log n) otherwise.
+fn dense_ids(values: impl Iterator<Item = u32> + Clone) -> DenseIds {
+    let count = values.clone().count();
+    let max = values.clone().max().map_or(0, |m| m as usize + 1);
+    if max <= 2 * count + 16 {
+        return DenseIds {
+            ranks: None,
+            len: max as u32,
+        };
+    }
+    let mut sorted: Vec<u32> = values.collect();
+    sorted.sort_unstable();
+    sorted.dedup();
+    DenseIds {
+        len: sorted.len() as u32,
+        ranks: Some(sorted),
+    }
+}
+
 /// For each card of the first hand as the opening card, whether the player who then moves
 /// first (from the other hand, as in LibreOJ 536 "hanafuda") wins.
 ///
@@ -219,7 +257,8 @@ impl HubGraph {
 /// (Fraenkel-Scheinerman-Ullman). The graph is a [`HubGraph`] (one hub per point and per
 /// colour), so neither the matching nor the alternating search ever lists the n1 * n2 edges.
 ///
-/// **Complexity**: O(n1 + n2 + points + colours) per phase, a handful of phases in practice.
+/// **Complexity**: O(n1 + n2) per phase, a handful of phases in practice (points and colours
+/// are numbered densely first: O(n1 + n2), or O((n1 + n2) log) when the numbers are sparse).
 ///
 /// ```
 /// use grundy::graph::cards::first_mover_wins;
@@ -229,22 +268,12 @@ impl HubGraph {
 /// assert_eq!(first_mover_wins(&alice, &shinobu), vec![false, false, true]);
 /// ```
 pub fn first_mover_wins(first: &[(u32, u32)], second: &[(u32, u32)]) -> Vec<bool> {
-    let points = first
-        .iter()
-        .chain(second)
-        .map(|c| c.0 + 1)
-        .max()
-        .unwrap_or(0);
-    let colours = first
-        .iter()
-        .chain(second)
-        .map(|c| c.1 + 1)
-        .max()
-        .unwrap_or(0);
-    let hubs_of = |&(x, y): &(u32, u32)| [x, points + y];
+    let cards = || first.iter().chain(second);
+    let (points, colours) = (dense_ids(cards().map(|c| c.0)), dense_ids(cards().map(|c| c.1)));
+    let hubs_of = |&(x, y): &(u32, u32)| [points.id(x), points.len + colours.id(y)];
     let left: Vec<[u32; 2]> = first.iter().map(hubs_of).collect();
     let right: Vec<[u32; 2]> = second.iter().map(hubs_of).collect();
-    let g = HubGraph::new((points + colours) as usize, &left, &right);
+    let g = HubGraph::new((points.len + colours.len) as usize, &left, &right);
     let matching = g.maximum_matching();
     g.left_missed(&matching)
         .into_iter()

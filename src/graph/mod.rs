@@ -4,7 +4,6 @@
 //! - [`matching`]: maximum matchings (Hopcroft-Karp, Edmonds) and who they can miss.
 //! - [`geography`]: undirected vertex geography for every start, by matching.
 //! - [`io`]: the graph and board file formats.
-//! - [`report`]: from a file to the answer of `grundy geography`.
 //! - [`flow`]: maximum flow (Dinic) and residual reachability.
 //! - [`cards`]: card-matching games through point and colour hubs (O(n) edges).
 //! - [`weighted`]: undirected weighted graphs and Dijkstra's shortest distances.
@@ -15,5 +14,4 @@ pub mod flow;
 pub mod geography;
 pub mod io;
 pub mod matching;
-pub mod report;
 pub mod weighted;

@@ -4,7 +4,7 @@
 use crate::loopy::graph::GameGraph;
 use crate::loopy::retrograde::{GraphOutcome, Retrograde};
 use crate::nimber::Nimber;
-use crate::solve::sum::Convention;
+use crate::nimber::Convention;
 use std::fmt;
 
 /// The value of a position of a loopy game: a nimber, or ∞ with its escape set K (the finite

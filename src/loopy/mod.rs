@@ -5,17 +5,18 @@
 //! - [`retrograde`]: win / lose / draw and remoteness of every position, one O(n + m) pass.
 //! - [`grundy`]: the generalized Sprague-Grundy function γ (a nimber, or ∞ with its escape set).
 //! - [`explore`](mod@explore): the [`LoopyGame`] trait: enumerate the graph reachable from a start.
-//! - [`report`]: from a file to the answer of `grundy graph`.
+//! - [`solved`]: [`SolvedGraph`], outcomes and values together, and the moves perfect play picks.
 
 pub mod explore;
 pub mod graph;
 pub mod grundy;
 pub mod io;
-pub mod report;
 pub mod retrograde;
+pub mod solved;
 
 pub use explore::{explore, Explored, LoopyGame};
 pub use graph::{GameGraph, Names};
 pub use grundy::{LoopyGrundy, LoopyValue};
 pub use io::read_game_graph;
 pub use retrograde::{GraphOutcome, Retrograde};
+pub use solved::{position_named, SolvedGraph};

@@ -1,7 +1,7 @@
 //! Retrograde analysis: win, lose or draw and the remoteness of every position of a game graph.
 
 use crate::loopy::graph::GameGraph;
-use crate::solve::sum::Convention;
+use crate::nimber::Convention;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};

@@ -1,6 +1,7 @@
 //! The trait every impartial game implements, so that the generic engines can solve it.
 
 use crate::error::Result;
+use crate::loopy::LoopyValue;
 use crate::nimber::{Nimber, Outcome};
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -83,6 +84,13 @@ pub trait ImpartialGame: Clone + Eq + Hash + Debug {
         limit: usize,
     ) -> Option<Result<Vec<Vec<Self>>>> {
         let _ = (target, limit);
+        None
+    }
+
+    /// The generalized Sprague-Grundy value γ of a position of a game with cycles (a game-graph
+    /// position), which may be ∞. `None`, the default, for a finite game, whose value is its
+    /// Grundy value; [`crate::solve::loopy_sum`] adds the two kinds by Smith's rules.
+    fn loopy_value(&self) -> Option<LoopyValue> {
         None
     }
 

@@ -7,24 +7,24 @@
 //! [`SumSolver`]: crate::solve::sum::SumSolver
 
 use crate::error::{GrundyError, Result};
-use crate::games::Component;
 use crate::loopy::LoopyValue;
 use crate::nimber::{Nimber, Outcome};
 use crate::solve::game::ImpartialGame;
 use crate::solve::grundy::GrundySolver;
 use crate::solve::sum::{replace, MoveList};
+use std::fmt::Display;
 
 /// What Smith's rules say of a sum with an ∞ part.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LoopyAnalysis {
+pub struct LoopyAnalysis<G> {
     /// N (the player to move wins) or D (a draw); never P, since the sum's value is ∞.
     pub outcome: Outcome,
     /// The escape set of the sum's value ∞(K), ascending.
     pub escapes: Vec<u64>,
     /// Every move to a P position (the lone ∞ part moved to the value of the rest).
-    pub winning_moves: Vec<Vec<Component>>,
+    pub winning_moves: Vec<Vec<G>>,
     /// For a draw, every move that keeps the draw.
-    pub drawing_moves: Vec<Vec<Component>>,
+    pub drawing_moves: Vec<Vec<G>>,
     /// True when a list was cut at the limit.
     pub truncated: bool,
     /// Parts whose moves could not be listed (too many options).
@@ -61,9 +61,9 @@ fn outcome_of(value: &LoopyValue) -> Outcome {
 }
 
 /// The value of one part: γ for a game-graph position, else its Grundy value.
-fn part_value(part: &Component, grundy: &mut GrundySolver<Component>) -> Result<LoopyValue> {
-    Ok(match part.as_graph() {
-        Some(g) => g.value(),
+fn part_value<G: ImpartialGame>(part: &G, grundy: &mut GrundySolver<G>) -> Result<LoopyValue> {
+    Ok(match part.loopy_value() {
+        Some(value) => value,
         None => LoopyValue::Finite(grundy.grundy(part)?),
     })
 }
@@ -75,11 +75,11 @@ fn part_value(part: &Component, grundy: &mut GrundySolver<Component>) -> Result<
 /// **Complexity**: the parts' values, then one value per option listed: every option of the
 /// game-graph parts; the options of the other parts only when the sum is a draw (refused, with a
 /// note, for a part with more options than `max_states`).
-pub fn analyse_loopy_sum(
-    parts: &[Component],
-    grundy: &mut GrundySolver<Component>,
+pub fn analyse_loopy_sum<G: ImpartialGame + Ord + Display>(
+    parts: &[G],
+    grundy: &mut GrundySolver<G>,
     max_moves: usize,
-) -> Result<LoopyAnalysis> {
+) -> Result<LoopyAnalysis<G>> {
     let values: Vec<LoopyValue> = parts
         .iter()
         .map(|p| part_value(p, grundy))
@@ -100,7 +100,7 @@ pub fn analyse_loopy_sum(
         }
         // a move in a finite part of a sum with an ∞ part never reaches P: list those moves
         // only when the sum is a draw, for the moves that keep it
-        if part.as_graph().is_none() && outcome != Outcome::D {
+        if part.loopy_value().is_none() && outcome != Outcome::D {
             continue;
         }
         if let Some(count) = part.option_count() {
@@ -121,7 +121,7 @@ pub fn analyse_loopy_sum(
             };
             let mut after_values = values.clone();
             after_values[i] = option_value;
-            let left: Vec<Component> = option.into_iter().filter(|p| !p.is_terminal()).collect();
+            let left: Vec<G> = option.into_iter().filter(|p| !p.is_terminal()).collect();
             match outcome_of(&sum_value(&after_values)) {
                 Outcome::P => winning.push(replace(parts, i, left)),
                 Outcome::D if outcome == Outcome::D => drawing.push(replace(parts, i, left)),

@@ -1,14 +1,19 @@
-//! The generic engines: anything that implements [`game::ImpartialGame`] can be solved here.
+//! The engines: anything that implements [`game::ImpartialGame`] can be solved here, and the
+//! octal engine that both the catalog's octal games and `grundy table` use.
 //!
 //! - [`grundy`]: memoised Grundy values by iterative search (Sprague-Grundy).
 //! - [`sum`]: disjunctive sums, outcome and every winning move, normal or misère.
 //! - [`misere`]: misère outcomes by search over the whole sum.
-//! - [`loopy_sum`]: sums with a game-graph part of value ∞ (Smith's rules, draws).
-//! - [`report`]: from an expression to the answer `grundy solve` prints.
+//! - [`loopy_sum`]: sums with a part of value ∞ (Smith's rules, draws).
+//! - [`octal`]: octal codes and their values, plain or rare/common, until a period is proved.
 
 pub mod game;
 pub mod grundy;
 pub mod loopy_sum;
 pub mod misere;
-pub mod report;
+pub mod octal;
 pub mod sum;
+
+/// The default state limit: value tables of octal, subtraction and rectangle games store at
+/// most this many values, searches at most this many positions (`--max-states`).
+pub const DEFAULT_MAX_STATES: usize = 4_000_000;

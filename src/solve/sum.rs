@@ -2,39 +2,11 @@
 //! play.
 
 use crate::error::{GrundyError, Result};
-use crate::nimber::{Nimber, Outcome};
+use crate::nimber::{Convention, Nimber, Outcome};
 use crate::solve::game::ImpartialGame;
 use crate::solve::grundy::GrundySolver;
 use crate::solve::misere::MisereSolver;
 use std::collections::{HashMap, HashSet};
-
-/// Who wins when nobody can move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Convention {
-    /// The player who cannot move loses.
-    Normal,
-    /// The player who cannot move wins.
-    Misere,
-}
-
-impl Convention {
-    /// `Misere` if `misere`, else `Normal` (a command line's `--misere` flag).
-    pub fn from_misere(misere: bool) -> Convention {
-        if misere {
-            Convention::Misere
-        } else {
-            Convention::Normal
-        }
-    }
-
-    /// `"normal"` or `"misere"`, as in the JSON output.
-    pub fn name(self) -> &'static str {
-        match self {
-            Convention::Normal => "normal",
-            Convention::Misere => "misere",
-        }
-    }
-}
 
 /// What grundy knows about a sum: its outcome, its Grundy value, and every move to a P position.
 #[derive(Clone, Debug, PartialEq, Eq)]

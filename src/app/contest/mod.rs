@@ -1,0 +1,28 @@
+//! The contest problems of `shared/problems`, in their judges' formats: each module reads its
+//! judge's input ([`Tokens`](crate::input::Tokens), errors name the line), solves it with the
+//! catalog and the engines, and writes the judge's output. `examples/NAME.rs` runs each one as
+//! a filter on stdin; the fuzz targets `contest_NAME` feed its reader arbitrary bytes.
+//!
+//! Every module has `read` (bytes to the problem's input, checked against its limits),
+//! `answer` (the input to the judge's output) and `solve` (both). Readers never reserve memory
+//! for more items than the input has bytes to describe, so a short input announcing a huge
+//! count fails at its end instead of allocating first.
+//!
+//! ```
+//! let out = grundy::app::contest::cutting_game::solve(b"2 2\n3 2\n").unwrap();
+//! assert_eq!(out, "LOSE\nLOSE\n");
+//! ```
+
+pub mod board_game;
+pub mod cutting_game;
+pub mod game_on_sum;
+pub mod hanafuda;
+pub mod line_flip;
+pub mod split_game;
+pub mod tavas;
+
+/// The capacity to reserve for `count` items of an input of `len` bytes, each item taking at
+/// least `bytes_each` bytes: never more than the input can describe.
+pub(crate) fn capacity(count: usize, len: usize, bytes_each: usize) -> usize {
+    count.min(len / bytes_each.max(1) + 1)
+}

@@ -1,0 +1,202 @@
+//! From a game-graph file to the answer of `grundy graph`: counts, remoteness histogram,
+//! generalized Grundy values, the table of every position and the moves from one.
+
+use crate::error::Result;
+use crate::loopy::grundy::{LoopyGrundy, LoopyValue};
+use crate::loopy::io::read_game_graph;
+use crate::loopy::retrograde::GraphOutcome;
+use crate::loopy::solved::{position_named, SolvedGraph};
+use crate::nimber::Convention;
+use serde::Serialize;
+use std::io::Read;
+
+/// What `grundy graph` computes besides outcomes and remoteness.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GraphOptions {
+    /// Normal play (who cannot move loses) or misère (who cannot move wins).
+    pub convention: Convention,
+    /// Compute generalized Grundy values (normal play only).
+    pub grundy: bool,
+    /// Include the table of every position.
+    pub positions: bool,
+    /// Also describe this position and every move from it.
+    pub from: Option<String>,
+}
+
+impl Default for GraphOptions {
+    fn default() -> Self {
+        GraphOptions {
+            convention: Convention::Normal,
+            grundy: true,
+            positions: false,
+            from: None,
+        }
+    }
+}
+
+/// One position's outcome, remoteness and value, in the shape of the JSON output.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PositionRow {
+    /// The position's name.
+    pub position: String,
+    /// W, L or D for the player to move.
+    pub outcome: GraphOutcome,
+    /// Moves left under perfect play; `None` for a draw.
+    pub remoteness: Option<u32>,
+    /// γ when finite (and computed).
+    pub grundy: Option<u64>,
+    /// K when γ is ∞(K).
+    pub escapes: Option<Vec<u64>>,
+}
+
+/// One move from the `--from` position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveRow {
+    /// The position the move leads to.
+    pub to: String,
+    /// What the move gives its maker: `win`, `lose` or `draw`.
+    pub result: &'static str,
+    /// The remoteness of the position reached.
+    pub remoteness: Option<u32>,
+    /// γ of the position reached, when finite (and computed).
+    pub grundy: Option<u64>,
+    /// K of the position reached, when its γ is ∞(K).
+    pub escapes: Option<Vec<u64>>,
+    /// True for the moves a perfect player picks.
+    pub best: bool,
+}
+
+/// The `--from` position and its moves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FromReport {
+    /// The position, outcome, remoteness and value.
+    #[serde(flatten)]
+    pub row: PositionRow,
+    /// Every move, in the order of the graph's options.
+    pub moves: Vec<MoveRow>,
+}
+
+/// The answer of `grundy graph`, in the shape of its `--json` output.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GraphReport {
+    /// Positions.
+    pub vertices: usize,
+    /// Distinct moves.
+    pub edges: usize,
+    /// True if some play can go on forever.
+    pub cyclic: bool,
+    /// Positions won by the player to move.
+    pub win: usize,
+    /// Positions lost by the player to move.
+    pub lose: usize,
+    /// Drawn positions.
+    pub draw: usize,
+    /// `[r, wins at r, losses at r]`, ascending r, rows with a position only.
+    pub by_remoteness: Vec<(u32, usize, usize)>,
+    /// How many positions have γ = ∞ (`None` when values were not computed).
+    pub infinite: Option<usize>,
+    /// The largest finite γ (`None` when not computed or none is finite).
+    pub max_grundy: Option<u64>,
+    /// Every position, with `--positions`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table: Option<Vec<PositionRow>>,
+    /// The `--from` position and its moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<FromReport>,
+    /// The convention (the text output names it; the JSON schema does not).
+    #[serde(skip)]
+    pub convention: Convention,
+}
+
+/// The row of position `u`.
+fn row(solved: &SolvedGraph, u: u32) -> PositionRow {
+    let (grundy, escapes) = split_value(solved.value(u));
+    PositionRow {
+        position: solved.graph.name(u),
+        outcome: solved.retrograde.outcome(u),
+        remoteness: solved.retrograde.remoteness(u),
+        grundy,
+        escapes,
+    }
+}
+
+/// Every move from `u`, with the best ones marked ([`SolvedGraph::moves`]).
+fn moves_from(solved: &SolvedGraph, u: u32) -> Vec<MoveRow> {
+    let r = &solved.retrograde;
+    solved
+        .moves(u)
+        .into_iter()
+        .map(|(v, best)| {
+            let (grundy, escapes) = split_value(solved.value(v));
+            MoveRow {
+                to: solved.graph.name(v),
+                result: r.outcome(v).for_mover(),
+                remoteness: r.remoteness(v),
+                grundy,
+                escapes,
+                best,
+            }
+        })
+        .collect()
+}
+
+/// The report of `grundy graph` for a solved graph.
+pub fn solved_graph_report(solved: &SolvedGraph, options: &GraphOptions) -> Result<GraphReport> {
+    let from = match &options.from {
+        None => None,
+        Some(name) => {
+            let u = position_named(&solved.graph, name)?;
+            Some(FromReport {
+                row: row(solved, u),
+                moves: moves_from(solved, u),
+            })
+        }
+    };
+    let [win, lose, draw] = solved.retrograde.counts();
+    let n = solved.graph.position_count();
+    Ok(GraphReport {
+        vertices: n,
+        edges: solved.graph.move_count(),
+        cyclic: solved.cyclic,
+        win,
+        lose,
+        draw,
+        by_remoteness: solved.retrograde.by_remoteness(),
+        infinite: solved.grundy.as_ref().map(LoopyGrundy::infinite_count),
+        max_grundy: solved.grundy.as_ref().and_then(LoopyGrundy::max_finite),
+        table: options
+            .positions
+            .then(|| (0..n as u32).map(|u| row(solved, u)).collect()),
+        from,
+        convention: options.convention,
+    })
+}
+
+fn split_value(value: Option<LoopyValue>) -> (Option<u64>, Option<Vec<u64>>) {
+    match value {
+        None => (None, None),
+        Some(LoopyValue::Finite(g)) => (Some(g.0), None),
+        Some(LoopyValue::Infinite(k)) => (None, Some(k)),
+    }
+}
+
+/// Reads a game graph (edge list or JSON) and computes the report of `grundy graph`.
+///
+/// **Complexity**: reading O(input) on every core, retrograde analysis O(n + m), generalized
+/// Grundy values as [`GameGraph::loopy_grundy`](crate::loopy::GameGraph::loopy_grundy), concurrently with the retrograde pass.
+///
+/// ```
+/// use grundy::app::graph::{graph_report, GraphOptions};
+/// let text = b"3 3\n1 2\n2 3\n3 2\n";
+/// let report = graph_report(&text[..], &GraphOptions::default()).unwrap();
+/// assert_eq!((report.win, report.lose, report.draw), (0, 0, 3));
+/// assert!(report.cyclic);
+/// ```
+pub fn graph_report(input: impl Read, options: &GraphOptions) -> Result<GraphReport> {
+    let graph = read_game_graph(input)?;
+    if let Some(name) = &options.from {
+        position_named(&graph, name)?; // fail before the work
+    }
+    let solved = SolvedGraph::solve(graph, options.convention, options.grundy)?;
+    solved_graph_report(&solved, options)
+}

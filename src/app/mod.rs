@@ -1,0 +1,18 @@
+//! The application layer: text in, report out. Each module reads one kind of input (an
+//! expression, a file of our formats, a family name), calls the catalog and the engines, and
+//! returns a report (serde) that the command line, the Python package and the examples print.
+//!
+//! - [`parse`]: the expression language of `grundy solve` (`nim 3 4 5 + wythoff 3 5`).
+//! - [`solve`]: an expression to its outcome, value and winning moves (`grundy solve`).
+//! - [`table`]: a family to its values and proved period (`grundy table`); [`plot`] draws them.
+//! - [`geography`]: a graph or board file to who wins from every start (`grundy geography`).
+//! - [`graph`]: a game-graph file to outcomes, remoteness and γ (`grundy graph`).
+//! - [`contest`]: the contest problems, in their judges' input and output formats.
+
+pub mod contest;
+pub mod geography;
+pub mod graph;
+pub mod parse;
+pub mod plot;
+pub mod solve;
+pub mod table;

@@ -1,0 +1,127 @@
+//! One call from an expression to a printable answer: what `grundy solve` computes.
+
+use crate::error::{GrundyError, Result};
+use crate::games::Component;
+use crate::loopy::LoopyValue;
+use crate::nimber::Outcome;
+use crate::app::parse::parse_sum_with;
+use crate::solve::loopy_sum::analyse_loopy_sum;
+use crate::nimber::Convention;
+use crate::solve::sum::SumSolver;
+use crate::solve::DEFAULT_MAX_STATES;
+use serde::Serialize;
+
+/// How to solve an expression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// Normal or misère play.
+    pub convention: Convention,
+    /// The most positions a search or a value table may store.
+    pub max_states: usize,
+    /// The most winning moves listed; past it the list is cut and marked truncated.
+    pub max_moves: usize,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            convention: Convention::Normal,
+            max_states: DEFAULT_MAX_STATES,
+            max_moves: 1000,
+        }
+    }
+}
+
+/// The answer for one position, in the shape of `grundy solve --json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SolveReport {
+    /// The position, normalised (every component as grundy writes it).
+    pub position: String,
+    /// `"normal"` or `"misere"`.
+    pub convention: &'static str,
+    /// `N` (the player to move wins), `P`, or `D` (a draw: a sum with a loopy part).
+    pub outcome: Outcome,
+    /// The Grundy value; `None` under misère play, when out of reach, or when it is ∞.
+    pub grundy: Option<u64>,
+    /// The escape set K when the sum's value is ∞(K) (a game-graph part of value ∞).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub escapes: Option<Vec<u64>>,
+    /// Every winning move, as the whole position it leaves, each a valid expression.
+    pub winning_moves: Vec<String>,
+    /// For a draw, every move that keeps the draw.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drawing_moves: Option<Vec<String>>,
+    /// True when the list of winning moves was cut at the limit.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
+    /// Why the Grundy value is unknown or the list of moves may be incomplete.
+    #[serde(skip)]
+    pub note: Option<String>,
+}
+
+/// Parses `text` and analyses the sum: outcome, Grundy value and every winning move.
+///
+/// Normal play rests on the Sprague-Grundy theorem, misère play on the misère Nim rule or a
+/// search over the whole sum (see [`SumSolver`]); a sum with a game-graph part of value ∞
+/// follows Smith's rules (see [`analyse_loopy_sum`]) and may be a draw. `split` and `cutting`
+/// are refused under misère play: their endings are their own rules, not "who cannot move".
+///
+/// **Complexity**: that of the parts' closed forms (microseconds for the Nim family at any size),
+/// else bounded by `max_states`.
+///
+/// ```
+/// use grundy::app::solve::{solve_expression, SolveOptions};
+/// let report = solve_expression("wythoff 999999999999999999 1618033988749894847", &SolveOptions::default()).unwrap();
+/// assert_eq!(report.outcome, grundy::Outcome::P);
+/// assert!(report.winning_moves.is_empty());
+/// ```
+pub fn solve_expression(text: &str, options: &SolveOptions) -> Result<SolveReport> {
+    let parts = parse_sum_with(text, options.max_states)?;
+    if options.convention == Convention::Misere {
+        if let Some(rect) = parts.iter().find(|p| p.is_rectangle()) {
+            return Err(GrundyError::Unsupported(format!(
+                "'{rect}' cannot be played misère: split and cutting have endings of their own"
+            )));
+        }
+        if let Some(graph) = parts.iter().find(|p| p.as_graph().is_some()) {
+            return Err(GrundyError::Unsupported(format!(
+                "misère sums with a game-graph part are not supported ('{graph}'); \
+                 use 'grundy graph --misere' on the graph alone"
+            )));
+        }
+    }
+    let mut solver = SumSolver::new(options.max_states, options.max_moves);
+    let texts = |moves: &[Vec<Component>]| -> Vec<String> {
+        moves.iter().map(|m| Component::sum_to_string(m)).collect()
+    };
+    let loopy = parts.iter().any(|p| {
+        p.as_graph()
+            .is_some_and(|g| !matches!(g.value(), LoopyValue::Finite(_)))
+    });
+    if loopy {
+        let analysis = analyse_loopy_sum(&parts, &mut solver.grundy, options.max_moves)?;
+        return Ok(SolveReport {
+            position: Component::sum_to_string(&parts),
+            convention: options.convention.name(),
+            outcome: analysis.outcome,
+            grundy: None,
+            escapes: Some(analysis.escapes),
+            winning_moves: texts(&analysis.winning_moves),
+            drawing_moves: (analysis.outcome == Outcome::D).then(|| texts(&analysis.drawing_moves)),
+            truncated: analysis.truncated,
+            note: analysis.unknown,
+        });
+    }
+    let analysis = solver.analyse(&parts, options.convention)?;
+    Ok(SolveReport {
+        position: Component::sum_to_string(&parts),
+        convention: options.convention.name(),
+        outcome: analysis.outcome,
+        grundy: analysis.grundy.map(|g| g.0),
+        escapes: None,
+        drawing_moves: None,
+        winning_moves: texts(&analysis.winning_moves),
+        truncated: analysis.truncated,
+        note: analysis.unknown,
+    })
+}

@@ -1,0 +1,99 @@
+//! A game graph solved: outcomes and remoteness of every position, generalized Grundy values
+//! beside them, and the moves a perfect player picks.
+
+use crate::error::{GrundyError, Result};
+use crate::loopy::graph::{GameGraph, Names};
+use crate::loopy::grundy::{LoopyGrundy, LoopyValue};
+use crate::loopy::retrograde::{GraphOutcome, Retrograde};
+use crate::nimber::Convention;
+
+/// A graph with its outcomes, remoteness and (when asked) generalized Grundy values.
+#[derive(Clone, Debug)]
+pub struct SolvedGraph {
+    /// The graph.
+    pub graph: GameGraph,
+    /// Outcome and remoteness of every position.
+    pub retrograde: Retrograde,
+    /// γ of every position (normal play, when computed).
+    pub grundy: Option<LoopyGrundy>,
+    /// True if some play can go on forever.
+    pub cyclic: bool,
+}
+
+impl SolvedGraph {
+    /// Solves `graph`: retrograde analysis under `convention`, then γ from it (when `grundy` is
+    /// asked, normal play only) while another core checks for cycles.
+    pub fn solve(graph: GameGraph, convention: Convention, grundy: bool) -> Result<SolvedGraph> {
+        if grundy && convention == Convention::Misere {
+            return Err(GrundyError::Unsupported(
+                "generalized Grundy values are for normal play: add --no-grundy with --misere"
+                    .into(),
+            ));
+        }
+        // γ's stage 0 is the normal-play retrograde analysis: γ follows it, beside the check
+        // for cycles
+        let retrograde = graph.retrograde(convention);
+        let (cyclic, grundy) = rayon::join(
+            || graph.is_cyclic(),
+            || grundy.then(|| graph.loopy_grundy_after(&retrograde)),
+        );
+        Ok(SolvedGraph {
+            graph,
+            retrograde,
+            grundy,
+            cyclic,
+        })
+    }
+
+    /// γ of `u`, if computed.
+    pub fn value(&self, u: u32) -> Option<LoopyValue> {
+        self.grundy.as_ref().map(|g| g.value(&self.graph, u))
+    }
+
+    /// Every move from `u`, each with true when a perfect player picks it: from a win, the
+    /// winning moves of least remoteness; from a loss, the moves to the largest remoteness;
+    /// from a draw, the moves that keep the draw. O(options of u).
+    pub fn moves(&self, u: u32) -> Vec<(u32, bool)> {
+        let r = &self.retrograde;
+        let options = self.graph.options(u);
+        let best_remoteness = match r.outcome(u) {
+            GraphOutcome::Win => options
+                .iter()
+                .filter(|&&v| r.outcome(v) == GraphOutcome::Lose)
+                .filter_map(|&v| r.remoteness(v))
+                .min(),
+            GraphOutcome::Lose => options.iter().filter_map(|&v| r.remoteness(v)).max(),
+            GraphOutcome::Draw => None,
+        };
+        options
+            .iter()
+            .map(|&v| {
+                let best = match r.outcome(u) {
+                    GraphOutcome::Win => {
+                        r.outcome(v) == GraphOutcome::Lose && r.remoteness(v) == best_remoteness
+                    }
+                    GraphOutcome::Lose => r.remoteness(v) == best_remoteness,
+                    GraphOutcome::Draw => r.outcome(v) == GraphOutcome::Draw,
+                };
+                (v, best)
+            })
+            .collect()
+    }
+}
+
+/// The position called `name`, or an error listing what the positions are called.
+pub fn position_named(graph: &GameGraph, name: &str) -> Result<u32> {
+    graph.find(name).ok_or_else(|| {
+        let n = graph.position_count();
+        let known = match graph.names() {
+            Names::Numbered if n > 0 => format!("1 to {n}"),
+            Names::Numbered => "none".into(),
+            Names::Named(list) => {
+                let shown: Vec<&str> = list.iter().take(5).map(String::as_str).collect();
+                let more = if list.len() > 5 { ", ..." } else { "" };
+                format!("{}{more}", shown.join(", "))
+            }
+        };
+        GrundyError::Unsupported(format!("no position '{name}' (positions are {known})"))
+    })
+}

@@ -1,0 +1,560 @@
+//! The octal-game engine: Grundy values by the mex recurrence, plain or with the rare/common
+//! ("sparse space") method, until a period is proved. The catalog's octal games and
+//! `grundy table` both use it.
+//!
+//! - [`OctalCode`]: the code `d0.d1d2...` of a game.
+//! - [`period`]: periods proved by the Guy-Smith theorem, as values are computed.
+
+mod code;
+mod parallel;
+pub mod period;
+mod plain;
+mod sparse;
+
+pub use code::OctalCode;
+
+use std::ops::BitXor;
+
+use crate::error::{GrundyError, Result};
+use crate::periodic::PeriodicValues;
+use period::guy_smith;
+use plain::{naive_value, Seen};
+use sparse::{best_mask, candidate, common, first_unreached, RareSide, Scratch};
+
+/// How the values of an octal game are computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OctalMethod {
+    /// The sparse method when the values so far have a good mask, else the plain loop.
+    Auto,
+    /// The plain mex recurrence (every option marked): O(n) per value for codes that split.
+    Naive,
+    /// The rare/common method (needs a code that splits; falls back to plain otherwise).
+    Sparse,
+}
+
+/// What a run computed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OctalRun {
+    /// The values and the period, if proved (then `values` ends where it was proved).
+    pub values: PeriodicValues,
+    /// The method used past the first values (`Naive` or `Sparse`).
+    pub method: OctalMethod,
+    /// The mask of the sparse method (values with an even number of bits under it are rare).
+    pub mask: Option<u32>,
+}
+
+/// The rules of a code as lists: removals that may empty the heap, leave one heap, or split.
+struct Moves {
+    empty: Vec<usize>,
+    one: Vec<usize>,
+    split: Vec<usize>,
+    length: usize,
+}
+
+impl Moves {
+    fn of(code: &OctalCode) -> Moves {
+        let mut m = Moves {
+            empty: vec![],
+            one: vec![],
+            split: vec![],
+            length: code.len(),
+        };
+        for k in 0..=code.len() {
+            let d = code.digit(k);
+            if d & 1 != 0 && k > 0 {
+                m.empty.push(k);
+            }
+            if d & 2 != 0 && k > 0 {
+                m.one.push(k);
+            }
+            if d & 4 != 0 {
+                m.split.push(k);
+            }
+        }
+        m
+    }
+}
+
+/// A stored Grundy value: the table is kept in `u16` while every value fits (half the memory
+/// traffic, twice the lanes in the vector scans), and widened to `u32` when one does not.
+trait Value:
+    Copy
+    + Eq
+    + Default
+    + Send
+    + Sync
+    + BitXor<Output = Self>
+    + Into<u32>
+    + Into<u64>
+    + TryFrom<u32>
+    + 'static
+{
+}
+
+impl Value for u16 {}
+impl Value for u32 {}
+
+/// Every xor of two values up to `max_value` is below this power of two (at least 64). The
+/// least common value not reached is below twice it (a mask has bits below it only).
+fn width_of(max_value: u32) -> usize {
+    (max_value as usize + 1).next_power_of_two().max(64)
+}
+
+#[inline]
+fn wide<V: Value>(v: V) -> u32 {
+    v.into()
+}
+
+/// A reusable bitset of values seen, cleared word by word.
+/// Where the engine changes gear (the defaults are measured; tests move them to small heaps
+/// so that every path runs on small tables).
+#[derive(Clone, Copy, Debug)]
+struct Tuning {
+    /// The first choice of a mask, at this heap (again each time the table doubles).
+    first_mask_choice: usize,
+    /// The plain method and the rare/common method's blocks use every thread from this heap
+    /// on, a block at a time.
+    parallel_from: usize,
+    /// The sparse method's two-thread pipeline starts at this heap at the earliest...
+    pipeline_from: usize,
+    /// ...and only after this many heaps without a rare value (a rare mex ends a block, and
+    /// short blocks cost more in thread wake-ups than they save).
+    calm: usize,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            first_mask_choice: 512,
+            parallel_from: 2048,
+            pipeline_from: 1024,
+            calm: 4096,
+        }
+    }
+}
+
+/// Why a run over one value type stopped.
+enum Stop {
+    /// Done (the period, if proved).
+    Done(Option<(u64, u64)>),
+    /// A value does not fit the stored type: widen and go on.
+    Widen,
+}
+
+/// The state of a run: the table so far and what the methods keep between heaps.
+struct Engine<V> {
+    moves: Moves,
+    method: OctalMethod,
+    g: Vec<V>,
+    max_value: u32,
+    histogram: Vec<usize>,
+    rare: Option<RareSide<V>>,
+    next_check: usize,
+    next_mask_choice: usize,
+    /// The pipeline may be used from this heap on (`tuning.calm` after the last rare value).
+    calm_from: usize,
+    tuning: Tuning,
+    seen: Seen,
+    scratch: Scratch,
+}
+
+impl Engine<u16> {
+    /// The same state with `u32` values.
+    fn widen(self) -> Engine<u32> {
+        let up = |v: &[u16]| v.iter().map(|&x| u32::from(x)).collect::<Vec<u32>>();
+        Engine {
+            g: up(&self.g),
+            rare: self.rare.map(|r| RareSide {
+                mask: r.mask,
+                values: up(&r.values),
+                positions: r.positions,
+            }),
+            moves: self.moves,
+            method: self.method,
+            max_value: self.max_value,
+            histogram: self.histogram,
+            next_check: self.next_check,
+            next_mask_choice: self.next_mask_choice,
+            calm_from: self.calm_from,
+            tuning: self.tuning,
+            seen: self.seen,
+            scratch: self.scratch,
+        }
+    }
+}
+
+impl<V: Value> Engine<V> {
+    fn new(moves: Moves, method: OctalMethod, capacity: usize, tuning: Tuning) -> Self {
+        let method = if moves.split.is_empty() {
+            OctalMethod::Naive
+        } else {
+            method
+        };
+        Engine {
+            moves,
+            method,
+            g: Vec::with_capacity(capacity),
+            max_value: 0,
+            histogram: Vec::new(),
+            rare: None,
+            next_check: 1,
+            // the mask is chosen again each time the table doubles (the values' structure
+            // settles as they grow)
+            next_mask_choice: tuning.first_mask_choice,
+            calm_from: 0,
+            tuning,
+            seen: Seen::default(),
+            scratch: Scratch::default(),
+        }
+    }
+
+    /// Chooses the sparse method's mask (or the plain loop) at heap `n = g.len()`.
+    fn choose_mask(&mut self) {
+        let n = self.g.len();
+        self.next_mask_choice *= 2;
+        let (mask, count) = best_mask(&self.histogram);
+        if self.method == OctalMethod::Sparse || count * 8 < n {
+            if self.rare.as_ref().map(|r| r.mask) != Some(mask) {
+                self.rare = Some(RareSide::of(&self.g, mask));
+            }
+        } else {
+            self.rare = None;
+        }
+    }
+
+    /// `G(n)` for `n = g.len()` by the current method, or `None` if it does not fit `V`.
+    fn next_value(&mut self) -> Option<V> {
+        let n = self.g.len();
+        let v = match &self.rare {
+            None => naive_value(&self.moves, &self.g, n, &mut self.seen, self.max_value),
+            Some(rare) => {
+                let width = width_of(self.max_value);
+                let scratch = &mut self.scratch;
+                scratch.fit(width);
+                scratch.targets.clear();
+                let c = candidate(
+                    &self.moves,
+                    &self.g,
+                    &[],
+                    rare,
+                    width,
+                    &mut scratch.reached,
+                    &mut scratch.targets,
+                );
+                V::try_from(c).ok()?;
+                first_unreached(
+                    &self.moves,
+                    &self.g,
+                    n,
+                    &scratch.targets,
+                    width,
+                    &mut scratch.verifier,
+                )
+                .unwrap_or(c)
+            }
+        };
+        V::try_from(v).ok()
+    }
+
+    /// Records a value known to be right as `G(g.len())`.
+    fn push(&mut self, v: V) {
+        let n = self.g.len();
+        self.g.push(v);
+        self.account(n);
+    }
+
+    /// Bookkeeping for the final value `G(n)` (already in `g`).
+    fn account(&mut self, n: usize) {
+        let v = wide(self.g[n]);
+        self.max_value = self.max_value.max(v);
+        if n > 0 {
+            if self.histogram.len() <= v as usize {
+                self.histogram.resize(v as usize + 1, 0);
+            }
+            self.histogram[v as usize] += 1;
+            if let Some(rare) = &mut self.rare {
+                if !common(v, rare.mask) {
+                    rare.positions.push(n as u32);
+                    self.calm_from = n + self.tuning.calm;
+                    rare.values.push(self.g[n]);
+                }
+            }
+        }
+    }
+
+    /// At a checkpoint after heap n: reports progress and, past `to`, looks for a proof.
+    fn check(
+        &mut self,
+        n: usize,
+        to: usize,
+        progress: &mut impl FnMut(usize),
+    ) -> Option<(u64, u64)> {
+        if n + 1 < self.next_check {
+            return None;
+        }
+        progress(n + 1);
+        self.next_check = if n < 1024 { n + 2 } else { n + 1 + n / 16 };
+        if n >= to {
+            return guy_smith(&self.g[..=n], self.moves.length);
+        }
+        None
+    }
+
+    /// Computes on until a period is proved past `to`, or heap `limit` is done.
+    fn run(&mut self, to: usize, limit: usize, progress: &mut impl FnMut(usize)) -> Stop {
+        while self.g.len() <= limit {
+            let n = self.g.len();
+            if n == self.next_mask_choice
+                && self.method != OctalMethod::Naive
+                && !self.moves.split.is_empty()
+            {
+                self.choose_mask();
+            }
+            // on two threads or more, several heaps a step, up to the next mask choice (the
+            // plain method never chooses one)
+            let parallel = rayon::current_num_threads() >= 2;
+            let splits = !self.moves.split.is_empty();
+            let tuning = self.tuning;
+            let step = match self.rare {
+                Some(_) if parallel && n >= self.calm_from.max(tuning.pipeline_from) => {
+                    Some(Self::pipeline as fn(&mut Self, usize, usize, &mut _) -> _)
+                }
+                // rare values too frequent for the pipeline
+                Some(_) if parallel && n >= tuning.parallel_from => Some(Self::sparse_block as _),
+                None if parallel && splits && n >= tuning.parallel_from => {
+                    Some(Self::plain_block as _)
+                }
+                _ => None,
+            };
+            if let Some(step) = step {
+                let end = if self.method == OctalMethod::Naive {
+                    limit + 1
+                } else {
+                    self.next_mask_choice.min(limit + 1)
+                };
+                if let Some(stop) = step(self, end, to, progress) {
+                    return stop;
+                }
+                continue;
+            }
+            let Some(v) = self.next_value() else {
+                return Stop::Widen;
+            };
+            self.push(v);
+            if let Some(period) = self.check(n, to, progress) {
+                return Stop::Done(Some(period));
+            }
+        }
+        Stop::Done(guy_smith(&self.g, self.moves.length))
+    }
+}
+
+impl<V: Value> Engine<V> {
+    fn finish(self, period: Option<(u64, u64)>) -> OctalRun {
+        OctalRun {
+            values: PeriodicValues {
+                values: self.g.iter().map(|&v| u64::from(wide(v))).collect(),
+                period,
+            },
+            method: if self.rare.is_some() {
+                OctalMethod::Sparse
+            } else {
+                OctalMethod::Naive
+            },
+            mask: self.rare.map(|r| r.mask),
+        }
+    }
+}
+
+/// Computes `G(0..)` of `code` by the mex recurrence: at least up to heap `to`, then on until
+/// the Guy-Smith theorem proves a period or `limit` heaps are done (`limit >= to`). Stops early,
+/// at the first heap past `to` where a period is proved (checked at every heap up to 1024, then
+/// each time the table grows by 1/16).
+///
+/// **Plain method**: every option marked, then the mex. The split moves `G(a) xor G(s - a)`
+/// are read from two streams of the table, one forward and one backward: into one word by
+/// shifts while values stay below 64, else one byte store a pair (no read-modify-write chain),
+/// eight pairs a step, folded into a bitset. O(n) per value for codes that split, O(code
+/// length) otherwise.
+///
+/// **Rare/common method** (Berlekamp's sparse space; Gangolli and Plambeck; Flammenkamp): for
+/// a mask m, call v *common* if `v & m` has an odd number of bits, else *rare*. A common xor
+/// needs exactly one rare side, so the common values among the splits of s are found from the
+/// few rare positions a alone (`G(a) xor G(s - a)`): the least common value c not found is the
+/// candidate. The rare values below c that the rare side misses (the targets) must come from
+/// two common sides: a pass over the first 2048 pairs drops the targets it meets (a coupon
+/// collector), then each target left is looked for by a vectorised equality scan; the least
+/// one never met is the mex, else c is. Exact for any mask; fast when rare positions are few.
+/// `Auto` picks the mask with the fewest rare positions at 512 heaps and each time the table
+/// doubles, and uses it when under 1 in 8 positions is rare (else the plain loop).
+///
+/// **Every core** (when rayon has two threads or more; `RAYON_NUM_THREADS=1` for one):
+/// - the rare/common method runs as a pipeline of blocks of heaps, once 4096 heaps have
+///   passed without a rare value: one thread takes the candidates of the next block as the
+///   values (they are, unless a rare value is the mex), the other proves the block before;
+///   a rare mex keeps the heaps proved before it and drops the rest;
+/// - before that (rare values still coming), from heap 2048, it takes blocks of 512 heaps:
+///   the rare-side options that read only values known before the block are marked for every
+///   heap of the block in parallel, then each heap in turn adds the few others, takes its
+///   candidate and proves it;
+/// - the plain method, from heap 2048, takes blocks of 256 heaps the same way: options that
+///   read only values known before the block in parallel, then each heap adds the few that
+///   read the block's own values and takes its mex.
+///
+/// The values are the same on any number of threads. They are stored as `u16` until one does
+/// not fit, then as `u32` (an error past that, never a wrap).
+///
+/// **Complexity**: plain O(n^2) for splitting codes; sparse about O(n (r + t)) for r rare
+/// positions and t the pairs scanned to meet the targets. O(n) memory (2 bytes a value while
+/// they fit). Fails with `StateLimit` only if `limit` exceeds `max_states`.
+pub fn octal_values(
+    code: &OctalCode,
+    to: usize,
+    limit: usize,
+    method: OctalMethod,
+    max_states: usize,
+    mut progress: impl FnMut(usize),
+) -> Result<OctalRun> {
+    let limit = limit.max(to);
+    if limit >= max_states {
+        return Err(GrundyError::StateLimit {
+            limit: max_states,
+            what: format!("the table of octal {code} up to {limit}"),
+        });
+    }
+    let capacity = limit.min(1 << 24) + 1;
+    let mut narrow = Engine::<u16>::new(Moves::of(code), method, capacity, Tuning::default());
+    if let Stop::Done(period) = narrow.run(to, limit, &mut progress) {
+        return Ok(narrow.finish(period));
+    }
+    let mut wide = narrow.widen();
+    match wide.run(to, limit, &mut progress) {
+        Stop::Done(period) => Ok(wide.finish(period)),
+        Stop::Widen => Err(GrundyError::Overflow(format!(
+            "a Grundy value of octal {code} above 2^32"
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `G(0..=limit)` by the rules: every option listed, then the least value not among them.
+    fn by_the_rules(code: &OctalCode, limit: usize) -> Vec<u32> {
+        let mut g: Vec<u32> = Vec::new();
+        for n in 0..=limit {
+            let mut options = std::collections::BTreeSet::new();
+            for k in 0..=code.len().min(n) {
+                let d = code.digit(k);
+                if d & 1 != 0 && k == n && k > 0 {
+                    options.insert(0);
+                }
+                if d & 2 != 0 && k > 0 && k < n {
+                    options.insert(g[n - k]);
+                }
+                if d & 4 != 0 {
+                    for a in 1..n - k {
+                        options.insert(g[a] ^ g[n - k - a]);
+                    }
+                }
+            }
+            g.push((0..).find(|v| !options.contains(v)).unwrap());
+        }
+        g
+    }
+
+    fn codes() -> Vec<OctalCode> {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |m: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % m
+        };
+        let mut codes: Vec<String> = ["0.6", "0.165", "0.161", "0.07", "4.07", "0.007", "0.4"]
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        for _ in 0..40 {
+            let first = if next(4) == 0 { "4." } else { "0." };
+            let digits: String = (0..1 + next(4))
+                .map(|_| char::from(b'0' + next(8) as u8))
+                .collect();
+            codes.push(format!("{first}{digits}"));
+        }
+        codes.iter().map(|c| c.parse().unwrap()).collect()
+    }
+
+    /// Every gear early: masks from heap 8, the blocks of heaps from heap 4, the pipeline
+    /// right after each rare value (so that rare values end blocks often).
+    const EARLY: Tuning = Tuning {
+        first_mask_choice: 8,
+        parallel_from: 4,
+        pipeline_from: 8,
+        calm: 0,
+    };
+
+    /// The same without the pipeline: the rare/common method by blocks of heaps.
+    const NO_PIPELINE: Tuning = Tuning {
+        calm: usize::MAX / 2,
+        ..EARLY
+    };
+
+    fn run_with<V: Value>(
+        code: &OctalCode,
+        method: OctalMethod,
+        limit: usize,
+        tuning: Tuning,
+    ) -> Vec<u32> {
+        let mut engine = Engine::<V>::new(Moves::of(code), method, limit + 1, tuning);
+        assert!(matches!(
+            engine.run(limit, limit, &mut |_| {}),
+            Stop::Done(_)
+        ));
+        engine.g.iter().map(|&v| wide(v)).collect()
+    }
+
+    #[test]
+    fn every_gear_on_one_and_two_threads_follows_the_rules() {
+        let limit = 1200;
+        for code in codes() {
+            let want = by_the_rules(&code, limit);
+            for threads in [1, 2] {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                for method in [OctalMethod::Naive, OctalMethod::Sparse, OctalMethod::Auto] {
+                    for tuning in [EARLY, NO_PIPELINE] {
+                        let got = pool.install(|| run_with::<u16>(&code, method, limit, tuning));
+                        assert_eq!(got, want, "{code} {method:?} {tuning:?} {threads} threads");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn widening_keeps_the_table_and_the_rare_side() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        for code in codes().into_iter().take(12) {
+            let want = by_the_rules(&code, 2000);
+            for method in [OctalMethod::Naive, OctalMethod::Sparse] {
+                let got = pool.install(|| {
+                    let mut narrow = Engine::<u16>::new(Moves::of(&code), method, 2001, EARLY);
+                    narrow.run(700, 700, &mut |_| {});
+                    let mut wide_engine = narrow.widen();
+                    wide_engine.run(2000, 2000, &mut |_| {});
+                    wide_engine.g
+                });
+                assert_eq!(got, want, "{code} {method:?}");
+                let got = pool.install(|| run_with::<u32>(&code, method, 2000, NO_PIPELINE));
+                assert_eq!(got, want, "{code}");
+            }
+        }
+    }
+}
