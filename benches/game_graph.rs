@@ -4,8 +4,8 @@
 //! the bytes, retrograde analysis, generalized Grundy values, and the whole report.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use grundy::loopy::read_game_graph;
 use grundy::app::graph::{graph_report, GraphOptions};
+use grundy::loopy::read_game_graph;
 use grundy::Convention;
 use std::fmt::Write;
 use std::hint::black_box;

@@ -2,8 +2,8 @@
 //! to end from the file's bytes (parsing included) to every start classified.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use grundy::graph::cards::first_mover_wins;
 use grundy::app::geography::geography_report;
+use grundy::graph::cards::first_mover_wins;
 use std::fmt::Write;
 use std::hint::black_box;
 

@@ -1,4 +1,12 @@
 //! Errors of the library. Each is one line, fit to print as it is.
+//!
+//! ```
+//! use grundy::GrundyError;
+//! // every error is one line a command line can print after `grundy: `
+//! let e = grundy::parse_sum("nim 3 x").unwrap_err();
+//! assert!(matches!(e, GrundyError::Parse { .. }));
+//! assert!(!e.to_string().contains('\n'));
+//! ```
 
 use thiserror::Error;
 

@@ -1,5 +1,13 @@
 //! Reading whitespace-separated numbers fast, with line numbers for errors: the shared reader
 //! of grundy's file formats and of the contest examples' judge formats.
+//!
+//! ```
+//! use grundy::input::Tokens;
+//! let mut t = Tokens::new(b"3\n4 five\n");
+//! assert_eq!(t.u64_in("n", 1, 10).unwrap(), 3);
+//! assert_eq!(t.u64("a").unwrap(), 4);
+//! assert_eq!(t.u64("b").unwrap_err().to_string(), "line 2: expected b, found 'five'");
+//! ```
 
 use crate::error::{GrundyError, Result};
 

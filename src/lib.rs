@@ -50,12 +50,12 @@ pub mod scoring;
 pub mod solve;
 pub mod zeckendorf;
 
-pub use error::{GrundyError, Result};
-pub use nimber::{Nimber, Outcome};
 pub use app::parse::{parse_sum, parse_sum_with};
+pub use app::solve::{solve_expression, SolveOptions, SolveReport};
+pub use error::{GrundyError, Result};
+pub use nimber::Convention;
+pub use nimber::{Nimber, Outcome};
 pub use solve::game::ImpartialGame;
 pub use solve::grundy::GrundySolver;
-pub use app::solve::{solve_expression, SolveOptions, SolveReport};
-pub use nimber::Convention;
 pub use solve::sum::{Analysis, SumSolver};
 pub use solve::DEFAULT_MAX_STATES;

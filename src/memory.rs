@@ -1,5 +1,13 @@
 //! The machine's memory, so that inputs and options that would need more of it than there is
 //! are refused, with the estimate, before anything is allocated.
+//!
+//! ```
+//! use grundy::memory::check_fits;
+//! // a few bytes always fit; 2^100 bytes never do
+//! assert!(check_fits("a small table", 1024).is_ok());
+//! let refused = check_fits("a huge table", 1u128 << 100).unwrap_err();
+//! assert!(refused.to_string().contains("a huge table"));
+//! ```
 
 use crate::error::{GrundyError, Result};
 

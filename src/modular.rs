@@ -2,6 +2,14 @@
 //!
 //! Contest answers "p / q modulo 10^9 + 7" are `p * q^(-1)`, the inverse by Fermat's little
 //! theorem (`q^(m-2) = q^(-1) mod m` for prime m and q not divisible by m).
+//!
+//! ```
+//! use grundy::modular::{inv_mod, mul_mod, pow_mod, Binomials, MOD};
+//! assert_eq!(pow_mod(2, 10, MOD), 1024);
+//! let half = inv_mod(2, MOD).unwrap();
+//! assert_eq!(mul_mod(half, 2, MOD), 1);
+//! assert_eq!(Binomials::new(10, MOD).choose(5, 2), 10);
+//! ```
 
 /// The usual contest prime, 10^9 + 7.
 pub const MOD: u64 = 1_000_000_007;

@@ -3,6 +3,15 @@
 //! The Sprague-Grundy theorem: every finite impartial game under normal play is equivalent to a
 //! Nim heap `*g`; `g` is its Grundy value, the game is a P position iff `g = 0`, and a disjunctive
 //! sum has the xor of its parts' values (`*a + *b = *(a xor b)`).
+//!
+//! ```
+//! use grundy::nimber::{mex, Convention, Nimber, Outcome};
+//! // *3 + *5 = *6: nim addition is xor
+//! assert_eq!(Nimber(3) + Nimber(5), Nimber(6));
+//! assert_eq!((Nimber(2) + Nimber(2)).outcome(), Outcome::P);
+//! assert_eq!(mex([0, 1, 3].into_iter()), 2);
+//! assert_eq!(Convention::from_misere(true).name(), "misere");
+//! ```
 
 use std::fmt;
 use std::ops::{Add, AddAssign};

@@ -1,5 +1,12 @@
 //! Ultimately periodic sequences of Grundy values, as the value tables of subtraction and octal
 //! games produce them.
+//!
+//! ```
+//! use grundy::periodic::PeriodicValues;
+//! // 0 1 2 0 1 2 ...: period 3 from 0, proved
+//! let v = PeriodicValues { values: vec![0, 1, 2, 0, 1, 2], period: Some((0, 3)) };
+//! assert_eq!(v.get(1_000_000_001), Some(2));
+//! ```
 
 /// Values `G(0), G(1), ...` as far as computed, and, once proved, a period that extends them
 /// to every n.

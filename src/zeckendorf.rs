@@ -4,6 +4,14 @@
 //! Fibonacci Nim and Wythoff's game both rest on it: Fibonacci Nim's P positions are decided by
 //! the smallest term, and Wythoff's P pairs are `(a, b)` where `a` has its smallest term at an
 //! even index and `b` is `a` with every term shifted one index up.
+//!
+//! ```
+//! use grundy::zeckendorf::{is_fibonacci, terms, FIBONACCI};
+//! // 20 = 13 + 5 + 2, non-consecutive Fibonacci numbers
+//! let sum: u64 = terms(20).iter().map(|&i| FIBONACCI[i]).sum();
+//! assert_eq!(sum, 20);
+//! assert!(is_fibonacci(21) && !is_fibonacci(20));
+//! ```
 
 /// The Fibonacci numbers 1, 2, 3, 5, 8, ... that fit in a u64 (index 0 is 1).
 pub const FIBONACCI: [u64; 92] = fibonacci_table();

@@ -23,6 +23,26 @@ const GAME_GRAPHS: [&str; 3] = [
     "{\"moves\": {\"a\": [\"b\", \"a\"], \"b\": [\"c\"]}}",
     "# c\r\n2 1\r\n1 1\r\n",
 ];
+/// The judges' samples of the contest formats.
+const HANAFUDA: [&str; 2] = [
+    include_str!("samples/hanafuda/sample-1.in"),
+    include_str!("samples/hanafuda/sample-2.in"),
+];
+const BOARD_GAME: [&str; 2] = [
+    include_str!("samples/board_game/sample-1.in"),
+    include_str!("samples/board_game/sample-2.in"),
+];
+const SHEETS: [&str; 2] = [
+    include_str!("samples/split_game/sample-1.in"),
+    include_str!("samples/cutting_game/sample-1.in"),
+];
+const GAME_ON_SUM: [&str; 1] = [include_str!("samples/game_on_sum/sample-1.in")];
+const TAVAS: [&str; 3] = [
+    include_str!("samples/tavas/sample-1.in"),
+    include_str!("samples/tavas/sample-2.in"),
+    include_str!("samples/tavas/sample-3.in"),
+];
+const LINE_FLIP: [&str; 1] = [include_str!("samples/line_flip/sample-1.in")];
 const FAMILIES: [&str; 5] = ["octal 0.07", "subtract 1,3,4", "bash 3", "wythoff", "split"];
 
 /// Small options, so that whatever parses is cheap to solve.
@@ -89,6 +109,33 @@ proptest! {
         if header_ok {
             let options = GraphOptions { positions: true, from: Some("1".into()), ..GraphOptions::default() };
             one_line(graph_report(&bytes[..], &options));
+        }
+    }
+
+    #[test]
+    fn contest_formats(bytes in prop_oneof![
+        proptest::collection::vec(any::<u8>(), 0..40),
+        near(&HANAFUDA), near(&BOARD_GAME), near(&SHEETS), near(&GAME_ON_SUM), near(&TAVAS),
+        near(&LINE_FLIP),
+    ]) {
+        use grundy::app::contest::*;
+        // numbers of more than 3 digits could ask for big tables or long sums: readers only
+        let small_numbers = text(&bytes).split_whitespace().all(|w| w.len() <= 3);
+        one_line(hanafuda::read(&bytes));
+        one_line(tavas::read(&bytes));
+        one_line(line_flip::read(&bytes));
+        one_line(board_game::read(&bytes));
+        one_line(split_game::read(&bytes));
+        one_line(cutting_game::read(&bytes));
+        one_line(game_on_sum::read(&bytes));
+        if small_numbers {
+            one_line(hanafuda::solve(&bytes));
+            one_line(tavas::solve(&bytes));
+            one_line(line_flip::solve(&bytes));
+            one_line(board_game::solve(&bytes, true));
+            one_line(split_game::solve(&bytes));
+            one_line(cutting_game::solve(&bytes));
+            one_line(game_on_sum::solve(&bytes));
         }
     }
 

@@ -7,10 +7,10 @@
 
 use grundy::app::geography::geography_report;
 use grundy::app::graph::{graph_report, GraphOptions};
+use grundy::app::table::{table_report, Family, TableOptions};
 use grundy::loopy::{GameGraph, GraphOutcome, LoopyValue};
 use grundy::nimber::MexSet;
 use grundy::solve::DEFAULT_MAX_STATES;
-use grundy::app::table::{table_report, Family, TableOptions};
 use grundy::{solve_expression, Convention, GrundyError, SolveOptions};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;

@@ -1,4 +1,12 @@
 //! From a graph or board file to the answer `grundy geography` prints.
+//!
+//! ```
+//! use grundy::app::geography::geography_report;
+//! // a path of three vertices: the mover wins from the middle only
+//! let report = geography_report(b"3 2\n1 2\n2 3\n", false, Some("2")).unwrap();
+//! assert_eq!(report.max_matching, 1);
+//! assert_eq!(report.mover_wins_from, Some(true));
+//! ```
 
 use crate::error::{GrundyError, Result};
 use crate::graph::csr::Graph;

@@ -1,5 +1,14 @@
 //! From a game-graph file to the answer of `grundy graph`: counts, remoteness histogram,
 //! generalized Grundy values, the table of every position and the moves from one.
+//!
+//! ```
+//! use grundy::app::graph::{graph_report, GraphOptions};
+//! let options = GraphOptions { from: Some("1".into()), ..GraphOptions::default() };
+//! let report = graph_report(&b"3 2\n1 2\n2 3\n"[..], &options).unwrap();
+//! assert_eq!((report.win, report.lose), (1, 2));
+//! // from 1 the only move leaves the opponent at 2, who wins by moving to 3
+//! assert_eq!(report.from.unwrap().moves[0].result, "lose");
+//! ```
 
 use crate::error::Result;
 use crate::loopy::grundy::{LoopyGrundy, LoopyValue};

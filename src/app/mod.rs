@@ -8,6 +8,13 @@
 //! - [`geography`]: a graph or board file to who wins from every start (`grundy geography`).
 //! - [`graph`]: a game-graph file to outcomes, remoteness and γ (`grundy graph`).
 //! - [`contest`]: the contest problems, in their judges' input and output formats.
+//!
+//! ```
+//! use grundy::{solve_expression, Outcome, SolveOptions};
+//! let report = solve_expression("nim 1 2 3 + wythoff 1 2", &SolveOptions::default()).unwrap();
+//! assert_eq!(report.outcome, Outcome::P);
+//! assert!(report.winning_moves.is_empty());
+//! ```
 
 pub mod contest;
 pub mod geography;

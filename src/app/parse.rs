@@ -18,7 +18,6 @@ use crate::solve::DEFAULT_MAX_STATES;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-
 /// The names of the games an expression may use, in the order help texts list them.
 pub const GAME_NAMES: [&str; 13] = [
     "nim",

@@ -2,9 +2,20 @@
 //! positions marked, the proved period shaded), for two-dimensional ones a heatmap with
 //! labelled axes and a colour bar (P positions black). Text is drawn with DejaVu Sans, shipped
 //! in the crate (`assets/fonts`, Bitstream Vera licence), so no system font is needed.
+//!
+//! ```
+//! use grundy::app::plot::plot;
+//! use grundy::app::table::{table_report, Family, TableOptions};
+//! let family = Family::parse("octal 0.07").unwrap();
+//! let report = table_report(&family, &TableOptions { to: Some(100), ..TableOptions::default() }, |_| {}).unwrap();
+//! let path = std::env::temp_dir().join(format!("grundy-plot-doc-{}.svg", std::process::id()));
+//! plot(&report, &path).unwrap();
+//! assert!(std::fs::read_to_string(&path).unwrap().contains("<svg"));
+//! std::fs::remove_file(&path).unwrap();
+//! ```
 
-use crate::error::{GrundyError, Result};
 use crate::app::table::TableReport;
+use crate::error::{GrundyError, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::path::Path;

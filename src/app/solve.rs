@@ -1,12 +1,20 @@
 //! One call from an expression to a printable answer: what `grundy solve` computes.
+//!
+//! ```
+//! use grundy::{solve_expression, Outcome, SolveOptions};
+//! let report = solve_expression("nim 3 4 5", &SolveOptions::default()).unwrap();
+//! assert_eq!(report.outcome, Outcome::N);
+//! assert_eq!(report.grundy, Some(2));
+//! assert_eq!(report.winning_moves, vec!["nim 1 4 5"]);
+//! ```
 
+use crate::app::parse::parse_sum_with;
 use crate::error::{GrundyError, Result};
 use crate::games::Component;
 use crate::loopy::LoopyValue;
-use crate::nimber::Outcome;
-use crate::app::parse::parse_sum_with;
-use crate::solve::loopy_sum::analyse_loopy_sum;
 use crate::nimber::Convention;
+use crate::nimber::Outcome;
+use crate::solve::loopy_sum::analyse_loopy_sum;
 use crate::solve::sum::SumSolver;
 use crate::solve::DEFAULT_MAX_STATES;
 use serde::Serialize;

@@ -1,6 +1,14 @@
 //! Tabulating Grundy values and proving their periods: what `grundy table` computes.
 //!
 //! The octal engine is [`crate::solve::octal`]; pictures of tables are [`crate::app::plot`].
+//!
+//! ```
+//! use grundy::app::table::{table_report, Family, TableOptions};
+//! let family = Family::parse("subtract 1,2").unwrap();
+//! let options = TableOptions { to: Some(9), ..TableOptions::default() };
+//! let report = table_report(&family, &options, |_| {}).unwrap();
+//! assert_eq!(report.values.unwrap(), vec![0, 1, 2, 0, 1, 2, 0, 1, 2, 0]);
+//! ```
 
 use crate::error::{GrundyError, Result};
 use crate::games::{CutRule, OctalCode, RectangleTable, SubtractionSet, WythoffTable};
@@ -122,6 +130,21 @@ pub struct TableOptions {
     pub compute_all: bool,
 }
 
+impl Default for TableOptions {
+    /// What `grundy table FAMILY` does with no options: automatic method, the default limits.
+    fn default() -> Self {
+        TableOptions {
+            to: None,
+            until_period: None,
+            method: OctalMethod::Auto,
+            rows: None,
+            cols: None,
+            max_states: crate::solve::DEFAULT_MAX_STATES,
+            compute_all: false,
+        }
+    }
+}
+
 /// A proved period.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PeriodReport {
@@ -169,7 +192,7 @@ pub struct TableReport {
 
 /// Tabulates `family`; `progress` is told how many values are done (for a progress bar).
 ///
-/// Octal games run the engine of [`octal::octal_values`]; subtraction games
+/// Octal games run the engine of [`octal_values`]; subtraction games
 /// [`SubtractionSet::values`] (the period is proved by a repeated window of max(S) values);
 /// `split` and `cutting` [`RectangleTable`] (anti-diagonals in parallel); `wythoff`
 /// [`WythoffTable`]. Inconsistent options are refused.

@@ -1,10 +1,10 @@
 //! `grundy table [--to N] [--until-period LIMIT] [--method M] [--json] [--plot FILE] FAMILY`
 //! and `grundy table --rows R --cols C [--json] [--plot FILE] FAMILY2D`
 
-use grundy::solve::DEFAULT_MAX_STATES;
-use grundy::solve::octal::OctalMethod;
 use grundy::app::plot::plot;
 use grundy::app::table::{table_report, Family, TableOptions, TableReport};
+use grundy::solve::octal::OctalMethod;
+use grundy::solve::DEFAULT_MAX_STATES;
 use std::fmt::Write;
 use std::io::IsTerminal;
 use std::path::PathBuf;

@@ -1,4 +1,10 @@
 //! The empty game `0`: no moves at all.
+//!
+//! ```
+//! use grundy::games::Empty;
+//! use grundy::ImpartialGame;
+//! assert!(Empty.options().is_empty());
+//! ```
 
 use crate::error::Result;
 use crate::nimber::Nimber;

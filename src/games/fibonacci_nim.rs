@@ -1,4 +1,11 @@
 //! Fibonacci Nim: take 1..n-1 first, then at most twice what the opponent just took.
+//!
+//! ```
+//! use grundy::games::FibonacciNim;
+//! // the opening on a Fibonacci number loses; on 10 the mover takes 2 (10 = 8 + 2)
+//! assert!(!FibonacciNim::start(8).mover_wins());
+//! assert_eq!(FibonacciNim::start(10).winning_takes(), vec![2]);
+//! ```
 
 use crate::error::Result;
 use crate::nimber::{Nimber, Outcome};

@@ -1,12 +1,23 @@
 //! `graph FILE V`: position V of a game given as a graph of positions (cycles allowed), as a
 //! component of a sum.
+//!
+//! ```
+//! use grundy::games::GraphRules;
+//! use grundy::loopy::LoopyValue;
+//! use grundy::Nimber;
+//! let path = std::env::temp_dir().join(format!("grundy-graph-doc-{}", std::process::id()));
+//! std::fs::write(&path, "3 2\n1 2\n2 3\n").unwrap(); // a chain 1 -> 2 -> 3
+//! let rules = std::sync::Arc::new(GraphRules::load(path.to_str().unwrap()).unwrap());
+//! assert_eq!(rules.position("2").unwrap().value(), LoopyValue::Finite(Nimber(1)));
+//! std::fs::remove_file(&path).unwrap();
+//! ```
 
 use crate::error::{GrundyError, Result};
 use crate::loopy::solved::{position_named, SolvedGraph};
 use crate::loopy::{read_game_graph, LoopyValue};
+use crate::nimber::Convention;
 use crate::nimber::Nimber;
 use crate::solve::game::ImpartialGame;
-use crate::nimber::Convention;
 use std::fmt;
 use std::sync::Arc;
 

@@ -1,5 +1,12 @@
 //! The line-flip coin game: flip whole rows or columns of coins, each line at most once, never
 //! making an all-heads board impossible while it is still possible.
+//!
+//! ```
+//! use grundy::games::LineFlip;
+//! use grundy::{ImpartialGame, Nimber};
+//! let board = LineFlip::parse("ox/x.").unwrap();
+//! assert_eq!(board.grundy_formula().unwrap().unwrap(), Nimber(0));
+//! ```
 
 use crate::error::Result;
 use crate::nimber::Nimber;

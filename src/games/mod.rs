@@ -1,5 +1,14 @@
 //! The catalog: one file per game, and [`Component`], the enum that lets different games sit
 //! in one sum.
+//!
+//! ```
+//! use grundy::games::{Component, Nim, Wythoff};
+//! use grundy::{Convention, ImpartialGame, Nimber, SumSolver};
+//! let parts = vec![Component::Nim(Nim::new(vec![3])), Component::Wythoff(Wythoff::new(1, 2))];
+//! assert_eq!(parts[1].grundy_formula().unwrap().unwrap(), Nimber(0));
+//! let analysis = SumSolver::new(1000, 10).analyse(&parts, Convention::Normal).unwrap();
+//! assert_eq!(analysis.grundy, Some(Nimber(3)));
+//! ```
 
 /// Implements `PartialEq`, `Eq`, `Hash`, `PartialOrd` and `Ord` for a position type through its
 /// `key()` method, so that positions compare by game and position, never by the shared tables
@@ -42,13 +51,13 @@ pub mod staircase;
 pub mod subtraction;
 pub mod wythoff;
 
+pub use crate::solve::octal::OctalCode;
 pub use empty::Empty;
 pub use fibonacci_nim::FibonacciNim;
 pub use game_graph::{GraphPosition, GraphRules};
 pub use line_flip::LineFlip;
 pub use moore::Moore;
 pub use nim::Nim;
-pub use crate::solve::octal::OctalCode;
 pub use octal::{Octal, OctalRules};
 pub use rectangle::{CutRule, Rectangle, RectangleRules, RectangleTable};
 pub use staircase::Staircase;

@@ -1,4 +1,11 @@
 //! Moore's Nim_k: take at least one object in all, from up to k heaps.
+//!
+//! ```
+//! use grundy::games::Moore;
+//! // Nim_2 with heaps 1 2 3: in binary, some column sum is not a multiple of k + 1 = 3
+//! assert!(!Moore::new(2, vec![1, 2, 3]).is_p());
+//! assert!(Moore::new(2, vec![1, 1, 1]).is_p());
+//! ```
 
 use crate::error::{GrundyError, Result};
 use crate::nimber::{Nimber, Outcome};

@@ -1,4 +1,10 @@
 //! Nim: take at least one object from one heap.
+//!
+//! ```
+//! use grundy::games::Nim;
+//! use grundy::{ImpartialGame, Nimber};
+//! assert_eq!(Nim::new(vec![3, 4, 5]).grundy_formula().unwrap().unwrap(), Nimber(2));
+//! ```
 
 use crate::error::Result;
 use crate::nimber::Nimber;

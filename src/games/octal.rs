@@ -1,4 +1,12 @@
 //! Octal games on heaps: a code `d0.d1d2...` says what removing k tokens may leave.
+//!
+//! ```
+//! use grundy::games::{Octal, OctalRules};
+//! use grundy::{ImpartialGame, Nimber};
+//! // Dawson's Kayles on 10 pins
+//! let rules = OctalRules::new("0.07".parse().unwrap(), 10, 1000);
+//! assert_eq!(Octal::new(rules, 10).grundy_formula().unwrap().unwrap(), Nimber(3));
+//! ```
 
 use crate::error::{GrundyError, Result};
 use crate::nimber::Nimber;

@@ -1,4 +1,11 @@
 //! Rectangle-cutting games: cut one piece of paper into two along a grid line.
+//!
+//! ```
+//! use grundy::games::{CutRule, RectangleTable};
+//! // cutting off a 1x1 piece wins: the 2 x 3 sheet loses for the mover
+//! let table = RectangleTable::compute(CutRule::Cutting, 2, 3, 1000).unwrap();
+//! assert_eq!(table.get(2, 3), Some(0));
+//! ```
 
 use crate::error::{GrundyError, Result};
 use crate::nimber::{MexSet, Nimber};

@@ -1,4 +1,12 @@
 //! Staircase Nim: move coins from a step to the step below; coins leave from step 1.
+//!
+//! ```
+//! use grundy::games::Staircase;
+//! use grundy::{ImpartialGame, Nimber};
+//! // only the odd steps count: 1 xor 3
+//! let s = Staircase::new(vec![1, 2, 3]).unwrap();
+//! assert_eq!(s.grundy_formula().unwrap().unwrap(), Nimber(2));
+//! ```
 
 use crate::error::Result;
 use crate::nimber::Nimber;

@@ -1,4 +1,13 @@
 //! Subtraction games: take s objects from the heap, s from a finite set S.
+//!
+//! ```
+//! use grundy::games::SubtractionSet;
+//! // subtract {1, 3, 4}: values repeat with period 7, and heap 7 is a P position
+//! let set = SubtractionSet::from_ranges(vec![(1, 1), (3, 4)]).unwrap();
+//! let values = grundy::games::SubtractionRules::new(set, false, 1000).values().clone();
+//! assert_eq!(values.period, Some((0, 7)));
+//! assert_eq!(values.get(7), Some(0));
+//! ```
 
 use crate::error::{GrundyError, Result};
 use crate::nimber::{MexSet, Nimber};

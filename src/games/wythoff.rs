@@ -1,9 +1,17 @@
 //! Wythoff's game: take from one heap, or the same amount from both.
+//!
+//! ```
+//! use grundy::games::wythoff::partner;
+//! use grundy::games::Wythoff;
+//! assert!(Wythoff::new(3, 5).is_p());
+//! assert_eq!(partner(3), Some(5)); // (3, 5) is the second P pair after (1, 2)
+//! assert!(!Wythoff::new(1_000_000_000_000_000_000, 1).is_p());
+//! ```
 
 use crate::error::{GrundyError, Result};
 use crate::nimber::{Nimber, Outcome};
-use crate::solve::DEFAULT_MAX_STATES;
 use crate::solve::game::ImpartialGame;
+use crate::solve::DEFAULT_MAX_STATES;
 use crate::zeckendorf;
 use std::fmt;
 use std::sync::{Arc, OnceLock};

@@ -4,6 +4,14 @@
 //! The card graph can have n1 * n2 edges, so it is never built: each point and each colour is a
 //! hub, a card belongs to its two hubs, and two cards of different hands are adjacent iff they
 //! share a hub. Matching searches walk hubs instead of edges.
+//!
+//! ```
+//! use grundy::graph::cards::first_mover_wins;
+//! // one card each, sharing a point: the mover from Alice's opening card answers it and wins
+//! assert_eq!(first_mover_wins(&[(0, 0)], &[(0, 1)]), vec![true]);
+//! // no card of the other hand shares anything: the mover is stuck
+//! assert_eq!(first_mover_wins(&[(0, 0)], &[(1, 1)]), vec![false]);
+//! ```
 
 const NONE: u32 = u32::MAX;
 
@@ -269,7 +277,10 @@ fn dense_ids(values: impl Iterator<Item = u32> + Clone) -> DenseIds {
 /// ```
 pub fn first_mover_wins(first: &[(u32, u32)], second: &[(u32, u32)]) -> Vec<bool> {
     let cards = || first.iter().chain(second);
-    let (points, colours) = (dense_ids(cards().map(|c| c.0)), dense_ids(cards().map(|c| c.1)));
+    let (points, colours) = (
+        dense_ids(cards().map(|c| c.0)),
+        dense_ids(cards().map(|c| c.1)),
+    );
     let hubs_of = |&(x, y): &(u32, u32)| [points.id(x), points.len + colours.id(y)];
     let left: Vec<[u32; 2]> = first.iter().map(hubs_of).collect();
     let right: Vec<[u32; 2]> = second.iter().map(hubs_of).collect();

@@ -1,4 +1,13 @@
 //! Simple undirected graphs in compressed sparse row form.
+//!
+//! ```
+//! use grundy::graph::csr::Graph;
+//! // a triangle, its edges given twice: repeats are dropped
+//! let g = Graph::from_edges(3, &[(0, 1), (1, 2), (2, 0), (1, 0)]).unwrap();
+//! assert_eq!((g.vertex_count(), g.edge_count()), (3, 3));
+//! assert_eq!(g.neighbors(0), &[1, 2]);
+//! assert!(g.two_colouring().is_none()); // odd cycle
+//! ```
 
 use crate::error::{GrundyError, Result};
 

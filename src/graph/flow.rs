@@ -1,5 +1,15 @@
 //! Maximum flow by Dinic's algorithm, and the residual reachability that tells which vertices
 //! some maximum flow avoids.
+//!
+//! ```
+//! use grundy::graph::flow::FlowNetwork;
+//! // two paths of capacity 1 from 0 to 3
+//! let mut net = FlowNetwork::new(4);
+//! for (u, v) in [(0, 1), (1, 3), (0, 2), (2, 3)] {
+//!     net.add_edge(u, v, 1);
+//! }
+//! assert_eq!(net.max_flow(0, 3), 2);
+//! ```
 
 /// A directed network with integer capacities, built edge by edge and then frozen into a
 /// compressed adjacency (each edge stored with its reverse at index `e ^ 1`).

@@ -1,5 +1,16 @@
 //! Undirected vertex geography: a token on a graph, each move to an unvisited neighbour; who
 //! cannot move loses. Solved for every start at once by maximum matching.
+//!
+//! ```
+//! use grundy::graph::csr::Graph;
+//! use grundy::graph::geography::Geography;
+//! // a star: from the centre the mover steps to a leaf and wins; from a leaf, too (to the centre,
+//! // then the opponent must go to another leaf... and the mover is stuck): only the centre wins
+//! let g = Graph::from_edges(4, &[(0, 1), (0, 2), (0, 3)]).unwrap();
+//! let solved = Geography::solve(&g);
+//! assert!(solved.mover_wins(0));
+//! assert!(!solved.mover_wins(1));
+//! ```
 
 use crate::graph::csr::Graph;
 use crate::graph::matching::{

@@ -3,6 +3,15 @@
 //! Graph: optional `#` comment lines, then `n m`, then m lines `u v` (1-based, `u != v`;
 //! repeated edges count once). Board: `R C`, then R lines of C characters, `.` free and `#`
 //! blocked; the token moves between 4-neighbouring free cells.
+//!
+//! ```
+//! use grundy::graph::io::{read_board, read_graph};
+//! let g = read_graph(b"3 2\n1 2\n2 3\n").unwrap();
+//! assert_eq!(g.edge_count(), 2);
+//! let board = read_board(b"2 2\n.#\n..\n").unwrap();
+//! assert_eq!(board.cells.len(), 3); // the free cells
+//! assert!(read_graph(b"3 1\n1 9\n").unwrap_err().to_string().starts_with("line 2"));
+//! ```
 
 use crate::error::{GrundyError, Result};
 use crate::graph::csr::{Graph, NONE};

@@ -1,5 +1,17 @@
 //! Maximum matchings: Hopcroft-Karp for bipartite graphs, Edmonds' blossom algorithm for any
 //! graph, and the search for the vertices that some maximum matching misses.
+//!
+//! ```
+//! use grundy::graph::csr::Graph;
+//! use grundy::graph::matching::{edmonds, hopcroft_karp};
+//! // a path of four vertices has a perfect matching
+//! let g = Graph::from_edges(4, &[(0, 1), (1, 2), (2, 3)]).unwrap();
+//! let side = g.two_colouring().unwrap();
+//! assert_eq!(hopcroft_karp(&g, &side).size(), 2);
+//! // a triangle (not bipartite) has a matching of one edge
+//! let t = Graph::from_edges(3, &[(0, 1), (1, 2), (2, 0)]).unwrap();
+//! assert_eq!(edmonds(&t).size(), 1);
+//! ```
 
 use crate::graph::csr::{Graph, NONE};
 

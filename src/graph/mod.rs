@@ -7,6 +7,15 @@
 //! - [`flow`]: maximum flow (Dinic) and residual reachability.
 //! - [`cards`]: card-matching games through point and colour hubs (O(n) edges).
 //! - [`weighted`]: undirected weighted graphs and Dijkstra's shortest distances.
+//!
+//! ```
+//! use grundy::graph::csr::Graph;
+//! use grundy::graph::geography::Geography;
+//! // geography on a path 0 - 1 - 2: the mover wins from the middle only
+//! let g = Graph::from_edges(3, &[(0, 1), (1, 2)]).unwrap();
+//! let solved = Geography::solve(&g);
+//! assert_eq!(solved.mover_wins_from(), vec![1]);
+//! ```
 
 pub mod cards;
 pub mod csr;

@@ -1,4 +1,10 @@
 //! Undirected graphs with non-negative integer edge weights, and shortest distances.
+//!
+//! ```
+//! use grundy::graph::weighted::WeightedGraph;
+//! let g = WeightedGraph::from_edges(3, &[(0, 1, 5), (1, 2, 1), (0, 2, 9)]).unwrap();
+//! assert_eq!(g.distances(0).unwrap(), vec![Some(0), Some(5), Some(6)]);
+//! ```
 
 use crate::error::{GrundyError, Result};
 use std::cmp::Reverse;

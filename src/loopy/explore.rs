@@ -1,5 +1,28 @@
 //! Your own loopy game without an edge list: implement [`LoopyGame`], [`explore`] the positions
 //! reachable from a start, then use the game-graph engines.
+//!
+//! ```
+//! use grundy::loopy::{explore, GraphOutcome, LoopyGame};
+//! use grundy::Convention;
+//!
+//! /// Move a token left or right on 0..=4, never onto 0; from 4 the game stops. Cycles allowed.
+//! #[derive(Clone, PartialEq, Eq, Hash)]
+//! struct Token(u8);
+//!
+//! impl LoopyGame for Token {
+//!     fn options(&self) -> impl Iterator<Item = Token> {
+//!         let here = self.0;
+//!         [here.wrapping_sub(1), here + 1]
+//!             .into_iter()
+//!             .filter(move |&t| here < 4 && (1..=4).contains(&t))
+//!             .map(Token)
+//!     }
+//! }
+//!
+//! let explored = explore(Token(2), 100).unwrap();
+//! let r = explored.graph.retrograde(Convention::Normal);
+//! assert_eq!(r.outcome(explored.index(&Token(3)).unwrap()), GraphOutcome::Win);
+//! ```
 
 use crate::error::{GrundyError, Result};
 use crate::loopy::graph::{GameGraph, Names, MAX_POSITIONS};

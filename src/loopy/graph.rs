@@ -1,5 +1,14 @@
 //! [`GameGraph`]: the positions and moves of a game in compressed sparse row form, forward (the
 //! options of each position) and reverse (the positions that move to it).
+//!
+//! ```
+//! use grundy::loopy::GameGraph;
+//! let g = GameGraph::from_edges(3, &[(0, 1), (0, 1), (1, 2), (2, 1)]).unwrap();
+//! assert_eq!(g.move_count(), 3); // the repeated move counts once
+//! assert_eq!(g.options(0), &[1]);
+//! assert_eq!(g.predecessors(1), &[0, 2]);
+//! assert!(g.is_cyclic());
+//! ```
 
 use crate::error::{GrundyError, Result};
 use rayon::prelude::*;

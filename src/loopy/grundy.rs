@@ -1,10 +1,24 @@
 //! The generalized Sprague-Grundy function of a game graph with cycles (Smith 1966;
 //! Fraenkel & Perl 1975; Fraenkel & Yesha 1986).
+//!
+//! ```
+//! use grundy::loopy::{GameGraph, LoopyValue};
+//! use grundy::Nimber;
+//! // 0 <-> 1, and 1 -> 2 (no moves): γ(2) = 0, γ(1) = 1, and from 0 the only move is to 1,
+//! // a value-1 position that can move back: γ(0) = 0
+//! let g = GameGraph::from_edges(3, &[(0, 1), (1, 0), (1, 2)]).unwrap();
+//! let gamma = g.loopy_grundy();
+//! assert_eq!(gamma.value(&g, 1), LoopyValue::Finite(Nimber(1)));
+//! assert_eq!(gamma.value(&g, 0), LoopyValue::Finite(Nimber(0)));
+//! // a lone 2-cycle is a draw: γ = ∞ with no escape
+//! let d = GameGraph::from_edges(2, &[(0, 1), (1, 0)]).unwrap();
+//! assert_eq!(d.loopy_grundy().value(&d, 0), LoopyValue::Infinite(vec![]));
+//! ```
 
 use crate::loopy::graph::GameGraph;
 use crate::loopy::retrograde::{GraphOutcome, Retrograde};
-use crate::nimber::Nimber;
 use crate::nimber::Convention;
+use crate::nimber::Nimber;
 use std::fmt;
 
 /// The value of a position of a loopy game: a nimber, or ∞ with its escape set K (the finite

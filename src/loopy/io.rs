@@ -7,6 +7,15 @@
 //! JSON: `{"moves": {"a": ["b", "c"], "b": [], "c": ["a"]}}`: keys are positions, lists their
 //! moves; a name that appears only inside lists is a position without moves. Positions are
 //! numbered in order of first appearance.
+//!
+//! ```
+//! use grundy::loopy::io::read_json;
+//! use grundy::loopy::read_game_graph;
+//! let g = read_game_graph(&b"3 2\n1 2\n2 3\n"[..]).unwrap();
+//! assert_eq!((g.position_count(), g.move_count()), (3, 2));
+//! let j = read_json(br#"{"moves": {"a": ["b"], "b": []}}"#).unwrap();
+//! assert_eq!(j.name(0), "a");
+//! ```
 
 use crate::error::{GrundyError, Result};
 use crate::loopy::graph::{GameGraph, Names, MAX_POSITIONS};

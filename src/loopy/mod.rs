@@ -6,6 +6,17 @@
 //! - [`grundy`]: the generalized Sprague-Grundy function γ (a nimber, or ∞ with its escape set).
 //! - [`explore`](mod@explore): the [`LoopyGame`] trait: enumerate the graph reachable from a start.
 //! - [`solved`]: [`SolvedGraph`], outcomes and values together, and the moves perfect play picks.
+//!
+//! ```
+//! use grundy::loopy::{GameGraph, GraphOutcome};
+//! use grundy::Convention;
+//! // 0 -> 1 -> 2 (no moves from 2), and 3 <-> 4: a draw
+//! let g = GameGraph::from_edges(5, &[(0, 1), (1, 2), (3, 4), (4, 3)]).unwrap();
+//! let r = g.retrograde(Convention::Normal);
+//! assert_eq!(r.outcome(0), GraphOutcome::Lose);
+//! assert_eq!(r.remoteness(0), Some(2));
+//! assert_eq!(r.outcome(3), GraphOutcome::Draw);
+//! ```
 
 pub mod explore;
 pub mod graph;

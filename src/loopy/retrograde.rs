@@ -1,4 +1,15 @@
 //! Retrograde analysis: win, lose or draw and the remoteness of every position of a game graph.
+//!
+//! ```
+//! use grundy::loopy::{GameGraph, GraphOutcome};
+//! use grundy::Convention;
+//! // a chain 0 -> 1 -> 2: in misère play the player who cannot move wins
+//! let g = GameGraph::from_edges(3, &[(0, 1), (1, 2)]).unwrap();
+//! let r = g.retrograde(Convention::Misere);
+//! assert_eq!(r.outcome(2), GraphOutcome::Win);
+//! assert_eq!(r.outcome(1), GraphOutcome::Lose);
+//! assert_eq!(r.counts(), [2, 1, 0]);
+//! ```
 
 use crate::loopy::graph::GameGraph;
 use crate::nimber::Convention;

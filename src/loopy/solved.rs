@@ -1,5 +1,16 @@
 //! A game graph solved: outcomes and remoteness of every position, generalized Grundy values
 //! beside them, and the moves a perfect player picks.
+//!
+//! ```
+//! use grundy::loopy::SolvedGraph;
+//! use grundy::loopy::GameGraph;
+//! use grundy::Convention;
+//! // from 0: to 1 (a loss for the mover there, remoteness 1) or to 2 (no moves: remoteness 0);
+//! // both win, and perfect play picks the faster one
+//! let g = GameGraph::from_edges(4, &[(0, 1), (0, 2), (1, 3)]).unwrap();
+//! let solved = SolvedGraph::solve(g, Convention::Normal, true).unwrap();
+//! assert_eq!(solved.moves(0), vec![(1, false), (2, true)]);
+//! ```
 
 use crate::error::{GrundyError, Result};
 use crate::loopy::graph::{GameGraph, Names};

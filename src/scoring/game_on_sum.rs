@@ -1,5 +1,11 @@
 //! "Game on Sum" (Codeforces 1628 D2): Alice names numbers in [0, k], Bob adds or subtracts
 //! each, adding at least m times in n turns; the value of the game, modulo a prime.
+//!
+//! ```
+//! use grundy::scoring::game_on_sum::GameOnSum;
+//! let game = GameOnSum::new(10);
+//! assert_eq!(game.value(1, 1, 7), 7); // one forced addition: Alice names k
+//! ```
 
 use crate::modular::{mul_mod, Binomials, MOD};
 

@@ -3,6 +3,14 @@
 //! Two players stand at two cities. A move: pick x >= 0 and collect every city not yet collected
 //! within distance x of one's own city; it must collect at least one new city. Each city's value
 //! goes to whoever collects it; when all are collected the game ends.
+//!
+//! ```
+//! use grundy::scoring::layer_game::{layer_game_result, LayerGameResult};
+//! // two cities: Tavas's (value 3) at distance 0 from him, 1 from Nafas; Nafas's (value 5) the
+//! // other way round. Tavas opens by taking everything within distance 1: both cities.
+//! let r = layer_game_result(&[0, 1], &[1, 0], &[3, 5]);
+//! assert_eq!(r, LayerGameResult::FirstWins);
+//! ```
 
 /// The result of optimal play, from the first player's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

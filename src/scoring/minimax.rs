@@ -1,4 +1,28 @@
 //! Minimax values of finite two-player zero-sum scoring games.
+//!
+//! ```
+//! use grundy::scoring::minimax::{MinimaxSolver, Node, ScoringGame};
+//!
+//! /// A two-level tree: the maximiser picks a side, then the minimiser picks a leaf.
+//! #[derive(Clone, PartialEq, Eq, Hash)]
+//! enum Tree { Root, Left, Right, Leaf(i32) }
+//!
+//! impl ScoringGame for Tree {
+//!     type Value = i32;
+//!     fn maximiser_to_move(&self) -> bool { matches!(self, Tree::Root) }
+//!     fn node(&self) -> Node<Self, i32> {
+//!         match self {
+//!             Tree::Root => Node::Options(vec![Tree::Left, Tree::Right]),
+//!             Tree::Left => Node::Options(vec![Tree::Leaf(3), Tree::Leaf(9)]),
+//!             Tree::Right => Node::Options(vec![Tree::Leaf(5), Tree::Leaf(6)]),
+//!             Tree::Leaf(v) => Node::Final(*v),
+//!         }
+//!     }
+//! }
+//!
+//! // the minimiser answers Left with 3 and Right with 5: the maximiser goes right
+//! assert_eq!(MinimaxSolver::new(100).value(&Tree::Root).unwrap(), 5);
+//! ```
 
 use crate::error::{GrundyError, Result};
 use std::collections::{HashMap, HashSet};

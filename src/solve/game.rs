@@ -1,4 +1,30 @@
 //! The trait every impartial game implements, so that the generic engines can solve it.
+//!
+//! ```
+//! use grundy::{GrundySolver, ImpartialGame, Nimber};
+//!
+//! /// Kayles on a row of pins: knock down one pin or two adjacent ones, maybe splitting the row.
+//! #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+//! struct Row(u64);
+//!
+//! impl ImpartialGame for Row {
+//!     fn options(&self) -> Vec<Vec<Row>> {
+//!         let n = self.0;
+//!         let mut options = Vec::new();
+//!         for take in 1..=2.min(n) {
+//!             for left in 0..=(n - take) / 2 {
+//!                 let parts = [left, n - take - left].into_iter().filter(|&k| k > 0);
+//!                 options.push(parts.map(Row).collect());
+//!             }
+//!         }
+//!         options
+//!     }
+//! }
+//!
+//! let mut solver = GrundySolver::new(10_000);
+//! let values: Vec<u64> = (0..8).map(|n| solver.grundy(&Row(n)).unwrap().0).collect();
+//! assert_eq!(values, vec![0, 1, 2, 3, 1, 4, 3, 2]); // Kayles: 0.77
+//! ```
 
 use crate::error::Result;
 use crate::loopy::LoopyValue;

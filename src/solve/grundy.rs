@@ -1,4 +1,14 @@
 //! Memoised Grundy values of any [`ImpartialGame`], by iterative depth-first search.
+//!
+//! ```
+//! use grundy::games::Nim;
+//! use grundy::{GrundySolver, Nimber};
+//! let mut solver = GrundySolver::new(1000);
+//! let heap = Nim::new(vec![5]);
+//! assert_eq!(solver.grundy(&heap).unwrap(), Nimber(5));
+//! // the moves of heap 5 that reach value 2: to heap 2
+//! assert_eq!(solver.moves_to_value(&heap, Nimber(2), 10).unwrap().len(), 1);
+//! ```
 
 use crate::error::{GrundyError, Result};
 use crate::nimber::{MexSet, Nimber, Outcome};

@@ -5,6 +5,18 @@
 //! escape set is empty). Sums whose parts are all finite are [`SumSolver`]'s.
 //!
 //! [`SumSolver`]: crate::solve::sum::SumSolver
+//!
+//! ```
+//! use grundy::{solve_expression, Outcome, SolveOptions};
+//! // a game-graph position of value ∞ plus a Nim heap: Smith's rules, through the expression
+//! // language (files of the game-graph format are the usual source of such parts)
+//! let dir = std::env::temp_dir().join(format!("grundy-loopy-doc-{}", std::process::id()));
+//! std::fs::write(&dir, "2 2\n1 2\n2 1\n").unwrap(); // a 2-cycle: a draw, γ = ∞
+//! let path = dir.display();
+//! let report = solve_expression(&format!("graph {path} 1 + nim 1"), &SolveOptions::default());
+//! assert_eq!(report.unwrap().outcome, Outcome::D);
+//! std::fs::remove_file(&dir).unwrap();
+//! ```
 
 use crate::error::{GrundyError, Result};
 use crate::loopy::LoopyValue;

@@ -1,4 +1,13 @@
 //! Misère play of sums by direct search.
+//!
+//! ```
+//! use grundy::games::Nim;
+//! use grundy::solve::misere::MisereSolver;
+//! // misère Nim with heaps 1 1: the mover takes one heap and leaves the last one to the other
+//! let mut solver = MisereSolver::new(1000);
+//! assert!(solver.mover_wins(vec![Nim::new(vec![1]), Nim::new(vec![1])]).unwrap());
+//! assert!(!solver.mover_wins(vec![Nim::new(vec![1])]).unwrap());
+//! ```
 
 use crate::error::{GrundyError, Result};
 use crate::solve::game::ImpartialGame;

@@ -6,6 +6,16 @@
 //! - [`misere`]: misère outcomes by search over the whole sum.
 //! - [`loopy_sum`]: sums with a part of value ∞ (Smith's rules, draws).
 //! - [`octal`]: octal codes and their values, plain or rare/common, until a period is proved.
+//!
+//! ```
+//! use grundy::games::Nim;
+//! use grundy::{Convention, GrundySolver, Nimber, Outcome, SumSolver};
+//! let mut solver = GrundySolver::new(1000);
+//! assert_eq!(solver.grundy(&Nim::new(vec![1, 2, 3])).unwrap(), Nimber(0));
+//! let mut sums = SumSolver::new(1000, 10);
+//! let a = sums.analyse(&[Nim::new(vec![3, 5])], Convention::Misere).unwrap();
+//! assert_eq!(a.outcome, Outcome::N);
+//! ```
 
 pub mod game;
 pub mod grundy;

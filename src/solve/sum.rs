@@ -1,5 +1,16 @@
 //! Disjunctive sums of games: outcome, Grundy value and every winning move, in normal or misère
 //! play.
+//!
+//! ```
+//! use grundy::games::Nim;
+//! use grundy::{Convention, Outcome, SumSolver};
+//! // nim 1 2 4: value 7, and one winning move in the heap of 4 (to 3)
+//! let mut solver = SumSolver::new(1000, 10);
+//! let parts = [Nim::new(vec![1]), Nim::new(vec![2]), Nim::new(vec![4])];
+//! let a = solver.analyse(&parts, Convention::Normal).unwrap();
+//! assert_eq!(a.outcome, Outcome::N);
+//! assert_eq!(a.winning_moves.len(), 1);
+//! ```
 
 use crate::error::{GrundyError, Result};
 use crate::nimber::{Convention, Nimber, Outcome};
@@ -28,8 +39,8 @@ pub struct Analysis<G> {
     pub unknown: Option<String>,
 }
 
-/// Solves sums of positions of one game type (use an enum, like the catalog's
-/// [`Component`](crate::games::Component), to add up different games).
+/// Solves sums of positions of one game type (use an enum, as the catalog's `games::Component`
+/// does, to add up different games).
 ///
 /// **Normal play** rests on the Sprague-Grundy theorem: the sum's value is the xor `g` of its
 /// parts' values, and a move of part `i` (value `h`) wins iff it reaches value `h xor g`. Parts

@@ -4,6 +4,14 @@
 //!
 //! - [`OctalCode`]: the code `d0.d1d2...` of a game.
 //! - [`period`]: periods proved by the Guy-Smith theorem, as values are computed.
+//!
+//! ```
+//! use grundy::solve::octal::{octal_values, OctalCode, OctalMethod};
+//! // Dawson's Kayles (0.07): period 34 from heap 53, proved by the Guy-Smith theorem
+//! let code: OctalCode = "0.07".parse().unwrap();
+//! let run = octal_values(&code, 0, 100_000, OctalMethod::Auto, 1 << 20, |_| {}).unwrap();
+//! assert_eq!(run.values.period, Some((53, 34)));
+//! ```
 
 mod code;
 mod parallel;

@@ -1,4 +1,11 @@
 //! Proving periods of Grundy sequences as they are computed.
+//!
+//! ```
+//! use grundy::solve::octal::period::guy_smith;
+//! // 0 0 1 1 2 2 repeated, for a code of length t = 2: period 6 from the start
+//! let values: Vec<u64> = (0..40).map(|n| (n / 2) % 3).collect();
+//! assert_eq!(guy_smith(&values, 2), Some((0, 6)));
+//! ```
 
 use crate::periodic::least_period;
 
