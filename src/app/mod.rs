@@ -7,6 +7,8 @@
 //! - [`table`]: a family to its values and proved period (`grundy table`); [`plot`] draws them.
 //! - [`geography`]: a graph or board file to who wins from every start (`grundy geography`).
 //! - [`graph`]: a game-graph file to outcomes, remoteness and γ (`grundy graph`).
+//! - [`play`]: every move with its value and the perfect opponent's pick (`grundy play`,
+//!   the web page).
 //! - [`contest`]: the contest problems, in their judges' input and output formats.
 //!
 //! ```
@@ -20,6 +22,7 @@ pub mod contest;
 pub mod geography;
 pub mod graph;
 pub mod parse;
+pub mod play;
 pub mod plot;
 pub mod solve;
 pub mod table;

@@ -9,7 +9,8 @@
 //! ```
 
 use crate::app::parse::parse_sum_with;
-use crate::error::{GrundyError, Result};
+use crate::app::play::check_convention;
+use crate::error::Result;
 use crate::games::Component;
 use crate::loopy::LoopyValue;
 use crate::nimber::Convention;
@@ -85,19 +86,7 @@ pub struct SolveReport {
 /// ```
 pub fn solve_expression(text: &str, options: &SolveOptions) -> Result<SolveReport> {
     let parts = parse_sum_with(text, options.max_states)?;
-    if options.convention == Convention::Misere {
-        if let Some(rect) = parts.iter().find(|p| p.is_rectangle()) {
-            return Err(GrundyError::Unsupported(format!(
-                "'{rect}' cannot be played misère: split and cutting have endings of their own"
-            )));
-        }
-        if let Some(graph) = parts.iter().find(|p| p.as_graph().is_some()) {
-            return Err(GrundyError::Unsupported(format!(
-                "misère sums with a game-graph part are not supported ('{graph}'); \
-                 use 'grundy graph --misere' on the graph alone"
-            )));
-        }
-    }
+    check_convention(&parts, options.convention)?;
     let mut solver = SumSolver::new(options.max_states, options.max_moves);
     let texts = |moves: &[Vec<Component>]| -> Vec<String> {
         moves.iter().map(|m| Component::sum_to_string(m)).collect()

@@ -4,6 +4,7 @@
 
 mod geography;
 mod graph;
+mod play;
 mod solve;
 mod table;
 
@@ -28,6 +29,8 @@ enum Command {
     Table(table::Args),
     /// Any game as a graph of positions, cycles allowed: win/lose/draw, remoteness, values.
     Graph(graph::Args),
+    /// Play against the perfect opponent, in the terminal or from a pipe.
+    Play(play::Args),
     /// Print a shell completion script (e.g. `grundy completions bash > /etc/bash_completion.d/grundy`).
     Completions {
         /// The shell.
@@ -63,6 +66,7 @@ pub fn main() -> i32 {
         Command::Geography(args) => geography::run(&args),
         Command::Table(args) => table::run(&args),
         Command::Graph(args) => graph::run(&args),
+        Command::Play(args) => play::run(&args),
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "grundy", &mut script);

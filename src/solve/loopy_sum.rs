@@ -80,6 +80,19 @@ fn part_value<G: ImpartialGame>(part: &G, grundy: &mut GrundySolver<G>) -> Resul
     })
 }
 
+/// The outcome of a sum some of whose parts may have value ∞ (Smith's rules on the parts'
+/// values): N, P or D. O(parts) once their values are known.
+pub fn loopy_sum_outcome<G: ImpartialGame>(
+    parts: &[G],
+    grundy: &mut GrundySolver<G>,
+) -> Result<Outcome> {
+    let values: Vec<LoopyValue> = parts
+        .iter()
+        .map(|p| part_value(p, grundy))
+        .collect::<Result<_>>()?;
+    Ok(outcome_of(&sum_value(&values)))
+}
+
 /// Analyses a sum with at least one part of value ∞ by Smith's rules: outcome, the escape set of
 /// its value, the winning moves and, for a draw, the moves that keep it. Moves are written as
 /// the whole position they leave (parts with no move left dropped), in component order.

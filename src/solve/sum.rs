@@ -93,6 +93,40 @@ impl<G: ImpartialGame + Ord> SumSolver<G> {
         }
     }
 
+    /// Only the outcome of the sum of `parts`, without its winning moves: the xor of the parts'
+    /// values (normal play), the misère Nim rule or the misère search (misère play). A sum
+    /// whose values are out of reach falls back on [`SumSolver::analyse`], which can still
+    /// decide it when the unknown parts cancel in pairs.
+    pub fn outcome(&mut self, parts: &[G], convention: Convention) -> Result<Outcome> {
+        match convention {
+            Convention::Normal => {
+                let mut total = Nimber::ZERO;
+                for part in parts {
+                    match self.grundy.grundy(part) {
+                        Ok(g) => total = total + g,
+                        Err(GrundyError::StateLimit { .. }) => {
+                            let keep = std::mem::replace(&mut self.max_moves, 0);
+                            let analysis = self.analyse_normal(parts);
+                            self.max_moves = keep;
+                            return Ok(analysis?.outcome);
+                        }
+                        Err(e) => return Err(e),
+                    }
+                }
+                Ok(total.outcome())
+            }
+            Convention::Misere => {
+                let key = position_key(parts);
+                let heaps: Option<Vec<u64>> = key.iter().map(|a| a.as_nim_heap()).collect();
+                let mover_wins = match heaps {
+                    Some(heaps) => misere_nim_mover_wins(&heaps),
+                    None => self.misere.mover_wins(key)?,
+                };
+                Ok(Outcome::from_mover_wins(mover_wins))
+            }
+        }
+    }
+
     fn analyse_normal(&mut self, parts: &[G]) -> Result<Analysis<G>> {
         let mut unknown: Option<GrundyError> = None;
         let mut values = Vec::with_capacity(parts.len());
