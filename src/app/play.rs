@@ -356,6 +356,8 @@ fn replies(parts: &[Component]) -> u128 {
 ///
 /// **Complexity**: one outcome per option listed, each as cheap as the parts' closed forms, or
 /// a search within the solver's state limit.
+// the value tables behind a Component (OnceLock) are not part of its hash or equality
+#[allow(clippy::mutable_key_type)]
 pub fn sum_state(
     parts: &[Component],
     convention: Convention,

@@ -103,7 +103,7 @@ impl<G: ImpartialGame + Ord> SumSolver<G> {
                 let mut total = Nimber::ZERO;
                 for part in parts {
                     match self.grundy.grundy(part) {
-                        Ok(g) => total = total + g,
+                        Ok(g) => total += g,
                         Err(GrundyError::StateLimit { .. }) => {
                             let keep = std::mem::replace(&mut self.max_moves, 0);
                             let analysis = self.analyse_normal(parts);
