@@ -5,6 +5,8 @@
 mod geography;
 mod graph;
 mod play;
+#[cfg(feature = "serve")]
+mod serve;
 mod solve;
 mod table;
 
@@ -31,6 +33,9 @@ enum Command {
     Graph(graph::Args),
     /// Play against the perfect opponent, in the terminal or from a pipe.
     Play(play::Args),
+    /// Serve the web page and its JSON API (solve, play, boards, game graphs).
+    #[cfg(feature = "serve")]
+    Serve(serve::Args),
     /// Print a shell completion script (e.g. `grundy completions bash > /etc/bash_completion.d/grundy`).
     Completions {
         /// The shell.
@@ -67,6 +72,8 @@ pub fn main() -> i32 {
         Command::Table(args) => table::run(&args),
         Command::Graph(args) => graph::run(&args),
         Command::Play(args) => play::run(&args),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run(&args),
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "grundy", &mut script);

@@ -58,10 +58,10 @@ pub fn run(args: &Args) -> Result<String, String> {
     let session = if let Some(path) = &args.graph {
         let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         let graph = read_game_graph(file).map_err(|e| e.to_string())?;
-        let from = args.from.clone().unwrap_or_else(|| graph.name(0));
         if graph.position_count() == 0 {
             return Err(format!("{path} has no positions"));
         }
+        let from = args.from.clone().unwrap_or_else(|| graph.name(0));
         let solved = SolvedGraph::solve(graph, convention, false).map_err(|e| e.to_string())?;
         Session::graph(solved, &from)
     } else if let Some(path) = &args.grid {
@@ -189,9 +189,13 @@ impl Game {
         let mut computer_to_move = self.computer_first;
         writeln!(
             out,
-            "You play {} against the computer, {} play. Type a move's number or the position \
-             it leads to; 'hint', 'more', 'undo', 'quit'.",
-            if computer_to_move { "second" } else { "first" },
+            "{} first, {} play. Type a move's number or the position it leads to; also hint, \
+             more, undo, quit.",
+            if computer_to_move {
+                "The computer moves"
+            } else {
+                "You move"
+            },
             self.convention.name()
         )?;
         loop {

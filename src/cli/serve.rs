@@ -1,0 +1,408 @@
+//! `grundy serve`: the web page and its JSON API (axum on tokio). The page's HTML, JavaScript
+//! and CSS are compiled into the binary; nothing is fetched from the network.
+//!
+//! Every computation runs on tokio's blocking pool behind a semaphore (at most `--workers` at
+//! once), with the state budget `--max-states` and the time budget `--time-limit`: a request
+//! that waits or runs past its time gets 503 at once, and the server keeps serving the others
+//! (the computation itself ends within its state budget and its answer is dropped).
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Query, State};
+use axum::http::{header, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use grundy::app::geography::geography_report;
+use grundy::app::graph::{graph_report, GraphOptions};
+use grundy::app::play::{board_path, board_state, parse_cell, Session};
+use grundy::graph::io::read_board;
+use grundy::loopy::{read_game_graph, SolvedGraph};
+use grundy::{solve_expression, Convention, GrundyError, SolveOptions, DEFAULT_MAX_STATES};
+use serde::Serialize;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Semaphore;
+use tokio::time::{timeout_at, Instant};
+
+/// The largest request body accepted (413 past it).
+pub const MAX_BODY: usize = 8 << 20;
+/// Moves listed per position in the play API (the winning ones always among them).
+const PLAY_LISTED: usize = 500;
+
+/// Serve the web page and the JSON API on one port.
+///
+/// Routes: `/` (the page), `GET /api/solve?position=EXPR&misere=BOOL` (= `grundy solve
+/// --json`), `POST /api/geography?grid=BOOL&from=V` and `POST /api/graph?positions=BOOL&from=V`
+/// with the file as the body (= `grundy geography --json`, `grundy graph --json`), and the play
+/// API: `GET /api/play?position=EXPR&misere=BOOL`, `POST /api/play/graph?at=V&misere=BOOL`,
+/// `POST /api/play/board?path=R,C;R,C...` (every move with what it gives the mover, and the
+/// perfect opponent's pick). Errors: 400 with `{"error": ...}` (the command line's message),
+/// 404, 413 past 8 MiB, 503 past a budget.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The port (0: any free port; the address is printed on the first line).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: String,
+    /// State budget of every request (as `--max-states` of `grundy solve`).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
+    max_states: usize,
+    /// Time budget of every request, in seconds (waiting for a worker included).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    time_limit: f64,
+    /// Computations at once (default: twice the number of cores).
+    #[arg(long, value_name = "N")]
+    workers: Option<usize>,
+}
+
+#[derive(Clone)]
+struct AppState {
+    permits: Arc<Semaphore>,
+    max_states: usize,
+    time_limit: Duration,
+}
+
+/// Starts the server and serves until Ctrl-C.
+pub fn run(args: &Args) -> Result<String, String> {
+    if !(args.time_limit > 0.0 && args.time_limit.is_finite()) {
+        return Err(format!(
+            "--time-limit must be a positive number of seconds, found {}",
+            args.time_limit
+        ));
+    }
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let state = AppState {
+        permits: Arc::new(Semaphore::new(args.workers.unwrap_or(2 * cores).max(1))),
+        max_states: args.max_states,
+        time_limit: Duration::from_secs_f64(args.time_limit),
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
+    runtime.block_on(async {
+        let address = format!("{}:{}", args.bind, args.port);
+        let listener = tokio::net::TcpListener::bind(&address)
+            .await
+            .map_err(|e| format!("cannot listen on {address}: {e}"))?;
+        let local = listener.local_addr().map_err(|e| e.to_string())?;
+        {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "grundy serve: listening on http://{local}/");
+            let _ = out.flush();
+        }
+        axum::serve(listener, router(state))
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .map_err(|e| format!("the server stopped: {e}"))
+    })?;
+    Ok(String::new())
+}
+
+fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/", get(page))
+        .route("/app.js", get(script))
+        .route("/style.css", get(style))
+        .route("/api/solve", get(solve))
+        .route("/api/geography", post(geography))
+        .route("/api/graph", post(graph))
+        .route("/api/play", get(play_sum))
+        .route("/api/play/graph", post(play_graph))
+        .route("/api/play/board", post(play_board))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(state)
+}
+
+const INDEX_HTML: &str = include_str!("web/index.html");
+const APP_JS: &str = include_str!("web/app.js");
+const STYLE_CSS: &str = include_str!("web/style.css");
+
+async fn page() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        INDEX_HTML,
+    )
+        .into_response()
+}
+
+async fn script() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        APP_JS,
+    )
+        .into_response()
+}
+
+async fn style() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        STYLE_CSS,
+    )
+        .into_response()
+}
+
+/// `{"error": message}` with `status`; the message on one line, as the command line prints it.
+fn error(status: StatusCode, message: impl Into<String>) -> Response {
+    #[derive(Serialize)]
+    struct ErrorBody {
+        error: String,
+    }
+    let error = message.into().replace(['\n', '\r'], " ");
+    let body = serde_json::to_string(&ErrorBody { error }).expect("a string serialises");
+    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+async fn not_found(method: Method, uri: Uri) -> Response {
+    error(
+        StatusCode::NOT_FOUND,
+        format!("no route {method} {}", uri.path()),
+    )
+}
+
+type Params = Query<HashMap<String, String>>;
+
+/// A boolean parameter: absent is false; `true`/`false` (or 1/0); anything else is an error.
+fn flag(params: &HashMap<String, String>, name: &str) -> Result<bool, Response> {
+    match params.get(name).map(String::as_str) {
+        None | Some("false") | Some("0") => Ok(false),
+        Some("true") | Some("1") | Some("") => Ok(true),
+        Some(other) => Err(error(
+            StatusCode::BAD_REQUEST,
+            format!("{name} must be true or false, found '{other}'"),
+        )),
+    }
+}
+
+fn required<'a>(params: &'a HashMap<String, String>, name: &str) -> Result<&'a str, Response> {
+    params.get(name).map(String::as_str).ok_or_else(|| {
+        error(
+            StatusCode::BAD_REQUEST,
+            format!("the parameter '{name}' is missing"),
+        )
+    })
+}
+
+/// The body, or the rejection as a JSON error with its status (413 past the limit).
+fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, Response> {
+    body.map_err(|r| {
+        let status = r.status();
+        let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
+            format!("the body is over the limit of {} MiB", MAX_BODY >> 20)
+        } else {
+            r.body_text()
+        };
+        error(status, message)
+    })
+}
+
+/// Refuses an edge list whose header announces more positions than the state budget, before
+/// the reader reserves room for them.
+fn check_header(bytes: &[u8], max_states: usize) -> Result<(), Response> {
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]);
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'));
+    if let Some(n) = first
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|w| w.parse::<u64>().ok())
+    {
+        if n > max_states as u64 {
+            return Err(error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("the file announces {n} positions, over the state budget of {max_states}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Runs `job` on the blocking pool within the time budget; its result as JSON, its error as
+/// 400 (503 for a state limit).
+async fn compute<T, F>(state: &AppState, job: F) -> Response
+where
+    T: Serialize + Send + 'static,
+    F: FnOnce(usize) -> Result<T, GrundyError> + Send + 'static,
+{
+    let deadline = Instant::now() + state.time_limit;
+    let seconds = state.time_limit.as_secs_f64();
+    let Ok(Ok(permit)) = timeout_at(deadline, state.permits.clone().acquire_owned()).await else {
+        return error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the server is busy: no worker was free within the time budget of {seconds} s"),
+        );
+    };
+    let max_states = state.max_states;
+    let task = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        job(max_states)
+    });
+    match timeout_at(deadline, task).await {
+        Err(_) => error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the time budget of {seconds} s ran out"),
+        ),
+        Ok(Err(e)) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        Ok(Ok(Err(e @ GrundyError::StateLimit { .. }))) => {
+            error(StatusCode::SERVICE_UNAVAILABLE, e.to_string())
+        }
+        Ok(Ok(Err(e))) => error(StatusCode::BAD_REQUEST, e.to_string()),
+        Ok(Ok(Ok(report))) => match serde_json::to_string(&report) {
+            Ok(json) => (
+                StatusCode::OK,
+                [(header::CONTENT_TYPE, "application/json")],
+                json,
+            )
+                .into_response(),
+            Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        },
+    }
+}
+
+async fn solve(State(state): State<AppState>, Query(params): Params) -> Response {
+    let run = || -> Result<_, Response> {
+        Ok((
+            required(&params, "position")?.to_string(),
+            flag(&params, "misere")?,
+        ))
+    };
+    let (position, misere) = match run() {
+        Ok(v) => v,
+        Err(r) => return r,
+    };
+    compute(&state, move |max_states| {
+        let options = SolveOptions {
+            convention: Convention::from_misere(misere),
+            max_states,
+            ..SolveOptions::default()
+        };
+        solve_expression(&position, &options)
+    })
+    .await
+}
+
+async fn geography(
+    State(state): State<AppState>,
+    Query(params): Params,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Response {
+    let run = || -> Result<_, Response> {
+        let bytes = body(bytes)?;
+        let grid = flag(&params, "grid")?;
+        if !grid {
+            check_header(&bytes, state.max_states)?;
+        }
+        Ok((bytes, grid, params.get("from").cloned()))
+    };
+    let (bytes, grid, from) = match run() {
+        Ok(v) => v,
+        Err(r) => return r,
+    };
+    compute(&state, move |_| {
+        geography_report(&bytes, grid, from.as_deref())
+    })
+    .await
+}
+
+async fn graph(
+    State(state): State<AppState>,
+    Query(params): Params,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Response {
+    let run = || -> Result<_, Response> {
+        let bytes = body(bytes)?;
+        check_header(&bytes, state.max_states)?;
+        let options = GraphOptions {
+            positions: flag(&params, "positions")?,
+            from: params.get("from").cloned(),
+            ..GraphOptions::default()
+        };
+        Ok((bytes, options))
+    };
+    let (bytes, options) = match run() {
+        Ok(v) => v,
+        Err(r) => return r,
+    };
+    compute(&state, move |_| graph_report(&bytes[..], &options)).await
+}
+
+async fn play_sum(State(state): State<AppState>, Query(params): Params) -> Response {
+    let run = || -> Result<_, Response> {
+        Ok((
+            required(&params, "position")?.to_string(),
+            flag(&params, "misere")?,
+        ))
+    };
+    let (position, misere) = match run() {
+        Ok(v) => v,
+        Err(r) => return r,
+    };
+    compute(&state, move |max_states| {
+        Session::sum(&position, Convention::from_misere(misere), max_states)?.state(PLAY_LISTED)
+    })
+    .await
+}
+
+async fn play_graph(
+    State(state): State<AppState>,
+    Query(params): Params,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Response {
+    let run = || -> Result<_, Response> {
+        let bytes = body(bytes)?;
+        check_header(&bytes, state.max_states)?;
+        Ok((bytes, params.get("at").cloned(), flag(&params, "misere")?))
+    };
+    let (bytes, at, misere) = match run() {
+        Ok(v) => v,
+        Err(r) => return r,
+    };
+    compute(&state, move |_| {
+        let graph = read_game_graph(&bytes[..])?;
+        let at = match at {
+            Some(at) => at,
+            None if graph.position_count() > 0 => graph.name(0),
+            None => {
+                return Err(GrundyError::Unsupported(
+                    "the graph has no positions".into(),
+                ))
+            }
+        };
+        let solved = SolvedGraph::solve(graph, Convention::from_misere(misere), false)?;
+        Session::graph(solved, &at)?.state(PLAY_LISTED)
+    })
+    .await
+}
+
+async fn play_board(
+    State(state): State<AppState>,
+    Query(params): Params,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Response {
+    let run =
+        || -> Result<_, Response> { Ok((body(bytes)?, required(&params, "path")?.to_string())) };
+    let (bytes, path) = match run() {
+        Ok(v) => v,
+        Err(r) => return r,
+    };
+    compute(&state, move |_| {
+        let board = read_board(&bytes)?;
+        let cells = path
+            .split(';')
+            .filter(|c| !c.trim().is_empty())
+            .map(parse_cell)
+            .collect::<Result<Vec<_>, _>>()?;
+        let path = board_path(&board, &cells)?;
+        board_state(&board, &path)
+    })
+    .await
+}

@@ -1,0 +1,276 @@
+//! `grundy serve`, started for real and talked to over HTTP on loopback: the API answers what
+//! the command line prints, errors have their statuses, budgets answer 503 promptly while the
+//! server keeps serving others.
+#![cfg(feature = "serve")]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A running `grundy serve --port 0 ARGS`, killed when dropped.
+struct Server {
+    child: Child,
+    address: String,
+}
+
+impl Server {
+    fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["serve", "--port", "0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let address = line
+            .trim()
+            .strip_prefix("grundy serve: listening on http://")
+            .and_then(|a| a.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("unexpected first line: {line}"))
+            .to_string();
+        Server { child, address }
+    }
+
+    /// One HTTP/1.1 request; returns (status, body).
+    fn request(&self, method: &str, target: &str, body: &[u8]) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        let head = format!(
+            "{method} {target} HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+            self.address,
+            body.len()
+        );
+        stream.write_all(head.as_bytes()).unwrap();
+        // a server may answer (413) before reading a large body: ignore a reset while writing
+        let _ = stream.write_all(body);
+        let mut response = Vec::new();
+        let _ = stream.read_to_end(&mut response);
+        let text = String::from_utf8_lossy(&response).into_owned();
+        let status: u16 = text[9..12].parse().unwrap();
+        let (headers, body) = text.split_once("\r\n\r\n").unwrap();
+        let body = if headers
+            .to_ascii_lowercase()
+            .contains("transfer-encoding: chunked")
+        {
+            unchunk(body)
+        } else {
+            body.to_string()
+        };
+        (status, body)
+    }
+
+    fn get(&self, target: &str) -> (u16, String) {
+        self.request("GET", target, b"")
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn unchunk(mut body: &str) -> String {
+    let mut out = String::new();
+    loop {
+        let (size, rest) = body.split_once("\r\n").unwrap();
+        let size = usize::from_str_radix(size.trim(), 16).unwrap();
+        if size == 0 {
+            return out;
+        }
+        out.push_str(&rest[..size]);
+        body = &rest[size + 2..];
+    }
+}
+
+/// `grundy ARGS` with `stdin`: (status, stdout, stderr).
+fn cli(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// Percent-encodes a query value.
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[test]
+fn the_api_answers_what_the_command_line_prints() {
+    let server = Server::start(&[]);
+    for (expr, misere) in [
+        ("nim 3 4 5 + wythoff 3 5", false),
+        ("octal 0.07 30 + subtract 1,3,4 9", false),
+        ("nim 1 1 + bash 3 5", true),
+        ("nim 12345678901234 98765 + moore 2 1 2 3", false),
+    ] {
+        let target = format!("/api/solve?position={}&misere={misere}", encode(expr));
+        let (status, body) = server.get(&target);
+        let mut args = vec!["solve", "--json", expr];
+        if misere {
+            args.push("--misere");
+        }
+        let (code, out, _) = cli(&args, b"");
+        assert_eq!(code, 0);
+        assert_eq!((status, body.as_str()), (200, out.trim_end()), "{expr}");
+    }
+    let graph = b"6 7\n1 2\n2 3\n3 1\n3 4\n4 5\n5 6\n2 5\n";
+    let (status, body) = server.request("POST", "/api/graph?positions=true&from=2", graph);
+    let (_, out, _) = cli(
+        &["graph", "--json", "--positions", "--from", "2", "-"],
+        graph,
+    );
+    assert_eq!((status, body.as_str()), (200, out.trim_end()));
+    let board = b"3 4\n..#.\n....\n#...\n";
+    let (status, body) = server.request("POST", "/api/geography?grid=true&from=2,2", board);
+    let (_, out, _) = cli(
+        &["geography", "--json", "--grid", "--from", "2,2", "-"],
+        board,
+    );
+    assert_eq!((status, body.as_str()), (200, out.trim_end()));
+    let plain = b"4 3\n1 2\n2 3\n3 4\n";
+    let (status, body) = server.request("POST", "/api/geography", plain);
+    let (_, out, _) = cli(&["geography", "--json", "-"], plain);
+    assert_eq!((status, body.as_str()), (200, out.trim_end()));
+
+    // the page and its parts, all from the binary
+    let (status, page) = server.get("/");
+    assert_eq!(status, 200);
+    assert!(page.contains("<script src=\"/app.js\">"));
+    assert_eq!(server.get("/app.js").0, 200);
+    assert_eq!(server.get("/style.css").0, 200);
+}
+
+#[test]
+fn errors_have_their_statuses_and_the_command_lines_messages() {
+    let server = Server::start(&[]);
+    let (status, body) = server.get("/api/solve?position=nim%203%20x");
+    let (code, _, err) = cli(&["solve", "nim 3 x"], b"");
+    assert_eq!((status, code), (400, 2));
+    let message = err.trim_end().strip_prefix("grundy: ").unwrap();
+    assert_eq!(body, format!("{{\"error\":\"{message}\"}}"));
+
+    let (status, body) = server.request("POST", "/api/graph", b"3 1\n1 9\n");
+    assert_eq!(status, 400);
+    let (_, _, err) = cli(&["graph", "-"], b"3 1\n1 9\n");
+    assert!(body.contains(err.trim_end().strip_prefix("grundy: ").unwrap()));
+
+    assert_eq!(server.get("/api/solve").0, 400); // no position
+    assert_eq!(
+        server.get("/api/solve?position=nim%201&misere=perhaps").0,
+        400
+    );
+    let (status, body) = server.get("/no/such/route");
+    assert_eq!(status, 404);
+    assert!(body.starts_with("{\"error\":"));
+    assert_eq!(
+        server.request("POST", "/api/solve?position=nim%201", b"").0,
+        405
+    );
+
+    let big = vec![b'1'; 9 << 20];
+    let (status, body) = server.request("POST", "/api/graph", &big);
+    assert_eq!(status, 413);
+    assert!(body.contains("8 MiB"), "{body}");
+
+    // a header announcing more positions than the state budget: refused before reading
+    let (status, body) = server.request("POST", "/api/graph", b"4000000000 0\n");
+    assert_eq!(status, 503);
+    assert!(body.contains("state budget"), "{body}");
+}
+
+#[test]
+fn budgets_answer_503_promptly_and_others_are_still_served() {
+    let server = Server::start(&["--time-limit", "0.5", "--workers", "2"]);
+    // a misère search that takes many seconds
+    let slow = "/api/solve?misere=true&position=".to_string()
+        + &encode("octal 0.77 12 + octal 0.77 13 + octal 0.77 14 + octal 0.77 15");
+    let address = server.address.clone();
+    let started = Instant::now();
+    let slow_request = std::thread::spawn(move || {
+        let server = Server {
+            child: Command::new("true").spawn().unwrap(),
+            address,
+        };
+        server.get(&slow)
+    });
+    std::thread::sleep(Duration::from_millis(100));
+    // while it runs, simple requests are answered
+    let quick = Instant::now();
+    assert_eq!(server.get("/api/solve?position=nim%201%202").0, 200);
+    assert!(quick.elapsed() < Duration::from_millis(400));
+    let (status, body) = slow_request.join().unwrap();
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("time budget"), "{body}");
+    assert!(started.elapsed() < Duration::from_secs(3));
+
+    // the state budget: a search stopped at its limit is a 503 with the library's message
+    let small = Server::start(&["--max-states", "1000"]);
+    let target =
+        "/api/solve?misere=true&position=".to_string() + &encode("octal 0.07 20 + wythoff 6 9");
+    let (status, body) = small.get(&target);
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("1000"), "{body}");
+}
+
+#[test]
+fn the_play_api_lists_every_move_and_the_computers_pick() {
+    let server = Server::start(&[]);
+    let (status, body) = server.get("/api/play?position=nim%201%202");
+    assert_eq!(status, 200);
+    assert_eq!(
+        body,
+        r#"{"position":"nim 1 2","outcome":"N","over":false,"moves":[{"to":"nim 2","result":"lose"},{"to":"nim 1 1","result":"win"},{"to":"nim 1","result":"lose"}],"total_moves":3,"truncated":false,"computer":1}"#
+    );
+    let graph = br#"{"moves": {"a": ["b", "c"], "b": ["c"], "c": []}}"#;
+    let (status, body) = server.request("POST", "/api/play/graph?at=a", graph);
+    assert_eq!(status, 200);
+    assert!(body.contains(r#""computer":1"#), "{body}"); // a -> c wins at once
+    let board = b"3 3\n...\n.#.\n...\n";
+    let (status, body) = server.request("POST", "/api/play/board?path=1,1;1,2", board);
+    assert_eq!(status, 200);
+    assert!(body.starts_with(r#"{"position":"1,2","#), "{body}");
+    let (status, body) = server.request("POST", "/api/play/board?path=1,1;2,2", board);
+    assert_eq!(status, 400);
+    assert!(body.contains("2,2 is not a free cell"), "{body}");
+}
+
+#[test]
+fn a_port_in_use_is_one_line_and_exit_2() {
+    let server = Server::start(&[]);
+    let port = server.address.rsplit(':').next().unwrap();
+    let (code, out, err) = cli(&["serve", "--port", port], b"");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("grundy: cannot listen on 127.0.0.1:"),
+        "{err}"
+    );
+    let (code, _, err) = cli(&["serve", "--bind", "no such host"], b"");
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

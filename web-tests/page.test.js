@@ -1,0 +1,216 @@
+// The page of `grundy serve` in a real browser: Debian's Chromium driven by playwright-core.
+// Starts the built binary on a free port, solves a position, plays whole games against the
+// computer, edits a board and reads its heatmap, explores a game graph; saves screenshots in
+// web-tests/screenshots/.
+//
+// Run alone: `cargo build && cd web-tests && npm ci && npm test` (GRUNDY_BIN picks another
+// binary, CHROMIUM another browser).
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const bin = process.env.GRUNDY_BIN || path.join(here, "..", "target", "debug", "grundy");
+const shots = path.join(here, "screenshots");
+mkdirSync(shots, { recursive: true });
+
+let server;
+let base;
+let browser;
+
+before(async () => {
+  server = spawn(bin, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  base = await new Promise((resolve, reject) => {
+    let text = "";
+    server.stdout.on("data", (chunk) => {
+      text += chunk;
+      const m = text.match(/listening on (http:\/\/\S+?)\/?\s/);
+      if (m) resolve(m[1]);
+    });
+    server.on("exit", (code) => reject(new Error(`grundy serve exited with ${code}`)));
+    setTimeout(() => reject(new Error("grundy serve did not start")), 20000);
+  });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu"],
+  });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill();
+});
+
+async function open() {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 1400 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("requestfailed", (r) => errors.push(`failed: ${r.url()}`));
+  await page.goto(base + "/");
+  // the page solves its default position at once
+  await page.waitForSelector("#outcome");
+  return { page, errors };
+}
+
+async function solve(page, position) {
+  await page.fill("#position", position);
+  await page.click("#solve");
+  await page.waitForFunction(
+    (p) => document.querySelector("#outcome")?.textContent.includes(p),
+    position.split(" + ")[0].split(" ")[0],
+  );
+}
+
+test("solves a position: outcome, Grundy value, every move coloured", async () => {
+  const { page, errors } = await open();
+  await solve(page, "nim 3 4 5");
+  await page.waitForSelector("#grundy-value");
+  assert.equal(await page.getAttribute("#outcome", "data-outcome"), "N");
+  assert.equal(await page.textContent("#grundy-value"), "2");
+  // 3 + 4 + 5 moves, one of them winning (to nim 1 4 5)
+  const rows = await page.$$eval("#moves tbody tr", (trs) =>
+    trs.map((tr) => ({ to: tr.dataset.to, cls: tr.className })),
+  );
+  assert.equal(rows.length, 12);
+  assert.deepEqual(
+    rows.filter((r) => r.cls === "win").map((r) => r.to),
+    ["nim 1 4 5"],
+  );
+  assert.ok(rows.filter((r) => r.cls === "lose").length === 11);
+  // the same answer as the API (= grundy solve --json)
+  const api = await (await fetch(`${base}/api/solve?position=nim%203%204%205`)).json();
+  assert.equal(api.grundy, 2);
+  await page.screenshot({ path: path.join(shots, "solve.png"), fullPage: true });
+
+  // a bad position: the command line's message, no crash
+  await page.fill("#position", "nim 3 x");
+  await page.click("#solve");
+  await page.waitForFunction(() => document.querySelector("#error").textContent.length > 0);
+  assert.match(await page.textContent("#error"), /column 7/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+async function playToTheEnd(page, statusId, clickMove) {
+  for (let turn = 0; turn < 200; turn++) {
+    await page.waitForFunction(
+      (id) => {
+        const s = document.getElementById(id);
+        return s.dataset.result || s.textContent.startsWith("Your move");
+      },
+      statusId,
+    );
+    const result = await page.getAttribute(`#${statusId}`, "data-result");
+    if (result) return result;
+    await clickMove();
+  }
+  throw new Error("the game did not end");
+}
+
+test("plays a whole game: the computer wins from a winning start", async () => {
+  const { page, errors } = await open();
+  // nim 1 2 4 + wythoff 1 1: N, the computer moves first and must win whatever we play
+  await solve(page, "nim 1 2 4 + wythoff 1 1");
+  assert.equal(await page.getAttribute("#outcome", "data-outcome"), "N");
+  await page.click("#play-second");
+  let ourMoves = 0;
+  const result = await playToTheEnd(page, "status", async () => {
+    // always the first listed move
+    const before = await page.textContent("#outcome");
+    await page.click("#moves tbody tr.clickable >> nth=0");
+    ourMoves++;
+    await page.waitForFunction((b) => document.querySelector("#outcome").textContent !== b, before);
+  });
+  assert.equal(result, "computer");
+  assert.ok(ourMoves >= 1);
+  // the value history has one point per position played, all on the computer's side
+  const points = await page.$$eval(".history-point", (cs) => cs.map((c) => c.getAttribute("fill")));
+  assert.ok(points.length >= 2 * ourMoves);
+  assert.ok(points.every((f) => f === "#d9480f"), points.join(","));
+  await page.screenshot({ path: path.join(shots, "played.png"), fullPage: true });
+
+  // from a winning start we move first, play the winning move each time, and win; undo once
+  await solve(page, "nim 1 2");
+  await page.click("#play-first");
+  await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("Your move"));
+  await page.click("#moves tbody tr.win");
+  await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("Your move"));
+  await page.click("#undo");
+  await page.waitForFunction(() => document.querySelector("#outcome").textContent.includes("nim 1 2"));
+  const won = await playToTheEnd(page, "status", async () => {
+    await page.click("#moves tbody tr.win >> nth=0");
+  });
+  assert.equal(won, "you");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("edits a board, reads the heatmap, plays the token game", async () => {
+  const { page, errors } = await open();
+  await page.fill("#rows", "3");
+  await page.fill("#cols", "3");
+  await page.click("#new-board");
+  // block the centre: a ring of 8 cells, where the player to move wins from every cell
+  await page.click('[data-cell="2,2"]');
+  await page.click("#board-solve");
+  await page.waitForSelector(".cell.win");
+  const heat = await page.$$eval(".cell", (cs) =>
+    cs.map((c) => ({ cell: c.dataset.cell, cls: c.className })),
+  );
+  const wins = heat.filter((c) => c.cls.includes("win")).map((c) => c.cell);
+  assert.equal(wins.length, 8);
+  assert.ok(heat.find((c) => c.cell === "2,2").cls.includes("blocked"));
+  // and a 2 x 3 board with its corner blocked: compare with the API
+  await page.fill("#rows", "2");
+  await page.fill("#cols", "3");
+  await page.click("#new-board");
+  await page.click('[data-cell="1,1"]');
+  await page.click("#board-solve");
+  await page.waitForSelector(".cell.win, .cell.lose");
+  const shown = await page.$$eval(".cell.win", (cs) => cs.map((c) => c.dataset.cell).sort());
+  const api = await (
+    await fetch(`${base}/api/geography?grid=true`, { method: "POST", body: "2 3\n#..\n...\n" })
+  ).json();
+  assert.deepEqual(shown, api.mover_wins.map(([r, c]) => `${r},${c}`).sort());
+  await page.screenshot({ path: path.join(shots, "board.png"), fullPage: true });
+
+  // the token game on the ring: we place the token, the computer moves first and wins
+  await page.fill("#rows", "3");
+  await page.fill("#cols", "3");
+  await page.click("#new-board");
+  await page.click('[data-cell="2,2"]');
+  await page.click("#board-play");
+  await page.click('[data-cell="1,1"]');
+  const result = await playToTheEnd(page, "board-status", async () => {
+    await page.click(".cell.target >> nth=0");
+  });
+  assert.equal(result, "computer");
+  await page.screenshot({ path: path.join(shots, "board-played.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("explores a game graph and opens a position's moves", async () => {
+  const { page, errors } = await open();
+  await page.click("#graph-explore");
+  await page.waitForSelector("#graph-table tbody tr");
+  const rows = await page.$$eval("#graph-table tbody tr", (trs) =>
+    trs.map((tr) => [...tr.children].slice(0, 3).map((td) => td.textContent)),
+  );
+  assert.equal(rows.length, 6);
+  assert.match(await page.textContent("#graph-summary"), /6 positions, 7 moves \(cycles\)/);
+  // position 6 has no moves: lost at once; 5 moves to 6: won in 1
+  assert.deepEqual(rows[5], ["6", "L", "0"]);
+  assert.deepEqual(rows[4], ["5", "W", "1"]);
+  await page.click("#graph-table tbody tr >> nth=4 >> button");
+  await page.waitForFunction(() => document.querySelector("#outcome")?.dataset.outcome === "N");
+  assert.equal(await page.textContent("#moves tbody tr.win td:nth-child(2)"), "6");
+  await page.screenshot({ path: path.join(shots, "graph.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
