@@ -150,15 +150,24 @@ async fn style() -> Response {
         .into_response()
 }
 
-/// `{"error": message}` with `status`; the message on one line, as the command line prints it.
-fn error(status: StatusCode, message: impl Into<String>) -> Response {
-    #[derive(Serialize)]
-    struct ErrorBody {
-        error: String,
+/// An error answer: `{"error": message}` with its status; the message on one line, as the
+/// command line prints it.
+struct ApiError(StatusCode, String);
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        #[derive(Serialize)]
+        struct ErrorBody {
+            error: String,
+        }
+        let error = self.1.replace(['\n', '\r'], " ");
+        let body = serde_json::to_string(&ErrorBody { error }).expect("a string serialises");
+        (self.0, [(header::CONTENT_TYPE, "application/json")], body).into_response()
     }
-    let error = message.into().replace(['\n', '\r'], " ");
-    let body = serde_json::to_string(&ErrorBody { error }).expect("a string serialises");
-    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+fn error(status: StatusCode, message: impl Into<String>) -> ApiError {
+    ApiError(status, message.into())
 }
 
 async fn not_found(method: Method, uri: Uri) -> Response {
@@ -166,12 +175,13 @@ async fn not_found(method: Method, uri: Uri) -> Response {
         StatusCode::NOT_FOUND,
         format!("no route {method} {}", uri.path()),
     )
+    .into_response()
 }
 
 type Params = Query<HashMap<String, String>>;
 
 /// A boolean parameter: absent is false; `true`/`false` (or 1/0); anything else is an error.
-fn flag(params: &HashMap<String, String>, name: &str) -> Result<bool, Response> {
+fn flag(params: &HashMap<String, String>, name: &str) -> Result<bool, ApiError> {
     match params.get(name).map(String::as_str) {
         None | Some("false") | Some("0") => Ok(false),
         Some("true") | Some("1") | Some("") => Ok(true),
@@ -182,7 +192,7 @@ fn flag(params: &HashMap<String, String>, name: &str) -> Result<bool, Response> 
     }
 }
 
-fn required<'a>(params: &'a HashMap<String, String>, name: &str) -> Result<&'a str, Response> {
+fn required<'a>(params: &'a HashMap<String, String>, name: &str) -> Result<&'a str, ApiError> {
     params.get(name).map(String::as_str).ok_or_else(|| {
         error(
             StatusCode::BAD_REQUEST,
@@ -192,7 +202,7 @@ fn required<'a>(params: &'a HashMap<String, String>, name: &str) -> Result<&'a s
 }
 
 /// The body, or the rejection as a JSON error with its status (413 past the limit).
-fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, Response> {
+fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
     body.map_err(|r| {
         let status = r.status();
         let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
@@ -206,7 +216,7 @@ fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, Response> {
 
 /// Refuses an edge list whose header announces more positions than the state budget, before
 /// the reader reserves room for them.
-fn check_header(bytes: &[u8], max_states: usize) -> Result<(), Response> {
+fn check_header(bytes: &[u8], max_states: usize) -> Result<(), ApiError> {
     let text = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]);
     let first = text
         .lines()
@@ -239,14 +249,15 @@ where
         return error(
             StatusCode::SERVICE_UNAVAILABLE,
             format!("the server is busy: no worker was free within the time budget of {seconds} s"),
-        );
+        )
+        .into_response();
     };
     let max_states = state.max_states;
     let task = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         job(max_states)
     });
-    match timeout_at(deadline, task).await {
+    let answer = match timeout_at(deadline, task).await {
         Err(_) => error(
             StatusCode::SERVICE_UNAVAILABLE,
             format!("the time budget of {seconds} s ran out"),
@@ -257,29 +268,24 @@ where
         }
         Ok(Ok(Err(e))) => error(StatusCode::BAD_REQUEST, e.to_string()),
         Ok(Ok(Ok(report))) => match serde_json::to_string(&report) {
-            Ok(json) => (
-                StatusCode::OK,
-                [(header::CONTENT_TYPE, "application/json")],
-                json,
-            )
-                .into_response(),
+            Ok(json) => {
+                return (
+                    StatusCode::OK,
+                    [(header::CONTENT_TYPE, "application/json")],
+                    json,
+                )
+                    .into_response()
+            }
             Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
         },
-    }
+    };
+    answer.into_response()
 }
 
-async fn solve(State(state): State<AppState>, Query(params): Params) -> Response {
-    let run = || -> Result<_, Response> {
-        Ok((
-            required(&params, "position")?.to_string(),
-            flag(&params, "misere")?,
-        ))
-    };
-    let (position, misere) = match run() {
-        Ok(v) => v,
-        Err(r) => return r,
-    };
-    compute(&state, move |max_states| {
+async fn solve(State(state): State<AppState>, Query(params): Params) -> Result<Response, ApiError> {
+    let position = required(&params, "position")?.to_string();
+    let misere = flag(&params, "misere")?;
+    Ok(compute(&state, move |max_states| {
         let options = SolveOptions {
             convention: Convention::from_misere(misere),
             max_states,
@@ -287,86 +293,63 @@ async fn solve(State(state): State<AppState>, Query(params): Params) -> Response
         };
         solve_expression(&position, &options)
     })
-    .await
+    .await)
 }
 
 async fn geography(
     State(state): State<AppState>,
     Query(params): Params,
     bytes: Result<Bytes, BytesRejection>,
-) -> Response {
-    let run = || -> Result<_, Response> {
-        let bytes = body(bytes)?;
-        let grid = flag(&params, "grid")?;
-        if !grid {
-            check_header(&bytes, state.max_states)?;
-        }
-        Ok((bytes, grid, params.get("from").cloned()))
-    };
-    let (bytes, grid, from) = match run() {
-        Ok(v) => v,
-        Err(r) => return r,
-    };
-    compute(&state, move |_| {
+) -> Result<Response, ApiError> {
+    let bytes = body(bytes)?;
+    let grid = flag(&params, "grid")?;
+    if !grid {
+        check_header(&bytes, state.max_states)?;
+    }
+    let from = params.get("from").cloned();
+    Ok(compute(&state, move |_| {
         geography_report(&bytes, grid, from.as_deref())
     })
-    .await
+    .await)
 }
 
 async fn graph(
     State(state): State<AppState>,
     Query(params): Params,
     bytes: Result<Bytes, BytesRejection>,
-) -> Response {
-    let run = || -> Result<_, Response> {
-        let bytes = body(bytes)?;
-        check_header(&bytes, state.max_states)?;
-        let options = GraphOptions {
-            positions: flag(&params, "positions")?,
-            from: params.get("from").cloned(),
-            ..GraphOptions::default()
-        };
-        Ok((bytes, options))
+) -> Result<Response, ApiError> {
+    let bytes = body(bytes)?;
+    check_header(&bytes, state.max_states)?;
+    let options = GraphOptions {
+        positions: flag(&params, "positions")?,
+        from: params.get("from").cloned(),
+        ..GraphOptions::default()
     };
-    let (bytes, options) = match run() {
-        Ok(v) => v,
-        Err(r) => return r,
-    };
-    compute(&state, move |_| graph_report(&bytes[..], &options)).await
+    Ok(compute(&state, move |_| graph_report(&bytes[..], &options)).await)
 }
 
-async fn play_sum(State(state): State<AppState>, Query(params): Params) -> Response {
-    let run = || -> Result<_, Response> {
-        Ok((
-            required(&params, "position")?.to_string(),
-            flag(&params, "misere")?,
-        ))
-    };
-    let (position, misere) = match run() {
-        Ok(v) => v,
-        Err(r) => return r,
-    };
-    compute(&state, move |max_states| {
-        Session::sum(&position, Convention::from_misere(misere), max_states)?.state(PLAY_LISTED)
+async fn play_sum(
+    State(state): State<AppState>,
+    Query(params): Params,
+) -> Result<Response, ApiError> {
+    let position = required(&params, "position")?.to_string();
+    let convention = Convention::from_misere(flag(&params, "misere")?);
+    Ok(compute(&state, move |max_states| {
+        Session::sum(&position, convention, max_states)?.state(PLAY_LISTED)
     })
-    .await
+    .await)
 }
 
 async fn play_graph(
     State(state): State<AppState>,
     Query(params): Params,
     bytes: Result<Bytes, BytesRejection>,
-) -> Response {
-    let run = || -> Result<_, Response> {
-        let bytes = body(bytes)?;
-        check_header(&bytes, state.max_states)?;
-        Ok((bytes, params.get("at").cloned(), flag(&params, "misere")?))
-    };
-    let (bytes, at, misere) = match run() {
-        Ok(v) => v,
-        Err(r) => return r,
-    };
-    compute(&state, move |_| {
+) -> Result<Response, ApiError> {
+    let bytes = body(bytes)?;
+    check_header(&bytes, state.max_states)?;
+    let at = params.get("at").cloned();
+    let convention = Convention::from_misere(flag(&params, "misere")?);
+    Ok(compute(&state, move |_| {
         let graph = read_game_graph(&bytes[..])?;
         let at = match at {
             Some(at) => at,
@@ -377,24 +360,20 @@ async fn play_graph(
                 ))
             }
         };
-        let solved = SolvedGraph::solve(graph, Convention::from_misere(misere), false)?;
+        let solved = SolvedGraph::solve(graph, convention, false)?;
         Session::graph(solved, &at)?.state(PLAY_LISTED)
     })
-    .await
+    .await)
 }
 
 async fn play_board(
     State(state): State<AppState>,
     Query(params): Params,
     bytes: Result<Bytes, BytesRejection>,
-) -> Response {
-    let run =
-        || -> Result<_, Response> { Ok((body(bytes)?, required(&params, "path")?.to_string())) };
-    let (bytes, path) = match run() {
-        Ok(v) => v,
-        Err(r) => return r,
-    };
-    compute(&state, move |_| {
+) -> Result<Response, ApiError> {
+    let bytes = body(bytes)?;
+    let path = required(&params, "path")?.to_string();
+    Ok(compute(&state, move |_| {
         let board = read_board(&bytes)?;
         let cells = path
             .split(';')
@@ -404,5 +383,5 @@ async fn play_board(
         let path = board_path(&board, &cells)?;
         board_state(&board, &path)
     })
-    .await
+    .await)
 }
