@@ -57,12 +57,14 @@ async function open() {
   return { page, errors };
 }
 
+// Solves `position` (written as grundy writes it) and waits for its own answer.
 async function solve(page, position) {
+  await page.evaluate(() => document.querySelector("#summary").replaceChildren());
   await page.fill("#position", position);
   await page.click("#solve");
   await page.waitForFunction(
-    (p) => document.querySelector("#outcome")?.textContent.includes(p),
-    position.split(" + ")[0].split(" ")[0],
+    (p) => document.querySelector("#outcome")?.textContent.startsWith(p + ":"),
+    position,
   );
 }
 
@@ -208,7 +210,8 @@ test("explores a game graph and opens a position's moves", async () => {
   assert.deepEqual(rows[5], ["6", "L", "0"]);
   assert.deepEqual(rows[4], ["5", "W", "1"]);
   await page.click("#graph-table tbody tr >> nth=4 >> button");
-  await page.waitForFunction(() => document.querySelector("#outcome")?.dataset.outcome === "N");
+  await page.waitForFunction(() => document.querySelector("#outcome")?.textContent.startsWith("5:"));
+  assert.equal(await page.getAttribute("#outcome", "data-outcome"), "N");
   assert.equal(await page.textContent("#moves tbody tr.win td:nth-child(2)"), "6");
   await page.screenshot({ path: path.join(shots, "graph.png"), fullPage: true });
   assert.deepEqual(errors, []);

@@ -29,6 +29,8 @@ const OUTCOME_TEXT = {
 let subject = null;
 // The game in play: `steps` are {position, you} (you: true when you are to move there).
 let game = null;
+// Bumped by every new view; an answer for an older view is dropped.
+let view = 0;
 
 function stateUrl(position) {
   if (subject.kind === "graph") {
@@ -82,6 +84,7 @@ async function solvePosition(event) {
   const misere = $("misere").checked;
   subject = { kind: "sum", position, misere };
   game = null;
+  const mine = ++view;
   drawHistory([]);
   $("status").textContent = "";
   $("undo").disabled = true;
@@ -90,10 +93,12 @@ async function solvePosition(event) {
       api("GET", `/api/solve?position=${encodeURIComponent(position)}&misere=${misere}`),
       fetchState(position),
     ]);
+    if (mine !== view) return;
     subject.position = state.position;
     renderSummary(state, solved);
     renderMoves(state, false);
   } catch (err) {
+    if (mine !== view) return;
     showError(err);
     $("summary").textContent = "";
     renderMoves({ moves: [], truncated: false }, false);
@@ -104,6 +109,7 @@ function startPlay(computerFirst) {
   if (!subject) return;
   showError(null);
   game = { steps: [{ position: subject.position, you: !computerFirst }], history: [] };
+  ++view;
   $("undo").disabled = false;
   step();
 }
@@ -112,13 +118,15 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function step() {
   const here = game.steps[game.steps.length - 1];
+  const mine = view;
   let state;
   try {
     state = await fetchState(here.position);
   } catch (err) {
-    showError(err);
+    if (mine === view) showError(err);
     return;
   }
+  if (mine !== view) return;
   game.history.length = game.steps.length - 1;
   game.history.push({ you: here.you, outcome: state.outcome, remoteness: state.remoteness });
   drawHistory(game.history);
@@ -135,6 +143,7 @@ async function step() {
   if (!here.you) {
     $("status").textContent = "The computer is thinking…";
     await sleep(200);
+    if (mine !== view) return;
     const move = state.moves[state.computer];
     game.steps.push({ position: move.to, you: true });
     return step();
@@ -186,9 +195,16 @@ function drawHistory(points) {
   if (points.length) {
     const path = values.map((v, i) => `${x(i)},${y(v)}`).join(" ");
     svgText += `<polyline points="${path}" fill="none" stroke="#243b53" stroke-width="2"/>`;
+    const every = Math.max(1, Math.ceil(points.length / 12));
     values.forEach((v, i) => {
       const colour = v > 0 ? "#2f9e44" : v < 0 ? "#d9480f" : "#e0a800";
-      svgText += `<circle cx="${x(i)}" cy="${y(v)}" r="4" fill="${colour}" class="history-point"/>`;
+      const r = points[i].remoteness;
+      const tip = `move ${i}: ${v > 0 ? "you win" : v < 0 ? "the computer wins" : "draw"}` +
+        (r != null ? ` in ${r}` : "");
+      svgText += `<circle cx="${x(i)}" cy="${y(v)}" r="4" fill="${colour}" class="history-point"><title>${tip}</title></circle>`;
+      if (i % every === 0) {
+        svgText += `<text x="${x(i)}" y="${mid + 13}" font-size="10" text-anchor="middle" fill="#52606d">${i}</text>`;
+      }
     });
   }
   svg.innerHTML = svgText;
@@ -268,14 +284,16 @@ function playBoard() {
 }
 
 async function boardStep() {
+  const walk = board.path;
   let state;
   try {
-    const path = encodeURIComponent(board.path.join(";"));
+    const path = encodeURIComponent(walk.join(";"));
     state = await api("POST", `/api/play/board?path=${path}`, boardText());
   } catch (err) {
-    $("board-status").textContent = String(err.message || err);
+    if (walk === board.path) $("board-status").textContent = String(err.message || err);
     return;
   }
+  if (walk !== board.path) return; // a new board or a new game meanwhile
   if (state.over) {
     const youWin = !board.yourTurn; // the player to move is stuck
     renderBoard();
@@ -286,6 +304,7 @@ async function boardStep() {
   if (!board.yourTurn) {
     renderBoard();
     await sleep(200);
+    if (walk !== board.path) return;
     board.path.push(state.moves[state.computer].to);
     board.yourTurn = true;
     return boardStep();
@@ -357,17 +376,19 @@ async function exploreGraph() {
 async function openGraphPosition(text, name) {
   subject = { kind: "graph", position: name, graphText: text };
   game = null;
+  const mine = ++view;
   drawHistory([]);
   $("status").textContent = "";
   $("undo").disabled = true;
   showError(null);
   try {
     const state = await fetchState(name);
+    if (mine !== view) return;
     renderSummary(state, null);
     renderMoves(state, false);
     $("solve-section").scrollIntoView();
   } catch (err) {
-    showError(err);
+    if (mine === view) showError(err);
   }
 }
 
