@@ -209,3 +209,104 @@ pub fn graph_report(input: impl Read, options: &GraphOptions) -> Result<GraphRep
     let solved = SolvedGraph::solve(graph, options.convention, options.grundy)?;
     solved_graph_report(&solved, options)
 }
+
+/// The report of `grundy graph --engine dataflow`: the same as [`graph_report`] (generalized
+/// Grundy values aside: `options.grundy` is refused), computed by the workers of
+/// [`crate::loopy::dataflow`]. `None` in every process but process 0.
+///
+/// ```
+/// use grundy::app::graph::{dataflow_graph_report, graph_report, GraphOptions};
+/// use grundy::loopy::dataflow::{DataflowConfig, Source};
+/// let text = b"5 5\n1 2\n2 3\n4 5\n5 4\n4 2\n";
+/// let options = GraphOptions { grundy: false, positions: true, from: Some("4".into()), ..GraphOptions::default() };
+/// let config = DataflowConfig { workers: 3, cluster: None, connect_timeout: None };
+/// let dataflow = dataflow_graph_report(Source::bytes(text.to_vec()), &options, &config).unwrap();
+/// assert_eq!(dataflow, Some(graph_report(&text[..], &options).unwrap()));
+/// ```
+#[cfg(feature = "dataflow")]
+pub fn dataflow_graph_report(
+    source: crate::loopy::dataflow::Source,
+    options: &GraphOptions,
+    config: &crate::loopy::dataflow::DataflowConfig,
+) -> Result<Option<GraphReport>> {
+    use crate::loopy::dataflow::dataflow_retrograde;
+    if options.grundy {
+        return Err(crate::error::GrundyError::Unsupported(
+            "the dataflow engine computes outcomes and remoteness, not generalized Grundy \
+             values: add --no-grundy"
+                .into(),
+        ));
+    }
+    let gather = options.positions || options.from.is_some();
+    let Some(solved) = dataflow_retrograde(
+        source,
+        options.convention,
+        config,
+        gather,
+        options.from.clone(),
+    )?
+    else {
+        return Ok(None);
+    };
+    let name = |u: u32| match &solved.names {
+        crate::loopy::Names::Numbered => (u + 1).to_string(),
+        crate::loopy::Names::Named(list) => list[u as usize].clone(),
+    };
+    let row = |labels: &crate::loopy::Retrograde, u: u32| PositionRow {
+        position: name(u),
+        outcome: labels.outcome(u),
+        remoteness: labels.remoteness(u),
+        grundy: None,
+        escapes: None,
+    };
+    let (table, from) = match &solved.labels {
+        None => (None, None),
+        Some(labels) => {
+            let table = options.positions.then(|| {
+                (0..solved.positions as u32)
+                    .map(|u| row(labels, u))
+                    .collect()
+            });
+            let from = match (&options.from, &solved.options_of_from) {
+                (Some(from), Some(opts)) => {
+                    let u = (0..solved.positions as u32)
+                        .find(|&u| name(u) == *from)
+                        .expect("the workers found the position");
+                    let moves = labels
+                        .best_moves(u, opts)
+                        .into_iter()
+                        .map(|(v, best)| MoveRow {
+                            to: name(v),
+                            result: labels.outcome(v).for_mover(),
+                            remoteness: labels.remoteness(v),
+                            grundy: None,
+                            escapes: None,
+                            best,
+                        })
+                        .collect();
+                    Some(FromReport {
+                        row: row(labels, u),
+                        moves,
+                    })
+                }
+                _ => None,
+            };
+            (table, from)
+        }
+    };
+    let [win, lose, draw] = solved.counts;
+    Ok(Some(GraphReport {
+        vertices: solved.positions,
+        edges: solved.moves,
+        cyclic: solved.cyclic,
+        win,
+        lose,
+        draw,
+        by_remoteness: solved.by_remoteness,
+        infinite: None,
+        max_grundy: None,
+        table,
+        from,
+        convention: options.convention,
+    }))
+}

@@ -1,4 +1,5 @@
-//! `grundy graph [--json] [--misere] [--positions] [--no-grundy] [--from V] FILE`
+//! `grundy graph [--engine local|dataflow] [--workers W] [--hosts FILE --process I] [--json]
+//! [--misere] [--positions] [--no-grundy] [--from V] FILE`
 
 use grundy::app::graph::{graph_report, GraphOptions, GraphReport, MoveRow, PositionRow};
 use grundy::loopy::LoopyValue;
@@ -17,7 +18,14 @@ For every position: W (the player to move wins), L (loses) or D (draw: play goes
 the remoteness (moves left when the winner hurries and the loser delays); and the generalized
 Sprague-Grundy value: a nimber, or inf{K} with K the finite values of its options.
 
-Example: grundy graph --from 1 game.txt"
+Engines: 'local' (default) holds the whole graph and uses every core; 'dataflow' runs the
+retrograde rounds on timely dataflow: --workers threads per process, and with --hosts FILE
+(one host:port per line) --process I, one process per line of FILE, each keeping only its
+share. The dataflow engine computes outcomes and remoteness, not Grundy values: it needs
+--no-grundy (or --misere). Process 0 prints the answer; the others print nothing.
+
+Example: grundy graph --from 1 game.txt
+         grundy graph --engine dataflow --no-grundy --hosts hosts.txt --process 0 game.txt"
 )]
 pub struct Args {
     /// The game-graph file; - reads standard input.
@@ -38,6 +46,30 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// The engine: local (one process, every core) or dataflow (timely dataflow workers).
+    #[arg(long, value_enum, default_value_t = Engine::Local)]
+    engine: Engine,
+    /// Dataflow: worker threads in this process (default: the number of cores).
+    #[arg(long, value_name = "W")]
+    workers: Option<usize>,
+    /// Dataflow: a cluster's host file, one host:port per line (needs --process).
+    #[arg(long, value_name = "FILE", requires = "process")]
+    hosts: Option<PathBuf>,
+    /// Dataflow: this process's index in the host file (0 prints the answer).
+    #[arg(long, value_name = "I", requires = "hosts")]
+    process: Option<usize>,
+    /// Dataflow: seconds to wait for the other processes of the host file.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+    connect_timeout: f64,
+}
+
+/// Which engine solves the graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Engine {
+    /// The whole graph in this process, on every core.
+    Local,
+    /// Timely dataflow workers (threads, processes, a cluster).
+    Dataflow,
 }
 
 /// Reads the file, solves every position, renders the answer.
@@ -48,6 +80,12 @@ pub fn run(args: &Args) -> Result<String, String> {
         positions: args.positions,
         from: args.from.clone(),
     };
+    if args.engine == Engine::Dataflow {
+        return run_dataflow(args, &options);
+    }
+    if args.workers.is_some() || args.hosts.is_some() {
+        return Err("--workers and --hosts are options of --engine dataflow".into());
+    }
     let report = if args.file.as_os_str() == "-" {
         graph_report(std::io::stdin().lock(), &options)
     } else {
@@ -57,6 +95,129 @@ pub fn run(args: &Args) -> Result<String, String> {
     }
     .map_err(|e| e.to_string())?;
     super::render(&report, args.json, human)
+}
+
+/// `--engine dataflow`: the same report from timely dataflow workers; only process 0 prints.
+#[cfg(feature = "dataflow")]
+fn run_dataflow(args: &Args, options: &GraphOptions) -> Result<String, String> {
+    use grundy::app::graph::dataflow_graph_report;
+    use grundy::loopy::dataflow::{Cluster, DataflowConfig, Source};
+    if options.grundy {
+        return Err(
+            "the dataflow engine computes outcomes and remoteness, not generalized \
+                    Grundy values: add --no-grundy"
+                .into(),
+        );
+    }
+    let cluster = match (&args.hosts, args.process) {
+        (Some(path), Some(process)) => Some(Cluster {
+            addresses: read_host_file(path)?,
+            process,
+        }),
+        _ => None,
+    };
+    if let Some(c) = &cluster {
+        if c.process >= c.addresses.len() {
+            return Err(format!(
+                "--process {} is out of range: {} lists {} processes (0 to {})",
+                c.process,
+                args.hosts.as_ref().expect("a host file").display(),
+                c.addresses.len(),
+                c.addresses.len() - 1
+            ));
+        }
+    }
+    // timely prints notes on its connections to stdout: they go nowhere, and only process 0
+    // prints, once the answer is ready
+    let saved_stdout = match &cluster {
+        Some(_) => {
+            use std::io::Write;
+            let _ = std::io::stdout().flush();
+            let saved = rustix::io::dup(std::io::stdout()).map_err(|e| e.to_string())?;
+            let null = std::fs::File::create("/dev/null").map_err(|e| e.to_string())?;
+            rustix::stdio::dup2_stdout(&null).map_err(|e| e.to_string())?;
+            Some(saved)
+        }
+        None => None,
+    };
+    if !(args.connect_timeout > 0.0 && args.connect_timeout.is_finite()) {
+        return Err(format!(
+            "--connect-timeout must be a positive number of seconds, found {}",
+            args.connect_timeout
+        ));
+    }
+    let workers = args
+        .workers
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if workers == 0 {
+        return Err("--workers must be at least 1".into());
+    }
+    let config = DataflowConfig {
+        workers,
+        cluster,
+        connect_timeout: Some(std::time::Duration::from_secs_f64(args.connect_timeout)),
+    };
+    let source = if args.file.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        Source::bytes(bytes)
+    } else {
+        std::fs::File::open(&args.file)
+            .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
+        Source::file(&args.file)
+    };
+    let report = dataflow_graph_report(source, options, &config);
+    if let (Some(saved), Some(0)) = (&saved_stdout, args.process) {
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+        rustix::stdio::dup2_stdout(saved).map_err(|e| e.to_string())?;
+    }
+    match report.map_err(|e| e.to_string())? {
+        Some(report) => super::render(&report, args.json, human),
+        None => Ok(String::new()),
+    }
+}
+
+#[cfg(not(feature = "dataflow"))]
+fn run_dataflow(_: &Args, _: &GraphOptions) -> Result<String, String> {
+    Err("this grundy was built without the 'dataflow' feature".into())
+}
+
+/// A host file: one `host:port` per line; blank lines and `#` lines are skipped.
+#[cfg(feature = "dataflow")]
+fn read_host_file(path: &std::path::Path) -> Result<Vec<String>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read the host file {}: {e}", path.display()))?;
+    let mut hosts = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let port = line
+            .rsplit_once(':')
+            .map(|(host, port)| (host, port.parse::<u16>()));
+        match port {
+            Some((host, Ok(_))) if !host.is_empty() && !line.contains(char::is_whitespace) => {
+                hosts.push(line.to_string())
+            }
+            _ => {
+                return Err(format!(
+                    "{} line {}: expected host:port, found '{line}'",
+                    path.display(),
+                    i + 1
+                ))
+            }
+        }
+    }
+    if hosts.is_empty() {
+        return Err(format!(
+            "the host file {} lists no host:port",
+            path.display()
+        ));
+    }
+    Ok(hosts)
 }
 
 /// Rows of the remoteness histogram the text output shows; the rest are summed in one row.

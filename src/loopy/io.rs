@@ -58,16 +58,56 @@ pub fn read_game_graph(mut input: impl Read) -> Result<GameGraph> {
         input.read_to_end(&mut buf).map_err(|e| read_error(0, &e))?;
         return read_json(&buf);
     }
-    EdgeListReader::new(input, buf, eof).read()
+    let mut chunks: Vec<Vec<(u32, u32)>> = Vec::new();
+    let n = EdgeListReader::new(input, buf, eof).read(&mut |moves| chunks.push(moves))?;
+    GameGraph::from_edge_chunks(n, &chunks, Names::Numbered)
+}
+
+/// Reads a game graph from a stream without building it: returns the number of positions and
+/// their names, and hands the moves to `sink` a block at a time (as read, repeats included),
+/// so a caller keeps only the share it needs. Same formats and errors as [`read_game_graph`]
+/// (the JSON format is parsed whole, its moves handed over in one block).
+///
+/// ```
+/// let mut moves = Vec::new();
+/// let (n, _) = grundy::loopy::io::stream_game_graph(&b"3 2\n1 2\n2 3\n"[..], &mut |block| {
+///     moves.extend(block)
+/// })
+/// .unwrap();
+/// assert_eq!((n, moves), (3, vec![(0, 1), (1, 2)]));
+/// ```
+pub fn stream_game_graph(
+    mut input: impl Read,
+    sink: &mut dyn FnMut(Vec<(u32, u32)>),
+) -> Result<(usize, Names)> {
+    let mut buf: Vec<u8> = Vec::new();
+    let mut eof = false;
+    while !eof && buf.iter().all(u8::is_ascii_whitespace) {
+        eof = fill(&mut input, &mut buf, 1 << 16)?;
+    }
+    if buf.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{') {
+        input.read_to_end(&mut buf).map_err(|e| read_error(0, &e))?;
+        let moves = parse_json(&buf)?;
+        let n = moves.names.len();
+        sink(moves.edges);
+        return Ok((n, Names::Named(moves.names)));
+    }
+    let n = EdgeListReader::new(input, buf, eof).read(sink)?;
+    Ok((n, Names::Numbered))
 }
 
 /// Reads a game graph in the JSON format from bytes. Errors name the line and the key.
 pub fn read_json(bytes: &[u8]) -> Result<GameGraph> {
+    let moves = parse_json(bytes)?;
+    let n = moves.names.len();
+    GameGraph::from_edge_chunks(n, &[&moves.edges], Names::Named(moves.names))
+}
+
+fn parse_json(bytes: &[u8]) -> Result<JsonMoves> {
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let moves = de::Deserializer::deserialize_map(&mut de, TopVisitor).map_err(json_error)?;
     de.end().map_err(json_error)?;
-    let n = moves.names.len();
-    GameGraph::from_edge_chunks(n, &[&moves.edges], Names::Named(moves.names))
+    Ok(moves)
 }
 
 /// Appends up to `want` bytes; true at the end of the input.
@@ -155,7 +195,9 @@ impl<R: Read> EdgeListReader<R> {
         }
     }
 
-    fn read(mut self) -> Result<GameGraph> {
+    /// Reads the header and every move, handing the moves to `sink` a block at a time; returns
+    /// the number of positions.
+    fn read(mut self, sink: &mut dyn FnMut(Vec<(u32, u32)>)) -> Result<usize> {
         let (n, m) = loop {
             let Some(text) = self.header_line()? else {
                 return Err(input_error(
@@ -197,7 +239,6 @@ impl<R: Read> EdgeListReader<R> {
                 .map_err(|e| input_error(self.line, e.to_string()))?;
             break (n as u32, m);
         };
-        let mut chunks: Vec<Vec<(u32, u32)>> = Vec::new();
         let mut read: u64 = 0;
         let mut last_move_line = self.line;
         loop {
@@ -229,7 +270,7 @@ impl<R: Read> EdgeListReader<R> {
             }
             self.line += parsed.lines;
             if !parsed.moves.is_empty() {
-                chunks.push(parsed.moves);
+                sink(parsed.moves);
             }
             self.buf.drain(..cut);
             if self.eof && self.buf.is_empty() {
@@ -242,7 +283,7 @@ impl<R: Read> EdgeListReader<R> {
                 format!("the input ends after {read} of the {m} moves announced"),
             ));
         }
-        GameGraph::from_edge_chunks(n as usize, &chunks, Names::Numbered)
+        Ok(n as usize)
     }
 }
 

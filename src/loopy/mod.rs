@@ -18,6 +18,8 @@
 //! assert_eq!(r.outcome(3), GraphOutcome::Draw);
 //! ```
 
+#[cfg(feature = "dataflow")]
+pub mod dataflow;
 pub mod explore;
 pub mod graph;
 pub mod grundy;

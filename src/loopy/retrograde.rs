@@ -77,6 +77,15 @@ pub struct Retrograde {
 }
 
 impl Retrograde {
+    /// Labels computed elsewhere (the dataflow engine): outcome codes (0 win, 1 lose, 2 draw)
+    /// and remoteness ([`NO_REMOTENESS`] for a draw), one per position.
+    pub(crate) fn from_parts(outcome: Vec<u8>, remoteness: Vec<u32>) -> Retrograde {
+        Retrograde {
+            outcome,
+            remoteness,
+        }
+    }
+
     /// The outcome of position `u`.
     #[inline]
     pub fn outcome(&self, u: u32) -> GraphOutcome {
@@ -92,6 +101,35 @@ impl Retrograde {
     pub fn remoteness(&self, u: u32) -> Option<u32> {
         let r = self.remoteness[u as usize];
         (r != NO_REMOTENESS).then_some(r)
+    }
+
+    /// Each of `options` (the moves from `u`) with true when a perfect player picks it: from a
+    /// win, the winning moves of least remoteness; from a loss, the moves to the largest
+    /// remoteness; from a draw, the moves that keep the draw. O(options).
+    pub fn best_moves(&self, u: u32, options: &[u32]) -> Vec<(u32, bool)> {
+        let best_remoteness = match self.outcome(u) {
+            GraphOutcome::Win => options
+                .iter()
+                .filter(|&&v| self.outcome(v) == GraphOutcome::Lose)
+                .filter_map(|&v| self.remoteness(v))
+                .min(),
+            GraphOutcome::Lose => options.iter().filter_map(|&v| self.remoteness(v)).max(),
+            GraphOutcome::Draw => None,
+        };
+        options
+            .iter()
+            .map(|&v| {
+                let best = match self.outcome(u) {
+                    GraphOutcome::Win => {
+                        self.outcome(v) == GraphOutcome::Lose
+                            && self.remoteness(v) == best_remoteness
+                    }
+                    GraphOutcome::Lose => self.remoteness(v) == best_remoteness,
+                    GraphOutcome::Draw => self.outcome(v) == GraphOutcome::Draw,
+                };
+                (v, best)
+            })
+            .collect()
     }
 
     /// The number of positions.

@@ -15,7 +15,7 @@
 use crate::error::{GrundyError, Result};
 use crate::loopy::graph::{GameGraph, Names};
 use crate::loopy::grundy::{LoopyGrundy, LoopyValue};
-use crate::loopy::retrograde::{GraphOutcome, Retrograde};
+use crate::loopy::retrograde::Retrograde;
 use crate::nimber::Convention;
 
 /// A graph with its outcomes, remoteness and (when asked) generalized Grundy values.
@@ -65,30 +65,7 @@ impl SolvedGraph {
     /// winning moves of least remoteness; from a loss, the moves to the largest remoteness;
     /// from a draw, the moves that keep the draw. O(options of u).
     pub fn moves(&self, u: u32) -> Vec<(u32, bool)> {
-        let r = &self.retrograde;
-        let options = self.graph.options(u);
-        let best_remoteness = match r.outcome(u) {
-            GraphOutcome::Win => options
-                .iter()
-                .filter(|&&v| r.outcome(v) == GraphOutcome::Lose)
-                .filter_map(|&v| r.remoteness(v))
-                .min(),
-            GraphOutcome::Lose => options.iter().filter_map(|&v| r.remoteness(v)).max(),
-            GraphOutcome::Draw => None,
-        };
-        options
-            .iter()
-            .map(|&v| {
-                let best = match r.outcome(u) {
-                    GraphOutcome::Win => {
-                        r.outcome(v) == GraphOutcome::Lose && r.remoteness(v) == best_remoteness
-                    }
-                    GraphOutcome::Lose => r.remoteness(v) == best_remoteness,
-                    GraphOutcome::Draw => r.outcome(v) == GraphOutcome::Draw,
-                };
-                (v, best)
-            })
-            .collect()
+        self.retrograde.best_moves(u, self.graph.options(u))
     }
 }
 
