@@ -220,12 +220,16 @@ pub fn dataflow_retrograde(
         let _ = done_tx.send(result);
     });
     let timeout = config.connect_timeout.unwrap_or(Duration::from_secs(30));
-    if config.cluster.is_some() && started_rx.recv_timeout(timeout).is_err() {
+    if let Some(cluster) = &config.cluster {
+        if started_rx.recv_timeout(timeout).is_ok() {
+            return done_rx.recv().map_err(|_| {
+                GrundyError::Unsupported("the workers stopped without an answer".into())
+            })?;
+        }
         // the workers may have failed at once (done_rx then holds why)
         if let Ok(result) = done_rx.try_recv() {
             return result;
         }
-        let cluster = config.cluster.as_ref().expect("a cluster");
         return Err(GrundyError::Unsupported(format!(
             "process {} could not reach the other processes of the host file ({}) within {} s",
             cluster.process,
