@@ -1,6 +1,7 @@
-//! Retrograde analysis on timely dataflow: the same answer as [`GameGraph::retrograde`], computed
-//! by W workers that each keep only their share of the graph, as threads of one process, as
-//! several processes, or on a cluster (one and the same program).
+//! Retrograde analysis on timely dataflow: the same answer as
+//! [`GameGraph::retrograde`](crate::loopy::GameGraph::retrograde), computed by W workers that
+//! each keep only their share of the graph, as threads of one process, as several processes,
+//! or on a cluster (one and the same program).
 //!
 //! Position u belongs to worker `u mod W`. Each worker reads the whole input as a stream and
 //! keeps the moves that concern its positions: the distinct out-degree of the positions it owns
