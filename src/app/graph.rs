@@ -248,10 +248,7 @@ pub fn dataflow_graph_report(
     else {
         return Ok(None);
     };
-    let name = |u: u32| match &solved.names {
-        crate::loopy::Names::Numbered => (u + 1).to_string(),
-        crate::loopy::Names::Named(list) => list[u as usize].clone(),
-    };
+    let name = |u: u32| solved.names.name(u);
     let row = |labels: &crate::loopy::Retrograde, u: u32| PositionRow {
         position: name(u),
         outcome: labels.outcome(u),
@@ -269,8 +266,9 @@ pub fn dataflow_graph_report(
             });
             let from = match (&options.from, &solved.options_of_from) {
                 (Some(from), Some(opts)) => {
-                    let u = (0..solved.positions as u32)
-                        .find(|&u| name(u) == *from)
+                    let u = solved
+                        .names
+                        .find(solved.positions, from)
                         .expect("the workers found the position");
                     let moves = labels
                         .best_moves(u, opts)

@@ -274,7 +274,7 @@ fn run_worker(
     }
     let from_index = match from {
         None => None,
-        Some(name) => Some(find_name(&names, n, name)?),
+        Some(name) => Some(names.position(n, name)?),
     };
     let local_n = n / peers + usize::from(n % peers > index);
     let (share, moves, options_of_from, initial) = {
@@ -498,30 +498,6 @@ impl Share {
         }
         out
     }
-}
-
-/// The position called `name` (1-based numbers for an edge list).
-fn find_name(names: &Names, n: usize, name: &str) -> Result<u32> {
-    let found = match names {
-        Names::Numbered => name
-            .parse::<usize>()
-            .ok()
-            .filter(|&k| (1..=n).contains(&k))
-            .map(|k| k as u32 - 1),
-        Names::Named(list) => list.iter().position(|x| x == name).map(|i| i as u32),
-    };
-    found.ok_or_else(|| {
-        let known = match names {
-            Names::Numbered if n > 0 => format!("1 to {n}"),
-            Names::Numbered => "none".into(),
-            Names::Named(list) => {
-                let shown: Vec<&str> = list.iter().take(5).map(String::as_str).collect();
-                let more = if list.len() > 5 { ", ..." } else { "" };
-                format!("{}{more}", shown.join(", "))
-            }
-        };
-        GrundyError::Unsupported(format!("no position '{name}' (positions are {known})"))
-    })
 }
 
 /// Worker 0 adds up what every worker sent.

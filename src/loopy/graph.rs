@@ -27,6 +27,53 @@ pub enum Names {
     Named(Vec<String>),
 }
 
+impl Names {
+    /// The name of position `u`.
+    pub fn name(&self, u: u32) -> String {
+        match self {
+            Names::Numbered => (u as u64 + 1).to_string(),
+            Names::Named(list) => list[u as usize].clone(),
+        }
+    }
+
+    /// The position called `name` among `n`, if any: O(1) numbered, O(n) named.
+    pub fn find(&self, n: usize, name: &str) -> Option<u32> {
+        match self {
+            Names::Numbered => {
+                if name.is_empty() || !name.bytes().all(|b| b.is_ascii_digit()) {
+                    return None;
+                }
+                let i: u64 = name.parse().ok()?;
+                (1..=n as u64).contains(&i).then(|| (i - 1) as u32)
+            }
+            Names::Named(list) => list.iter().position(|x| x == name).map(|i| i as u32),
+        }
+    }
+
+    /// What the `n` positions are called, for a message: `1 to n`, or the first few names.
+    pub fn describe(&self, n: usize) -> String {
+        match self {
+            Names::Numbered if n > 0 => format!("1 to {n}"),
+            Names::Numbered => "none".into(),
+            Names::Named(list) => {
+                let shown: Vec<&str> = list.iter().take(5).map(String::as_str).collect();
+                let more = if list.len() > 5 { ", ..." } else { "" };
+                format!("{}{more}", shown.join(", "))
+            }
+        }
+    }
+
+    /// The position called `name` among `n`, or an error listing what the positions are called.
+    pub fn position(&self, n: usize, name: &str) -> Result<u32> {
+        self.find(n, name).ok_or_else(|| {
+            GrundyError::Unsupported(format!(
+                "no position '{name}' (positions are {})",
+                self.describe(n)
+            ))
+        })
+    }
+}
+
 /// A directed graph of positions and moves, cycles and self-loops allowed, repeated moves
 /// stored once. Positions are `0..n`; each has its options sorted by index.
 ///
@@ -182,27 +229,13 @@ impl GameGraph {
 
     /// The name of position `u` as output shows it.
     pub fn name(&self, u: u32) -> String {
-        match &self.names {
-            Names::Numbered => (u as u64 + 1).to_string(),
-            Names::Named(list) => list[u as usize].clone(),
-        }
+        self.names.name(u)
     }
 
     /// The position called `name`, if any. O(1) for numbered positions, O(n) for named ones
     /// (callers look up one position per query).
     pub fn find(&self, name: &str) -> Option<u32> {
-        match &self.names {
-            Names::Numbered => {
-                if name.is_empty() || !name.bytes().all(|b| b.is_ascii_digit()) {
-                    return None;
-                }
-                let i: u64 = name.parse().ok()?;
-                (1..=self.position_count() as u64)
-                    .contains(&i)
-                    .then(|| (i - 1) as u32)
-            }
-            Names::Named(list) => list.iter().position(|n| n == name).map(|i| i as u32),
-        }
+        self.names.find(self.position_count(), name)
     }
 
     /// True if some play can go on forever (a cycle, a self-loop included).

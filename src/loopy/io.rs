@@ -47,20 +47,10 @@ const BYTES_PER_MOVE: u64 = 16;
 /// let err = grundy::loopy::read_game_graph(&b"2 1\n1 3\n"[..]).unwrap_err();
 /// assert_eq!(err.to_string(), "line 2: position 3 is out of range 1..=2");
 /// ```
-pub fn read_game_graph(mut input: impl Read) -> Result<GameGraph> {
-    let mut buf: Vec<u8> = Vec::new();
-    let mut eof = false;
-    // enough to see the first non-blank byte
-    while !eof && buf.iter().all(u8::is_ascii_whitespace) {
-        eof = fill(&mut input, &mut buf, 1 << 16)?;
-    }
-    if buf.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{') {
-        input.read_to_end(&mut buf).map_err(|e| read_error(0, &e))?;
-        return read_json(&buf);
-    }
+pub fn read_game_graph(input: impl Read) -> Result<GameGraph> {
     let mut chunks: Vec<Vec<(u32, u32)>> = Vec::new();
-    let n = EdgeListReader::new(input, buf, eof).read(&mut |moves| chunks.push(moves))?;
-    GameGraph::from_edge_chunks(n, &chunks, Names::Numbered)
+    let (n, names) = stream_game_graph(input, &mut |moves| chunks.push(moves))?;
+    GameGraph::from_edge_chunks(n, &chunks, names)
 }
 
 /// Reads a game graph from a stream without building it: returns the number of positions and
@@ -82,6 +72,7 @@ pub fn stream_game_graph(
 ) -> Result<(usize, Names)> {
     let mut buf: Vec<u8> = Vec::new();
     let mut eof = false;
+    // enough to see the first non-blank byte
     while !eof && buf.iter().all(u8::is_ascii_whitespace) {
         eof = fill(&mut input, &mut buf, 1 << 16)?;
     }

@@ -13,7 +13,7 @@
 //! ```
 
 use crate::error::{GrundyError, Result};
-use crate::loopy::graph::{GameGraph, Names};
+use crate::loopy::graph::GameGraph;
 use crate::loopy::grundy::{LoopyGrundy, LoopyValue};
 use crate::loopy::retrograde::Retrograde;
 use crate::nimber::Convention;
@@ -71,17 +71,5 @@ impl SolvedGraph {
 
 /// The position called `name`, or an error listing what the positions are called.
 pub fn position_named(graph: &GameGraph, name: &str) -> Result<u32> {
-    graph.find(name).ok_or_else(|| {
-        let n = graph.position_count();
-        let known = match graph.names() {
-            Names::Numbered if n > 0 => format!("1 to {n}"),
-            Names::Numbered => "none".into(),
-            Names::Named(list) => {
-                let shown: Vec<&str> = list.iter().take(5).map(String::as_str).collect();
-                let more = if list.len() > 5 { ", ..." } else { "" };
-                format!("{}{more}", shown.join(", "))
-            }
-        };
-        GrundyError::Unsupported(format!("no position '{name}' (positions are {known})"))
-    })
+    graph.names().position(graph.position_count(), name)
 }
