@@ -342,10 +342,10 @@ fn card_hubs_agree_with_searching_the_card_game() {
     assert!(wins > 200 && losses > 200, "{wins} {losses}");
 }
 
-/// Regression (found by the `contest_hanafuda` fuzz target): a few cards with point or colour
-/// numbers near 5 * 10^7 made the hub graph reserve a hub for every number below them (1.5
-/// gigabytes and 2.5 s for a 40-byte input). Sparse numbers are now ranked first; the answers
-/// stay those of the game search.
+/// Regression (found while writing the `contest_hanafuda` fuzz target): a few cards with point
+/// or colour numbers near 5 * 10^7 made the hub graph reserve a hub for every number below
+/// them (1.5 gigabytes and 2.5 s for a 40-byte input). Sparse numbers are now ranked first;
+/// the answers stay those of the game search.
 #[test]
 fn card_hubs_with_huge_sparse_numbers_agree_with_searching_the_card_game() {
     use grundy::graph::cards::first_mover_wins;
