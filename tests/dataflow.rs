@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::Rng;
+use common::{run_grundy, Rng};
 use grundy::app::graph::{dataflow_graph_report, graph_report, GraphOptions};
 use grundy::loopy::dataflow::{DataflowConfig, Source};
 use grundy::Convention;
@@ -220,15 +220,7 @@ fn clusters_of_2_and_3_processes_on_loopback_equal_the_local_engine() {
 
 /// `grundy ARGS`: (status, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    run_grundy(args, b"")
 }
 
 #[test]

@@ -4,14 +4,12 @@
 
 mod common;
 
-use common::{parse, random_component, Brute, Rng};
+use common::{parse, random_component, run_grundy, Brute, Rng};
 use grundy::app::play::{MoveResult, PlayState, Session};
 use grundy::graph::io::read_board;
 use grundy::loopy::{GameGraph, GraphOutcome, SolvedGraph};
 use grundy::{Convention, Outcome};
 use std::collections::HashMap;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 fn random_sum(rng: &mut Rng, misere: bool) -> String {
     let parts: Vec<String> = (0..rng.range(1, 3))
@@ -321,26 +319,9 @@ fn board_sessions_agree_with_exhaustive_search_and_the_computer_wins() {
 
 /// Runs `grundy play ARGS` with `input` on stdin; returns (status, stdout, stderr).
 fn play(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    run_grundy(&all, input.as_bytes())
 }
 
 #[test]

@@ -3,6 +3,9 @@
 //! server keeps serving others.
 #![cfg(feature = "serve")]
 
+mod common;
+
+use common::run_grundy;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
@@ -93,20 +96,7 @@ fn unchunk(mut body: &str) -> String {
 
 /// `grundy ARGS` with `stdin`: (status, stdout, stderr).
 fn cli(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    run_grundy(args, stdin)
 }
 
 /// Percent-encodes a query value.

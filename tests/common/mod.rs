@@ -584,3 +584,24 @@ pub fn octal_brute(code: &str, len: usize) -> Vec<u64> {
     }
     g
 }
+
+/// Runs the built `grundy` with `args` and `stdin`; returns (exit status, stdout, stderr).
+pub fn run_grundy(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // a program may stop before reading all its input: a closed pipe is fine
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}

@@ -9,9 +9,9 @@
 //! assert_eq!(cutting_game::solve(b"2 2\n4 2\n").unwrap(), "LOSE\nWIN\n");
 //! ```
 
-use crate::app::contest::capacity;
+use crate::app::contest::{capacity, sheet_answers};
 use crate::error::Result;
-use crate::games::{CutRule, RectangleTable};
+use crate::games::CutRule;
 use crate::input::Tokens;
 
 /// Reads the sheets, each as `(shorter side, longer side)`.
@@ -28,15 +28,7 @@ pub fn read(input: &[u8]) -> Result<Vec<(u64, u64)>> {
 
 /// `WIN` or `LOSE` per sheet. One table for the largest sheet: O(rows * cols * (rows + cols)).
 pub fn answer(sheets: &[(u64, u64)]) -> Result<String> {
-    let rows = sheets.iter().map(|s| s.0).max().unwrap_or(2) as usize;
-    let cols = sheets.iter().map(|s| s.1).max().unwrap_or(2) as usize;
-    let table = RectangleTable::compute(CutRule::Cutting, rows, cols, usize::MAX)?;
-    let mut out = String::with_capacity(sheets.len() * 5);
-    for &(w, h) in sheets {
-        let first_wins = table.get(w, h).expect("the table covers every sheet") != 0;
-        out.push_str(if first_wins { "WIN\n" } else { "LOSE\n" });
-    }
-    Ok(out)
+    sheet_answers(CutRule::Cutting, sheets, 2, ["WIN", "LOSE"])
 }
 
 /// [`read`] then [`answer`].

@@ -21,6 +21,26 @@ pub mod line_flip;
 pub mod split_game;
 pub mod tavas;
 
+/// One line per sheet `(shorter, longer)`: `words[0]` if the first player wins, else
+/// `words[1]`; one table of `rule` for the largest sheet. O(rows * cols * (rows + cols)).
+pub(crate) fn sheet_answers(
+    rule: crate::games::CutRule,
+    sheets: &[(u64, u64)],
+    smallest: u64,
+    words: [&str; 2],
+) -> crate::error::Result<String> {
+    let rows = sheets.iter().map(|s| s.0).max().unwrap_or(smallest) as usize;
+    let cols = sheets.iter().map(|s| s.1).max().unwrap_or(smallest) as usize;
+    let table = crate::games::RectangleTable::compute(rule, rows, cols, usize::MAX)?;
+    let mut out = String::with_capacity(sheets.len() * 6);
+    for &(a, b) in sheets {
+        let first_wins = table.get(a, b).expect("the table covers every sheet") != 0;
+        out.push_str(words[usize::from(!first_wins)]);
+        out.push('\n');
+    }
+    Ok(out)
+}
+
 /// The capacity to reserve for `count` items of an input of `len` bytes, each item taking at
 /// least `bytes_each` bytes: never more than the input can describe.
 pub(crate) fn capacity(count: usize, len: usize, bytes_each: usize) -> usize {

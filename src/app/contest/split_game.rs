@@ -10,9 +10,9 @@
 //! assert_eq!(split_game::solve(b"1 2\n").unwrap(), "Bob\n");
 //! ```
 
-use crate::app::contest::capacity;
+use crate::app::contest::{capacity, sheet_answers};
 use crate::error::Result;
-use crate::games::{CutRule, RectangleTable};
+use crate::games::CutRule;
 use crate::input::Tokens;
 
 /// Reads the sheets, each as `(shorter side, longer side)`.
@@ -32,15 +32,7 @@ pub fn read(input: &[u8]) -> Result<Vec<(u64, u64)>> {
 
 /// `Alice` or `Bob` per sheet. One table for the largest sheet: O(rows * cols * (rows + cols)).
 pub fn answer(sheets: &[(u64, u64)]) -> Result<String> {
-    let rows = sheets.iter().map(|s| s.0).max().unwrap_or(1) as usize;
-    let cols = sheets.iter().map(|s| s.1).max().unwrap_or(1) as usize;
-    let table = RectangleTable::compute(CutRule::Split, rows, cols, usize::MAX)?;
-    let mut out = String::with_capacity(sheets.len() * 6);
-    for &(n, m) in sheets {
-        let first_wins = table.get(n, m).expect("the table covers every sheet") != 0;
-        out.push_str(if first_wins { "Alice\n" } else { "Bob\n" });
-    }
-    Ok(out)
+    sheet_answers(CutRule::Split, sheets, 1, ["Alice", "Bob"])
 }
 
 /// [`read`] then [`answer`].
