@@ -310,7 +310,6 @@ fn card_mover_wins(
 
 #[test]
 fn card_hubs_agree_with_searching_the_card_game() {
-    use grundy::graph::cards::first_mover_wins;
     let mut rng = Rng::new(44);
     let (mut wins, mut losses) = (0, 0);
     for round in 0..600 {
@@ -326,12 +325,7 @@ fn card_hubs_agree_with_searching_the_card_game() {
                 .collect()
         };
         let hands = [deal(6), deal(6)];
-        let got = first_mover_wins(&hands[0], &hands[1]);
-        let mut memo = HashMap::new();
-        for (i, &card) in hands[0].iter().enumerate() {
-            // Alice opens with card i; then she plays from the second hand
-            let expected = card_mover_wins(&hands, card, [1 << i, 0], 1, &mut memo);
-            assert_eq!(got[i], expected, "round {round}: {hands:?} opening {i}");
+        for expected in check_hands_against_search(&hands, round) {
             if expected {
                 wins += 1
             } else {
@@ -342,13 +336,26 @@ fn card_hubs_agree_with_searching_the_card_game() {
     assert!(wins > 200 && losses > 200, "{wins} {losses}");
 }
 
+/// `first_mover_wins` against the game search for every opening card of the first hand;
+/// returns the answers.
+fn check_hands_against_search(hands: &[Vec<(u32, u32)>; 2], round: usize) -> Vec<bool> {
+    use grundy::graph::cards::first_mover_wins;
+    let got = first_mover_wins(&hands[0], &hands[1]);
+    let mut memo = HashMap::new();
+    for (i, &card) in hands[0].iter().enumerate() {
+        // Alice opens with card i; then she plays from the second hand
+        let expected = card_mover_wins(hands, card, [1 << i, 0], 1, &mut memo);
+        assert_eq!(got[i], expected, "round {round}: {hands:?} opening {i}");
+    }
+    got
+}
+
 /// Regression (found while writing the `contest_hanafuda` fuzz target): a few cards with point
 /// or colour numbers near 5 * 10^7 made the hub graph reserve a hub for every number below
 /// them (1.5 gigabytes and 2.5 s for a 40-byte input). Sparse numbers are now ranked first;
 /// the answers stay those of the game search.
 #[test]
 fn card_hubs_with_huge_sparse_numbers_agree_with_searching_the_card_game() {
-    use grundy::graph::cards::first_mover_wins;
     let mut rng = Rng::new(46);
     let huge = [0u32, 7, 12_345_678, 49_999_999];
     for round in 0..300 {
@@ -361,13 +368,7 @@ fn card_hubs_with_huge_sparse_numbers_agree_with_searching_the_card_game() {
                 })
                 .collect()
         };
-        let hands = [deal(6), deal(6)];
-        let got = first_mover_wins(&hands[0], &hands[1]);
-        let mut memo = HashMap::new();
-        for (i, &card) in hands[0].iter().enumerate() {
-            let expected = card_mover_wins(&hands, card, [1 << i, 0], 1, &mut memo);
-            assert_eq!(got[i], expected, "round {round}: {hands:?} opening {i}");
-        }
+        check_hands_against_search(&[deal(6), deal(6)], round);
     }
 }
 
