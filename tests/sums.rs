@@ -78,6 +78,27 @@ fn random_sums_under_misere_play() {
     }
 }
 
+/// Sums of three to five parts, so that parts whose trees coincide (`nim 1`, `octal 0.x 1`,
+/// `wythoff 0 1`...) and the `* + * = 0` cancellation of the misère search meet often.
+#[test]
+fn longer_misere_sums_agree_with_exhaustive_search() {
+    let mut rng = Rng::new(31);
+    let mut brute = Brute::new();
+    for _ in 0..250 {
+        let n = rng.range(3, 5);
+        let parts: Vec<String> = (0..n)
+            .map(|_| {
+                if rng.chance(25) {
+                    format!("nim {}", rng.range(1, 2))
+                } else {
+                    random_component(&mut rng, false)
+                }
+            })
+            .collect();
+        check(&parts.join(" + "), Convention::Misere, &mut brute);
+    }
+}
+
 #[test]
 fn misere_nim_follows_its_rule() {
     let mut rng = Rng::new(4);

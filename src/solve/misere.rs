@@ -1,4 +1,4 @@
-//! Misère play of sums by direct search.
+//! Misère play of sums by direct search over compact keys.
 //!
 //! ```
 //! use grundy::games::Nim;
@@ -12,37 +12,70 @@
 use crate::error::{GrundyError, Result};
 use crate::solve::game::ImpartialGame;
 use crate::solve::grundy::OPTIONS_PER_STATE;
-use crate::solve::sum::position_key;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// A component's game tree, numbered: equal numbers are identical games (up to the misère
+/// identities below).
+type Atom = u32;
+
+/// The atom of `*` (the game whose only option is 0); interned first.
+const STAR: Atom = 0;
+
+/// A position of the sum: its atoms, sorted, at most one `*`.
+type Key = Box<[Atom]>;
 
 /// Decides misère outcomes of sums by memoised search over positions of the whole sum.
 ///
-/// There is no xor rule under misère play, so a sum is searched as one game. Its state is the
-/// multiset of the parts' canonical atoms (see [`position_key`]), so that the same position
-/// reached in different orders is stored once; a position with no move is a win for the player
-/// to move. Search stops at the first losing option found. Iterative, with at most `max_states`
-/// stored positions.
+/// There is no xor rule under misère play, so a sum is searched as one game. Before the search,
+/// every component is replaced by a small number, its *atom*, by hash-consing game trees
+/// bottom-up: two components get the same atom when their sets of options (each option a
+/// sorted multiset of atoms) are equal, whatever game they come from (`octal 0.77 1`, `nim 1`
+/// and `wythoff 0 1` are all `*`). A position of the sum is then the sorted list of its atoms.
+/// Two misère identities shrink keys further, both exact for every game added:
+/// - `* + * = 0` (Conway, ONAG ch. 12; `{*}` is misère-equal to 0): `*` atoms cancel in pairs,
+///   and a component whose only option is `*` (after cancelling) is dropped like an empty one;
+/// - replacing an option by an equal game gives an equal game, so options are compared after
+///   these reductions.
 ///
-/// **Complexity**: O(sum over stored positions of their options' key sizes) time (with a
-/// sort per option), O(stored positions x their size) space.
+/// A position with no move is a win for the player to move. The search stops at the first
+/// losing option found, is iterative, and stores at most `max_states` positions.
+///
+/// **Complexity**: O(components reachable x their options) to intern the parts, then
+/// O(options x key length) per stored position, hashed with FxHash.
 #[derive(Debug)]
 pub struct MisereSolver<G: ImpartialGame + Ord> {
-    memo: HashMap<Vec<G>, bool>,
+    /// Canonical component -> its atom, `None` when it is misère-equal to 0.
+    atoms: FxHashMap<G, Option<Atom>>,
+    /// Sorted, deduplicated option keys -> atom (the hash-consing table).
+    trees: FxHashMap<Vec<Key>, Atom>,
+    /// The option keys of each atom.
+    atom_options: Vec<Vec<Key>>,
+    memo: FxHashMap<Key, bool>,
     max_states: usize,
     options_listed: u128,
 }
 
-struct Frame<G> {
-    key: Vec<G>,
-    children: Vec<Vec<G>>,
+struct Frame {
+    key: Key,
+    children: Vec<Key>,
     next: usize,
+}
+
+/// A component being interned: its options, and how far they have been looked at.
+struct Interning<G> {
+    part: G,
+    options: Vec<Vec<G>>,
 }
 
 impl<G: ImpartialGame + Ord> MisereSolver<G> {
     /// A solver storing at most `max_states` positions.
     pub fn new(max_states: usize) -> Self {
+        let star_options: Vec<Key> = vec![Box::new([])];
         MisereSolver {
-            memo: HashMap::new(),
+            atoms: FxHashMap::default(),
+            trees: FxHashMap::from_iter([(star_options.clone(), STAR)]),
+            atom_options: vec![star_options],
+            memo: FxHashMap::default(),
             max_states,
             options_listed: 0,
         }
@@ -65,18 +98,108 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
             .collect())
     }
 
-    /// Every option of the position with canonical key `key`, as canonical keys.
-    fn children(&mut self, key: &[G]) -> Result<Vec<Vec<G>>> {
+    /// The atom of every component reachable from `part` (itself included), computed bottom-up
+    /// without recursion.
+    fn intern(&mut self, part: &G) -> Result<Option<Atom>> {
+        let part = part.canonical();
+        if let Some(&atom) = self.atoms.get(&part) {
+            return Ok(atom);
+        }
+        if let Some(bound) = part.reachable_bound() {
+            if bound > self.max_states as u128 {
+                return Err(GrundyError::StateLimit {
+                    limit: self.max_states,
+                    what: format!("the misère search of {part:?} could need up to {bound} positions"),
+                });
+            }
+        }
+        let mut stack = vec![Interning {
+            options: self.options_of(&part)?,
+            part: part.clone(),
+        }];
+        while let Some(top) = stack.last() {
+            let missing = top
+                .options
+                .iter()
+                .flatten()
+                .map(ImpartialGame::canonical)
+                .find(|p| !self.atoms.contains_key(p));
+            if let Some(next) = missing {
+                if stack.iter().any(|f| f.part == next) {
+                    return Err(GrundyError::Cycle);
+                }
+                if self.atoms.len() + stack.len() >= self.max_states {
+                    return Err(GrundyError::StateLimit {
+                        limit: self.max_states,
+                        what: "the misère search met more distinct components than it may store"
+                            .into(),
+                    });
+                }
+                stack.push(Interning {
+                    options: self.options_of(&next)?,
+                    part: next,
+                });
+                continue;
+            }
+            let top = stack.pop().expect("stack is not empty");
+            let mut keys: Vec<Key> = top
+                .options
+                .iter()
+                .map(|option| {
+                    let atoms = option.iter().filter_map(|p| self.atoms[&p.canonical()]);
+                    normalise(atoms.collect())
+                })
+                .collect();
+            keys.sort_unstable();
+            keys.dedup();
+            let atom = self.atom_of_options(keys);
+            self.atoms.insert(top.part, atom);
+        }
+        Ok(self.atoms[&part])
+    }
+
+    /// The atom whose options are `keys` (sorted, deduplicated), new if never seen; `None` for
+    /// the games misère-equal to 0: no option at all, or `*` alone (`{*} = * + * = 0`).
+    fn atom_of_options(&mut self, keys: Vec<Key>) -> Option<Atom> {
+        if keys.is_empty() || (keys.len() == 1 && *keys[0] == [STAR]) {
+            return None;
+        }
+        if let Some(&atom) = self.trees.get(&keys) {
+            return Some(atom);
+        }
+        let atom = Atom::try_from(self.atom_options.len()).expect("fewer atoms than u32::MAX");
+        self.atom_options.push(keys.clone());
+        self.trees.insert(keys, atom);
+        Some(atom)
+    }
+
+    /// The key of the sum of `parts`.
+    fn key_of(&mut self, parts: &[G]) -> Result<Key> {
+        let mut atoms = Vec::with_capacity(parts.len());
+        for part in parts.iter().flat_map(ImpartialGame::atoms) {
+            if part.is_terminal() {
+                continue;
+            }
+            if let Some(atom) = self.intern(&part)? {
+                atoms.push(atom);
+            }
+        }
+        Ok(normalise(atoms))
+    }
+
+    /// Every option of the position `key`, as keys.
+    fn children(&mut self, key: &[Atom]) -> Result<Vec<Key>> {
         let mut children = Vec::new();
         for i in 0..key.len() {
             if i > 0 && key[i] == key[i - 1] {
                 continue; // equal atoms have the same options
             }
-            for option in self.options_of(&key[i])? {
-                let mut child: Vec<G> = key[..i].to_vec();
+            for option in &self.atom_options[key[i] as usize] {
+                let mut child = Vec::with_capacity(key.len() + option.len());
+                child.extend_from_slice(&key[..i]);
                 child.extend_from_slice(&key[i + 1..]);
-                child.extend(option);
-                children.push(position_key(&child));
+                child.extend_from_slice(option);
+                children.push(normalise(child));
             }
         }
         self.options_listed += children.len() as u128;
@@ -90,27 +213,18 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
         Ok(children)
     }
 
-    /// True if the player to move wins the position with canonical key `key` under misère play.
-    pub fn mover_wins(&mut self, key: Vec<G>) -> Result<bool> {
+    /// True if the player to move wins the sum of `parts` under misère play.
+    pub fn mover_wins(&mut self, parts: Vec<G>) -> Result<bool> {
+        let key = self.key_of(&parts)?;
+        self.key_wins(key)
+    }
+
+    fn key_wins(&mut self, key: Key) -> Result<bool> {
         if let Some(&known) = self.memo.get(&key) {
             return Ok(known);
         }
-        // a part that alone reaches more positions than the memo holds would fill it
-        for part in &key {
-            match part.reachable_bound() {
-                Some(bound) if bound > self.max_states as u128 => {
-                    return Err(GrundyError::StateLimit {
-                        limit: self.max_states,
-                        what: format!(
-                            "the misère search of {part:?} could need up to {bound} positions"
-                        ),
-                    })
-                }
-                _ => {}
-            }
-        }
         let children = self.children(&key)?;
-        let mut on_stack = HashSet::from([key.clone()]);
+        let mut on_stack = FxHashSet::from_iter([key.clone()]);
         let mut stack = vec![Frame {
             key,
             children,
@@ -160,5 +274,37 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
             }
         }
         unreachable!("the root frame returns its value when popped")
+    }
+}
+
+/// Sorts a list of atoms and cancels `*` in pairs (`* + * = 0` in misère play).
+fn normalise(mut atoms: Vec<Atom>) -> Key {
+    atoms.sort_unstable();
+    let stars = atoms.iter().take_while(|&&a| a == STAR).count();
+    let drop = stars - stars % 2;
+    atoms.drain(..drop);
+    atoms.into_boxed_slice()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{Nim, Wythoff};
+
+    #[test]
+    fn isomorphic_components_share_an_atom_and_stars_cancel() {
+        let mut solver = MisereSolver::new(1000);
+        let star = solver.intern(&Nim::new(vec![1])).unwrap();
+        assert_eq!(star, Some(STAR));
+        // nim 2 + nim 1 + nim 1: the two stars cancel
+        let key = solver
+            .key_of(&[Nim::new(vec![2]), Nim::new(vec![1]), Nim::new(vec![1])])
+            .unwrap();
+        let two = solver.key_of(&[Nim::new(vec![2])]).unwrap();
+        assert_eq!(key, two);
+        let mut w = MisereSolver::new(1000);
+        let a = w.key_of(&[Wythoff::new(0, 2)]).unwrap();
+        let b = w.key_of(&[Wythoff::new(2, 0)]).unwrap();
+        assert_eq!(a, b);
     }
 }
