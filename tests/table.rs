@@ -142,6 +142,7 @@ fn tables_stop_at_the_proof_unless_asked_to_compute_all() {
             cols: None,
             max_states: 1 << 24,
             compute_all,
+            ..TableOptions::default()
         };
         let quick = table_report(&family, &options(false), |_| {}).unwrap();
         let full = table_report(&family, &options(true), |_| {}).unwrap();
@@ -173,6 +174,7 @@ fn tables_beyond_the_memory_are_refused_with_the_estimate() {
         cols,
         max_states: usize::MAX,
         compute_all: true,
+        ..TableOptions::default()
     };
     let octal = Family::parse("octal 0.07").unwrap();
     let e = table_report(&octal, &options(Some(1 << 50), None, None), |_| {})

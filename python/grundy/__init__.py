@@ -48,12 +48,11 @@ def table(family, *, to=99, until_period=None, misere=False):
     """Grundy values of heaps 0..``to`` of a one-heap family, and its period when proved.
 
     ``family`` is ``"octal 0.07"``, ``"subtract 1,3,4"`` or ``"bash 3"``; the result is what
-    ``grundy table --json --to TO FAMILY`` prints. Misère tables are not computed yet:
-    ``misere=True`` raises ``ValueError``.
+    ``grundy table --json --to TO FAMILY`` prints; with ``misere=True`` also each heap's misère
+    value and genus (``misere_values``, ``genus``, ``first_non_nim_genus``), as
+    ``grundy table --json --misere`` prints.
     """
-    if misere:
-        raise ValueError("misère tables are not supported yet (grundy table has no --misere)")
-    return _grundy.table(family, int(to), until_period)
+    return _grundy.table(family, int(to), until_period, bool(misere))
 
 
 def geography(text, *, grid=False, start=None):

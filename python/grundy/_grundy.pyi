@@ -5,7 +5,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 def solve(expr: str, misere: bool, max_states: Optional[int], max_moves: Optional[int]) -> Dict[str, Any]:
     """grundy solve --json, as a dict."""
 
-def table(family: str, to: int, until_period: Optional[int]) -> Dict[str, Any]:
+def table(family: str, to: int, until_period: Optional[int], misere: bool) -> Dict[str, Any]:
     """grundy table --json --to TO, as a dict."""
 
 def geography(text: str, grid: bool, start: Optional[str]) -> Dict[str, Any]:

@@ -49,14 +49,15 @@ fn solve<'py>(
     to_python(py, &report)
 }
 
-/// `grundy table --json --to TO [--until-period N] FAMILY`, as a dict.
+/// `grundy table --json --to TO [--until-period N] [--misere] FAMILY`, as a dict.
 #[pyfunction]
-#[pyo3(signature = (family, to, until_period))]
+#[pyo3(signature = (family, to, until_period, misere))]
 fn table<'py>(
     py: Python<'py>,
     family: &str,
     to: u64,
     until_period: Option<u64>,
+    misere: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let family = Family::parse(family).map_err(value_error)?;
     let options = TableOptions {
@@ -67,6 +68,8 @@ fn table<'py>(
         cols: None,
         max_states: (1usize << 28).max(DEFAULT_MAX_STATES),
         compute_all: false,
+        misere,
+        misere_max_states: DEFAULT_MAX_STATES,
     };
     let report = py
         .detach(|| table_report(&family, &options, |_| {}))

@@ -314,8 +314,16 @@ def test_errors_are_value_errors_with_the_command_lines_message():
     with pytest.raises(ValueError) as e:
         grundy.graph({"a": [1]})
     assert "invalid type: integer" in str(e.value)
-    with pytest.raises(ValueError):
-        grundy.table("octal 0.07", misere=True)
+    with pytest.raises(ValueError) as e:
+        grundy.table("subtract 0", misere=True)
+    assert str(e.value) == cli_error(["table", "--misere", "subtract 0"])
+
+
+def test_misere_tables_are_the_cli_tables():
+    for family in ["octal 0.07", "octal 0.77", "subtract 1,3,4", "bash 2"]:
+        assert grundy.table(family, to=30, misere=True) == cli_json(
+            ["table", "--json", "--misere", "--to", "30", family]
+        ), family
 
 
 def test_threads_run_in_parallel_without_errors():

@@ -13,6 +13,9 @@
 use crate::error::{GrundyError, Result};
 use crate::games::{CutRule, OctalCode, RectangleTable, SubtractionSet, WythoffTable};
 use crate::memory::check_fits;
+use crate::app::parse::parse_sum;
+use crate::games::Component;
+use crate::solve::misere::{GenusSequence, MisereSolver};
 use crate::solve::octal::{octal_values, OctalMethod};
 use serde::Serialize;
 
@@ -128,6 +131,10 @@ pub struct TableOptions {
     /// 1-D octal: compute every value up to `to` even where a proved period already gives it
     /// (to check the period, or to time the engine); otherwise computing stops at the proof.
     pub compute_all: bool,
+    /// 1-D: also the misère values and Conway's genus of each heap (see [`MisereTable`]).
+    pub misere: bool,
+    /// With `misere`: the most positions the genus search may store.
+    pub misere_max_states: usize,
 }
 
 impl Default for TableOptions {
@@ -141,6 +148,8 @@ impl Default for TableOptions {
             cols: None,
             max_states: crate::solve::DEFAULT_MAX_STATES,
             compute_all: false,
+            misere: false,
+            misere_max_states: crate::solve::DEFAULT_MAX_STATES,
         }
     }
 }
@@ -181,6 +190,9 @@ pub struct TableReport {
     pub table: Option<Vec<Vec<Option<u64>>>>,
     /// The period, when proved.
     pub period: Option<PeriodReport>,
+    /// 1-D with `misere`: misère values and genus, beside `values`.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub misere: Option<MisereTable>,
     /// 1-D: how many heaps were computed (may exceed `to` to prove the period, or stay below it
     /// once a period is proved).
     #[serde(skip)]
@@ -188,6 +200,55 @@ pub struct TableReport {
     /// 1-D octal: the method used.
     #[serde(skip)]
     pub method: Option<OctalMethod>,
+}
+
+/// The misère side of a one-heap table (`grundy table --misere`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MisereTable {
+    /// `G⁻(n)` for the heaps computed: 1 for a heap with no move, else the mex of its options'.
+    pub misere_values: Vec<u64>,
+    /// Conway's genus of each heap in Winning Ways' notation (`0^120`, `3^1431`).
+    pub genus: Vec<String>,
+    /// The first heap whose genus is not that of the nim heap of its value, if any among the
+    /// heaps computed: below it every heap plays like a nim heap in misère sums of *2s.
+    pub first_non_nim_genus: Option<u64>,
+    /// Why the misère columns stop before `to` (the search reached its state limit), if so.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub misere_stopped: Option<String>,
+}
+
+/// Misère values and genus of heaps 0..=to of a one-heap family whose normal values are
+/// `values`, by the genus search of [`MisereSolver::genus`] over every follower (sums of heaps
+/// included), sharing one memo across heaps; stops at the first heap past `max_states`.
+fn misere_table(family: &Family, values: &[u64], max_states: usize) -> Result<MisereTable> {
+    let mut solver: MisereSolver<Component> = MisereSolver::new(max_states);
+    let mut table = MisereTable {
+        misere_values: Vec::new(),
+        genus: Vec::new(),
+        first_non_nim_genus: None,
+        misere_stopped: None,
+    };
+    for (n, &g) in values.iter().enumerate() {
+        let heap = parse_sum(&format!("{} {n}", family.name()))?;
+        let sequence = match solver.genus(&heap) {
+            Ok(s) => s,
+            Err(e @ GrundyError::StateLimit { .. }) => {
+                table.misere_stopped = Some(format!(
+                    "misère values and genus stop at heap {}: heap {n}: {e}",
+                    n as i64 - 1
+                ));
+                break;
+            }
+            Err(e) => return Err(e),
+        };
+        let nim_like = u32::try_from(g).is_ok_and(|g| sequence == GenusSequence::nim_heap(g));
+        if !nim_like && table.first_non_nim_genus.is_none() {
+            table.first_non_nim_genus = Some(n as u64);
+        }
+        table.misere_values.push(u64::from(sequence.misere_value()));
+        table.genus.push(sequence.notation(g));
+    }
+    Ok(table)
 }
 
 /// Tabulates `family`; `progress` is told how many values are done (for a progress bar).
@@ -203,6 +264,15 @@ pub fn table_report(
 ) -> Result<TableReport> {
     let refuse = |m: &str| Err(GrundyError::Unsupported(m.to_string()));
     if family.is_two_dimensional() {
+        if options.misere {
+            return refuse(&format!(
+                "--misere tables are for one-heap families (octal, subtract, bash); {}",
+                match family {
+                    Family::Rectangle(_) => "split and cutting end by their own rules, so misère play has no meaning for them",
+                    _ => "for wythoff positions use grundy solve --misere",
+                }
+            ));
+        }
         if options.to.is_some() || options.until_period.is_some() {
             return refuse(
                 "--to and --until-period are for one-heap families; use --rows and --cols",
@@ -226,6 +296,9 @@ pub fn table_report(
     }
     if options.method != OctalMethod::Auto && !matches!(family, Family::Octal(_)) {
         return refuse("--method is for octal games");
+    }
+    if options.misere && options.compute_all {
+        return refuse("--misere and --compute-all do not go together");
     }
     let to = options.to.unwrap_or(99);
     let limit = options.until_period.unwrap_or(to.max(10_000)).max(to);
@@ -285,9 +358,15 @@ pub fn table_report(
                 values.values.len()
             ),
         })?;
+    let misere = if options.misere {
+        Some(misere_table(family, &shown, options.misere_max_states)?)
+    } else {
+        None
+    };
     Ok(TableReport {
         family: family.name(),
         to: Some(to),
+        misere,
         values: Some(shown),
         rows: None,
         cols: None,
@@ -346,6 +425,7 @@ fn two_dimensional(
         cols: Some(cols),
         table: Some(table),
         period: None,
+        misere: None,
         computed: rows * cols,
         method: None,
     })

@@ -22,7 +22,12 @@ A period is reported only when proved: for octal games by the Guy-Smith periodic
 theorem (computing past --to if needed, and no further than the proof: the period gives the
 values after it), for subtraction games by a repeated window.
 
+With --misere (one-heap families), each heap also gets its misère Grundy value G-(n) and
+Conway's genus g^(γ0 γ1 ...), γk = G-(n + k copies of *2), written as Winning Ways does: up to
+where the rest alternates the last two digits (0^120 is a nim heap of 0, 3^31 of 3).
+
 Examples: grundy table octal 0.07
+          grundy table --misere --to 20 octal 0.77
           grundy table --rows 8 --cols 8 split")]
 pub struct Args {
     /// The family, e.g. 'octal 0.07' (quotes optional).
@@ -52,9 +57,13 @@ pub struct Args {
     /// Also draw the table into FILE (.svg or .png).
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
-    /// The most values a table may store.
-    #[arg(long, value_name = "N", default_value_t = 1usize << 28)]
-    max_states: usize,
+    /// Also misère values and Conway's genus of each heap (one-heap families).
+    #[arg(long)]
+    misere: bool,
+    /// The most values a table may store (default 2^28), or with --misere the most positions
+    /// the genus search may store (default 4000000).
+    #[arg(long, value_name = "N")]
+    max_states: Option<usize>,
 }
 
 /// Tabulates, draws if asked, renders.
@@ -75,7 +84,15 @@ pub fn run(args: &Args) -> Result<String, String> {
         method,
         rows: args.rows,
         cols: args.cols,
-        max_states: args.max_states.max(DEFAULT_MAX_STATES),
+        max_states: match args.max_states {
+            Some(n) if !args.misere => n,
+            _ => (1usize << 28).max(DEFAULT_MAX_STATES),
+        },
+        misere: args.misere,
+        misere_max_states: match args.max_states {
+            Some(n) if args.misere => n,
+            _ => DEFAULT_MAX_STATES,
+        },
     };
     // a progress bar on stderr, only when it is a terminal
     let bar = std::io::stderr().is_terminal().then(|| {
@@ -111,6 +128,32 @@ fn human(report: &TableReport) -> String {
         for (i, chunk) in values.chunks(10).enumerate() {
             let line: Vec<String> = chunk.iter().map(|v| format!("{v:>width$}")).collect();
             let _ = writeln!(out, "{:>6}:  {}", i * 10, line.join(" "));
+        }
+        if let Some(m) = &report.misere {
+            let _ = writeln!(out, "misère values and genus:");
+            let width = m.genus.iter().map(String::len).max().unwrap_or(1);
+            for (n, (v, genus)) in m.misere_values.iter().zip(&m.genus).enumerate() {
+                let _ = writeln!(out, "{n:>6}:  G = {:<4} G- = {v:<4} genus {genus:<width$}", values[n]);
+            }
+            match m.first_non_nim_genus {
+                Some(n) => {
+                    let _ = writeln!(
+                        out,
+                        "heap {n} is the first whose genus is not that of a nim heap ({})",
+                        m.genus[n as usize]
+                    );
+                }
+                None => {
+                    let _ = writeln!(
+                        out,
+                        "every heap up to {} has the genus of a nim heap",
+                        m.genus.len().saturating_sub(1)
+                    );
+                }
+            }
+            if let Some(why) = &m.misere_stopped {
+                let _ = writeln!(out, "{why}");
+            }
         }
         match &report.period {
             Some(p) => {

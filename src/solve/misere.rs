@@ -51,8 +51,110 @@ pub struct MisereSolver<G: ImpartialGame + Ord> {
     /// The option keys of each atom.
     atom_options: Vec<Vec<Key>>,
     memo: FxHashMap<Key, bool>,
+    /// Genus sequences of the positions whose genus was asked for (and of their followers).
+    genera: FxHashMap<Key, GenusSequence>,
     max_states: usize,
     options_listed: u128,
+}
+
+/// The misère half of Conway's genus of a position X: `γk = G⁻(X + k·*2)` for every k >= 0,
+/// where G⁻ is the misère Grundy value (1 without a move, else the mex of the options').
+///
+/// The sequence always ends alternating: `values` holds γ0, γ1, ... up to the point where the
+/// rest repeats its last two entries, which is how Winning Ways writes a genus (`0^120`:
+/// γ = 1, 2, 0, 2, 0, ...). At least two entries are kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenusSequence {
+    values: Box<[u32]>,
+}
+
+impl GenusSequence {
+    /// The nim heap `*g`: `0^120`, `1^031`, and `g^(g, g xor 2)` for g >= 2.
+    pub fn nim_heap(g: u32) -> GenusSequence {
+        let values: Box<[u32]> = match g {
+            0 => Box::new([1, 2, 0]),
+            1 => Box::new([0, 3, 1]),
+            _ => Box::new([g, g ^ 2]),
+        };
+        GenusSequence { values }
+    }
+
+    /// γk, for any k (the tail alternates).
+    pub fn get(&self, k: usize) -> u32 {
+        let n = self.values.len();
+        if k < n {
+            self.values[k]
+        } else {
+            self.values[n - 2 + (k - (n - 2)) % 2]
+        }
+    }
+
+    /// The misère Grundy value γ0.
+    pub fn misere_value(&self) -> u32 {
+        self.values[0]
+    }
+
+    /// γ0, γ1, ... as far as the genus notation writes them.
+    pub fn shown(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// The genus with normal-play value `g` in Winning Ways' notation: `0^120`, `3^1431`;
+    /// entries are separated by commas when one has two digits (`12^12,14`).
+    pub fn notation(&self, g: u64) -> String {
+        let wide = self.values.iter().any(|&v| v > 9);
+        let parts: Vec<String> = self.values.iter().map(u32::to_string).collect();
+        format!("{g}^{}", parts.join(if wide { "," } else { "" }))
+    }
+
+    /// The sequence of a position whose options have the sequences `options`.
+    ///
+    /// γ0 = mex of the options' γ0 (1 if there is none). For k >= 1, the options of
+    /// `X + k·*2` are `X' + k·*2`, `X + (k-1)·*2` and `X + (k-1)·*2 + *`, and
+    /// `G⁻(Y + *) = G⁻(Y) xor 1` for every Y (by induction: adding `*` swaps the mex between
+    /// 2j and 2j+1), so `γk = mex({γk(X')} ∪ {γ(k-1), γ(k-1) xor 1})`.
+    ///
+    /// **Where the tail starts** (why computing to `p + 4` suffices): let every option's
+    /// sequence alternate from index p on. Then for k > p, `γk = F_k(γ(k-1))` with
+    /// `F_k(v) = mex(A_k ∪ {v, v xor 1})` and `A_k = A_(k+2)`. Each F takes two values only:
+    /// m = mex A (when v is outside m's pair {m, m xor 1}) or m' = mex(A ∪ {m, m xor 1}).
+    /// The composition T of the two alternating maps sends F's two values to themselves and
+    /// never swaps them (a swap would need m_odd in m_even's pair and not, or the converse),
+    /// so one step of T reaches a fixed point: `γ(k+2) = γk` for every k >= p + 3. We compute
+    /// up to p + 4 and keep the shortest prefix after which the sequence alternates.
+    fn from_options(options: &[&GenusSequence]) -> GenusSequence {
+        let p = options.iter().map(|o| o.values.len() - 2).max().unwrap_or(0);
+        let top = p + 4;
+        let mut values: Vec<u32> = Vec::with_capacity(top + 1);
+        let mut seen = vec![false; options.len() + 3];
+        for k in 0..=top {
+            seen.iter_mut().for_each(|s| *s = false);
+            let mut mark = |v: u32| {
+                if let Some(s) = seen.get_mut(v as usize) {
+                    *s = true;
+                }
+            };
+            options.iter().for_each(|o| mark(o.get(k)));
+            if k > 0 {
+                mark(values[k - 1]);
+                mark(values[k - 1] ^ 1);
+            }
+            let mex = if k == 0 && options.is_empty() {
+                1 // under misère play a position without a move has value 1
+            } else {
+                seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
+            };
+            values.push(mex);
+        }
+        let mut start = top - 2;
+        while start > 0 && values[start - 1] == values[start + 1] {
+            start -= 1;
+        }
+        values.truncate(start + 2);
+        GenusSequence {
+            values: values.into_boxed_slice(),
+        }
+    }
 }
 
 struct Frame {
@@ -76,6 +178,7 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
             trees: FxHashMap::from_iter([(star_options.clone(), STAR)]),
             atom_options: vec![star_options],
             memo: FxHashMap::default(),
+            genera: FxHashMap::default(),
             max_states,
             options_listed: 0,
         }
@@ -217,6 +320,56 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
     pub fn mover_wins(&mut self, parts: Vec<G>) -> Result<bool> {
         let key = self.key_of(&parts)?;
         self.key_wins(key)
+    }
+
+    /// The misère genus sequence of the sum of `parts` (see [`GenusSequence`]), by search over
+    /// every follower of the sum; at most `max_states` sequences are stored.
+    pub fn genus(&mut self, parts: &[G]) -> Result<GenusSequence> {
+        let key = self.key_of(parts)?;
+        if let Some(known) = self.genera.get(&key) {
+            return Ok(known.clone());
+        }
+        let children = self.children(&key)?;
+        let mut stack = vec![Frame {
+            key,
+            children,
+            next: 0,
+        }];
+        while let Some(frame) = stack.last_mut() {
+            while frame.next < frame.children.len()
+                && self.genera.contains_key(&frame.children[frame.next])
+            {
+                frame.next += 1;
+            }
+            if frame.next < frame.children.len() {
+                let child = frame.children[frame.next].clone();
+                if stack.iter().any(|f| f.key == child) {
+                    return Err(GrundyError::Cycle);
+                }
+                let children = self.children(&child)?;
+                stack.push(Frame {
+                    key: child,
+                    children,
+                    next: 0,
+                });
+                continue;
+            }
+            let frame = stack.pop().expect("stack is not empty");
+            let options: Vec<&GenusSequence> =
+                frame.children.iter().map(|c| &self.genera[c]).collect();
+            let sequence = GenusSequence::from_options(&options);
+            if self.genera.len() >= self.max_states {
+                return Err(GrundyError::StateLimit {
+                    limit: self.max_states,
+                    what: "the genus search filled its memo".into(),
+                });
+            }
+            self.genera.insert(frame.key, sequence.clone());
+            if stack.is_empty() {
+                return Ok(sequence);
+            }
+        }
+        unreachable!("the root frame returns its sequence when popped")
     }
 
     fn key_wins(&mut self, key: Key) -> Result<bool> {

@@ -1,0 +1,195 @@
+//! Misère depth: genus tables and misère quotients, checked against plain searches written
+//! here from the definitions.
+
+mod common;
+
+use common::{random_octal_code, run_grundy, Rng};
+use grundy::app::table::{table_report, Family, TableOptions};
+use std::collections::HashMap;
+
+/// The results of each move from a heap of `n` of the octal game `code` (lists of heaps left).
+fn octal_moves(code: &str, n: usize) -> Vec<Vec<usize>> {
+    let (head, tail) = code.split_once('.').unwrap();
+    let mut digits = vec![head.parse::<u8>().unwrap()];
+    digits.extend(tail.bytes().map(|b| b - b'0'));
+    let mut moves = Vec::new();
+    for (k, &d) in digits.iter().enumerate().take(n + 1) {
+        let rest = n - k;
+        if d & 1 != 0 && k > 0 && rest == 0 {
+            moves.push(vec![]);
+        }
+        if d & 2 != 0 && k > 0 && rest > 0 {
+            moves.push(vec![rest]);
+        }
+        if d & 4 != 0 {
+            for a in 1..=rest / 2 {
+                moves.push(vec![a, rest - a]);
+            }
+        }
+    }
+    moves
+}
+
+/// A position: octal heaps and nim heaps, sorted.
+type Position = (Vec<usize>, Vec<usize>);
+
+/// Misère Grundy values G⁻ of sums of octal heaps and nim heaps, from the definition: 1 with
+/// no move, else the mex of the options'.
+struct MisereValues {
+    code: String,
+    memo: HashMap<Position, u64>,
+}
+
+impl MisereValues {
+    fn new(code: &str) -> Self {
+        MisereValues {
+            code: code.into(),
+            memo: HashMap::new(),
+        }
+    }
+
+    fn value(&mut self, octal: Vec<usize>, nim: Vec<usize>) -> u64 {
+        let mut key = (octal, nim);
+        key.0.retain(|&h| h > 0);
+        key.1.retain(|&h| h > 0);
+        key.0.sort();
+        key.1.sort();
+        if let Some(&v) = self.memo.get(&key) {
+            return v;
+        }
+        let (octal, nim) = key.clone();
+        let mut options = Vec::new();
+        for i in 0..octal.len() {
+            for parts in octal_moves(&self.code, octal[i]) {
+                let mut next = octal.clone();
+                next.remove(i);
+                next.extend(parts);
+                options.push((next, nim.clone()));
+            }
+        }
+        for i in 0..nim.len() {
+            for smaller in 0..nim[i] {
+                let mut next = nim.clone();
+                next[i] = smaller;
+                options.push((octal.clone(), next));
+            }
+        }
+        let value = if options.is_empty() {
+            1
+        } else {
+            let seen: Vec<u64> = options.into_iter().map(|(o, n)| self.value(o, n)).collect();
+            (0..).find(|v| !seen.contains(v)).unwrap()
+        };
+        self.memo.insert(key, value);
+        value
+    }
+}
+
+/// γ0, γ1, ... from a genus written `g^digits` (commas when wide), the last two alternating.
+fn gammas(genus: &str, count: usize) -> Vec<u64> {
+    let (_, tail) = genus.split_once('^').unwrap();
+    let shown: Vec<u64> = if tail.contains(',') {
+        tail.split(',').map(|t| t.parse().unwrap()).collect()
+    } else {
+        tail.chars().map(|c| c.to_digit(10).unwrap() as u64).collect()
+    };
+    assert!(shown.len() >= 2, "{genus}");
+    let n = shown.len();
+    (0..count)
+        .map(|k| {
+            if k < n {
+                shown[k]
+            } else {
+                shown[n - 2 + (k - (n - 2)) % 2]
+            }
+        })
+        .collect()
+}
+
+fn misere_table(family: &str, to: u64) -> grundy::app::table::TableReport {
+    let options = TableOptions {
+        to: Some(to),
+        misere: true,
+        ..TableOptions::default()
+    };
+    table_report(&Family::parse(family).unwrap(), &options, |_| {}).unwrap()
+}
+
+/// Every γk for k up to 12 (well into the alternating tail) of heaps up to 7 of 60 random octal
+/// games, against G⁻(heap + k copies of *2) searched directly.
+#[test]
+fn genus_of_random_octal_games_matches_the_definition() {
+    let mut rng = Rng::new(14);
+    for _ in 0..60 {
+        let code = random_octal_code(&mut rng, 3);
+        let report = misere_table(&format!("octal {code}"), 7);
+        let m = report.misere.as_ref().expect("misère columns");
+        assert_eq!(m.misere_stopped, None);
+        let values = report.values.as_ref().unwrap();
+        let mut brute = MisereValues::new(&code);
+        let mut first_non_nim = None;
+        for n in 0..=7usize {
+            let want: Vec<u64> = (0..=12).map(|k| brute.value(vec![n], vec![2; k])).collect();
+            assert_eq!(gammas(&m.genus[n], 13), want, "octal {code} heap {n}: {}", m.genus[n]);
+            assert_eq!(m.misere_values[n], want[0], "octal {code} heap {n}");
+            let g = values[n];
+            assert!(m.genus[n].starts_with(&format!("{g}^")), "{}", m.genus[n]);
+            // a nim heap *g has the same sequence: G⁻(*g + k copies of *2)
+            let nim: Vec<u64> = (0..=12).map(|k| brute.value(vec![], [vec![g as usize], vec![2; k]].concat())).collect();
+            if want != nim && first_non_nim.is_none() {
+                first_non_nim = Some(n as u64);
+            }
+        }
+        assert_eq!(m.first_non_nim_genus, first_non_nim, "octal {code}");
+    }
+}
+
+#[test]
+fn known_genera() {
+    // Winning Ways' Kayles (0.77): 0^120 1^031 2^20 3^31 1^031 4^146 3^31 2^20 1^13 4^046 2^20 6^46 4^046
+    let report = misere_table("octal 0.77", 12);
+    let m = report.misere.unwrap();
+    let expected = "0^120 1^031 2^20 3^31 1^031 4^146 3^31 2^20 1^13 4^046 2^20 6^46 4^046";
+    assert_eq!(m.genus.join(" "), expected);
+    assert_eq!(m.first_non_nim_genus, Some(5));
+    // nim heaps: 0.3333333333 is Nim for heaps up to 10
+    let m = misere_table("octal 0.3333333333", 10).misere.unwrap();
+    let nim: Vec<String> = (0..=10u32)
+        .map(|g| match g {
+            0 => "0^120".to_string(),
+            1 => "1^031".to_string(),
+            _ if g ^ 2 > 9 || g > 9 => format!("{g}^{},{}", g, g ^ 2),
+            _ => format!("{g}^{g}{}", g ^ 2),
+        })
+        .collect();
+    assert_eq!(m.genus, nim);
+    assert_eq!(m.first_non_nim_genus, None);
+    // a subtraction game: subtract 1,2 is heaps of value n mod 3
+    let m = misere_table("subtract 1,2", 6).misere.unwrap();
+    assert_eq!(m.misere_values, vec![1, 0, 2, 1, 0, 2, 1]);
+}
+
+#[test]
+fn misere_tables_from_the_command_line() {
+    let (code, out, _) = run_grundy(&["table", "--misere", "--json", "--to", "4", "octal", "0.77"], b"");
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["genus"][4], "1^031");
+    assert_eq!(json["misere_values"].as_array().unwrap().len(), 5);
+    for family in [&["split"][..], &["cutting"], &["wythoff"]] {
+        let mut args = vec!["table", "--misere", "--rows", "3", "--cols", "3"];
+        args.extend_from_slice(family);
+        let (code, out, err) = run_grundy(&args, b"");
+        assert_eq!(code, 2, "{family:?}");
+        assert!(out.is_empty());
+        assert!(err.contains("--misere tables are for one-heap families"), "{err}");
+        assert_eq!(err.lines().count(), 1);
+    }
+    // past the state limit the columns stop, saying where and why
+    let (code, out, _) = run_grundy(
+        &["table", "--misere", "--to", "40", "--max-states", "2000", "octal", "0.77"],
+        b"",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("misère values and genus stop at heap"), "{out}");
+}
