@@ -193,3 +193,139 @@ fn misere_tables_from_the_command_line() {
     assert_eq!(code, 0);
     assert!(out.contains("misère values and genus stop at heap"), "{out}");
 }
+
+/// The misère outcome of a sum of octal heaps from the quotient of `grundy quotient --json`:
+/// multiply the heaps' elements, using the presentation only through the pretending function
+/// and a brute-force search is the judge.
+#[test]
+fn quotients_of_random_octal_games_predict_every_outcome() {
+    use grundy::app::quotient::{octal_quotient, QuotientOptions};
+    use grundy::games::OctalCode;
+    let mut rng = Rng::new(75);
+    let mut checked = 0;
+    for _ in 0..40 {
+        let code = random_octal_code(&mut rng, 3);
+        let options = QuotientOptions {
+            heaps: 6,
+            max_order: 200,
+            max_states: 200_000,
+        };
+        let parsed: OctalCode = code.parse().unwrap();
+        let Ok(q) = octal_quotient(&parsed, &options) else {
+            continue; // past the limits: said with an error, never a wrong answer
+        };
+        checked += 1;
+        // Plambeck & Siegel: a quotient has even order, but for the game with no move at all
+        assert!(q.order() % 2 == 0 || q.order() == 1, "octal {code}: order {}", q.order());
+        let mut brute = MisereValues::new(&code);
+        for _ in 0..60 {
+            let heaps: Vec<usize> = (0..rng.range(0, 6)).map(|_| rng.range(0, 6) as usize).collect();
+            let element = heaps.iter().fold(0, |x, &n| q.times_heap(x, n));
+            let p = brute.value(heaps.clone(), vec![]) == 0;
+            assert_eq!(q.is_p(element), p, "octal {code}, heaps {heaps:?}");
+        }
+    }
+    assert!(checked >= 30, "only {checked} quotients within the limits");
+}
+
+#[test]
+fn published_quotients() {
+    // Plambeck, "Taming the wild" (2005): 0.75 has the 8-element quotient
+    // <a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2>, P = {a, b^2}
+    let (code, out, _) = run_grundy(&["quotient", "--json", "--heaps", "20", "0.75"], b"");
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["order"], 8);
+    assert_eq!(json["code"], "0.75");
+    assert_eq!(json["heaps"], 20);
+    assert_eq!(
+        json["relations"],
+        serde_json::json!(["a^2 = 1", "bc = ab", "c^2 = b^2", "b^3 = b"])
+    );
+    assert_eq!(json["p_portion"], serde_json::json!(["a", "b^2"]));
+    let heaps: Vec<u64> = json["generators"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["heap"].as_u64().unwrap())
+        .collect();
+    assert_eq!(heaps, [1, 2, 5]);
+    let pretending: Vec<&str> = json["pretending"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_str().unwrap())
+        .collect();
+    assert_eq!(&pretending[..9], ["1", "a", "b", "a", "b", "c", "b", "c", "b"]);
+    // from heap 9 on, ab^2 and b alternate
+    for (n, e) in pretending.iter().enumerate().skip(9) {
+        assert_eq!(*e, if n % 2 == 1 { "ab^2" } else { "b" }, "heap {n}");
+    }
+    // Nim heaps 0..=2 (0.33 is Nim below 3): the tame quotient <a, b | a^2 = 1, b^3 = b>
+    let (_, out, _) = run_grundy(&["quotient", "--json", "--heaps", "2", "0.33"], b"");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["order"], 6);
+    assert_eq!(json["relations"], serde_json::json!(["a^2 = 1", "b^3 = b"]));
+    assert_eq!(json["p_portion"], serde_json::json!(["a", "b^2"]));
+}
+
+#[test]
+fn quotient_bad_input() {
+    for args in [
+        &["quotient", "0.8"][..],
+        &["quotient", "--heaps", "x", "0.75"],
+        &["quotient", "--heaps", "-1", "0.75"],
+        &["quotient", "--max-order", "3", "0.77"],
+        &["quotient", "kayles"],
+    ] {
+        let (code, out, err) = run_grundy(args, b"");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+    let (_, _, err) = run_grundy(&["quotient", "--max-order", "3", "0.77"], b"");
+    assert!(err.contains("--max-order"), "{err}");
+}
+
+/// Sums of six or more heaps of one octal game go through the quotient: outcome and winning
+/// moves against exhaustive search of the whole sum.
+#[test]
+fn misere_sums_of_many_heaps_agree_with_exhaustive_search() {
+    use common::{parse, Brute};
+    use grundy::{solve_expression, Convention, Outcome, SolveOptions};
+    use grundy::app::quotient::{octal_quotient, QuotientOptions};
+    let mut rng = Rng::new(76);
+    let mut brute = Brute::new();
+    let mut through_quotient = 0;
+    for _ in 0..60 {
+        let code = random_octal_code(&mut rng, 2);
+        let heaps = QuotientOptions { heaps: 4, ..QuotientOptions::default() };
+        through_quotient += usize::from(octal_quotient(&code.parse().unwrap(), &heaps).is_ok());
+        let parts: Vec<String> = (0..rng.range(6, 8))
+            .map(|_| format!("octal {code} {}", rng.range(0, 5)))
+            .collect();
+        let expr = parts.join(" + ");
+        let options = SolveOptions {
+            convention: Convention::Misere,
+            ..SolveOptions::default()
+        };
+        let report = solve_expression(&expr, &options).unwrap();
+        let position = parse(&expr);
+        let wins = brute.mover_wins(&position, true);
+        assert_eq!(report.outcome, if wins { Outcome::N } else { Outcome::P }, "{expr}");
+        let mut got: Vec<_> = report.winning_moves.iter().map(|m| parse(m)).collect();
+        got.sort();
+        assert_eq!(got, brute.winning_moves(&position, true), "{expr}");
+    }
+    assert!(through_quotient >= 50, "{through_quotient} sums went through a quotient");
+}
+
+#[test]
+fn a_million_heaps() {
+    let expr = vec!["octal 0.75 9"; 1_000_000].join(" + ") + " + octal 0.75 2";
+    let (code, out, err) = run_grundy(&["solve", "--misere", "--json", "-"], expr.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // heap 9 is ab^2, (ab^2)^10^6 = b^2 (a^2 = 1, b^4 = b^2), times b (heap 2) = b^3 = b: N
+    assert_eq!(json["outcome"], "N");
+}

@@ -9,6 +9,8 @@
 //! - [`graph`]: a game-graph file to outcomes, remoteness and γ (`grundy graph`).
 //! - [`play`]: every move with its value and the perfect opponent's pick (`grundy play`,
 //!   the web page).
+//! - [`quotient`]: misère quotients of octal games (`grundy quotient`), and misère sums of
+//!   many heaps of one game answered through them.
 //! - [`contest`]: the contest problems, in their judges' input and output formats.
 //!
 //! ```
@@ -24,5 +26,6 @@ pub mod graph;
 pub mod parse;
 pub mod play;
 pub mod plot;
+pub mod quotient;
 pub mod solve;
 pub mod table;

@@ -17,8 +17,19 @@ use crate::nimber::Convention;
 use crate::nimber::Outcome;
 use crate::solve::loopy_sum::analyse_loopy_sum;
 use crate::solve::sum::SumSolver;
+use crate::app::quotient::{heaps_of_one_octal_game, octal_quotient, quotient_answer, QuotientOptions};
+use crate::games::Octal;
+use crate::solve::game::ImpartialGame;
+use crate::solve::sum::position_key;
 use crate::solve::DEFAULT_MAX_STATES;
 use serde::Serialize;
+
+/// Misère sums of at least this many heaps of one octal game go through its misère quotient.
+pub const QUOTIENT_MIN_HEAPS: usize = 6;
+/// The largest heap for which a quotient is tried, and the most elements it may have.
+pub const QUOTIENT_MAX_HEAP: u64 = 40;
+const QUOTIENT_MAX_ORDER: usize = 1000;
+const QUOTIENT_MAX_STATES: usize = 500_000;
 
 /// How to solve an expression.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,6 +120,11 @@ pub fn solve_expression(text: &str, options: &SolveOptions) -> Result<SolveRepor
             note: analysis.unknown,
         });
     }
+    if options.convention == Convention::Misere {
+        if let Some(report) = misere_by_quotient(&parts, options) {
+            return Ok(report);
+        }
+    }
     let analysis = solver.analyse(&parts, options.convention)?;
     Ok(SolveReport {
         position: Component::sum_to_string(&parts),
@@ -120,5 +136,61 @@ pub fn solve_expression(text: &str, options: &SolveOptions) -> Result<SolveRepor
         winning_moves: texts(&analysis.winning_moves),
         truncated: analysis.truncated,
         note: analysis.unknown,
+    })
+}
+
+/// A misère sum of many heaps of one octal game, answered by multiplying elements of the
+/// misère quotient of its heaps (see [`crate::solve::quotient`]); `None` when the sum is not of
+/// that shape or the quotient is out of reach (too many elements or states): the search then
+/// answers instead.
+fn misere_by_quotient(parts: &[Component], options: &SolveOptions) -> Option<SolveReport> {
+    let (code, heaps) = heaps_of_one_octal_game(parts, QUOTIENT_MIN_HEAPS, QUOTIENT_MAX_HEAP)?;
+    let largest = *heaps.iter().max()? as usize;
+    let quotient_options = QuotientOptions {
+        heaps: largest,
+        max_order: QUOTIENT_MAX_ORDER,
+        // a quotient out of reach must fail fast: the search is the fallback
+        max_states: options.max_states.min(QUOTIENT_MAX_STATES),
+    };
+    let quotient = octal_quotient(&code, &quotient_options).ok()?;
+    let Component::Octal(first) = &parts[0] else {
+        return None;
+    };
+    let rules = first.rules.clone();
+    let moves_from = |n: u64| -> Vec<Vec<u64>> {
+        Octal::new(rules.clone(), n)
+            .options()
+            .into_iter()
+            .map(|left| left.iter().map(|o| o.heap).collect())
+            .collect()
+    };
+    let answer = quotient_answer(&quotient, &heaps, moves_from);
+    // moves that differ only by heaps without a move leave the same game: listed once
+    let mut seen = std::collections::HashSet::new();
+    let mut winning_moves = Vec::new();
+    let mut truncated = false;
+    for (i, left) in &answer.winning_moves {
+        let mut after: Vec<Component> = parts[..*i].to_vec();
+        after.extend(left.iter().map(|&h| Component::Octal(Octal::new(rules.clone(), h))));
+        after.extend_from_slice(&parts[i + 1..]);
+        if !seen.insert(position_key(&after)) {
+            continue;
+        }
+        if winning_moves.len() == options.max_moves {
+            truncated = true;
+            break;
+        }
+        winning_moves.push(Component::sum_to_string(&after));
+    }
+    Some(SolveReport {
+        position: Component::sum_to_string(parts),
+        convention: options.convention.name(),
+        outcome: answer.outcome,
+        grundy: None,
+        escapes: None,
+        drawing_moves: None,
+        winning_moves,
+        truncated,
+        note: None,
     })
 }

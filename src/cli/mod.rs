@@ -5,6 +5,7 @@
 mod geography;
 mod graph;
 mod play;
+mod quotient;
 #[cfg(feature = "serve")]
 mod serve;
 mod solve;
@@ -31,6 +32,8 @@ enum Command {
     Table(table::Args),
     /// Any game as a graph of positions, cycles allowed: win/lose/draw, remoteness, values.
     Graph(graph::Args),
+    /// The misère quotient of an octal game: order, presentation, P-portion, pretending function.
+    Quotient(quotient::Args),
     /// Play against the perfect opponent, in the terminal or from a pipe.
     Play(play::Args),
     /// Serve the web page and its JSON API (solve, play, boards, game graphs).
@@ -72,6 +75,7 @@ pub fn main() -> i32 {
         Command::Table(args) => table::run(&args),
         Command::Graph(args) => graph::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Quotient(args) => quotient::run(&args),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(&args),
         Command::Completions { shell } => {

@@ -23,7 +23,7 @@ use std::fmt::Write;
 
 Example: grundy solve 'nim 3 4 5 + wythoff 3 5'")]
 pub struct Args {
-    /// The position: a sum of games (quote it), e.g. 'nim 3 4 5 + wythoff 3 5'.
+    /// The position: a sum of games (quote it), e.g. 'nim 3 4 5 + wythoff 3 5'; - reads it from standard input.
     #[arg(value_name = "EXPR", num_args = 1.., required = true, allow_hyphen_values = false)]
     expr: Vec<String>,
     /// Misère play: the player who cannot move wins.
@@ -47,8 +47,17 @@ pub fn run(args: &Args) -> Result<String, String> {
         max_states: args.max_states,
         max_moves: args.max_moves,
     };
-    // The words of an unquoted expression arrive apart: join them back.
-    let report = solve_expression(&args.expr.join(" "), &options).map_err(|e| e.to_string())?;
+    // The words of an unquoted expression arrive apart: join them back. `-` reads it from
+    // standard input (a sum too long for a command line).
+    let text = if args.expr == ["-"] {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+            .map_err(|e| format!("standard input: {e}"))?;
+        text
+    } else {
+        args.expr.join(" ")
+    };
+    let report = solve_expression(&text, &options).map_err(|e| e.to_string())?;
     super::render(&report, args.json, human)
 }
 

@@ -3,7 +3,8 @@
 //!
 //! - [`grundy`]: memoised Grundy values by iterative search (Sprague-Grundy).
 //! - [`sum`]: disjunctive sums, outcome and every winning move, normal or misère.
-//! - [`misere`]: misère outcomes by search over the whole sum.
+//! - [`misere`]: misère outcomes and genus by search over the whole sum (compact keys).
+//! - [`quotient`]: misère quotients of sums of heaps of one game, found and proved.
 //! - [`loopy_sum`]: sums with a part of value ∞ (Smith's rules, draws).
 //! - [`octal`]: octal codes and their values, plain or rare/common, until a period is proved.
 //!
@@ -22,6 +23,7 @@ pub mod grundy;
 pub mod loopy_sum;
 pub mod misere;
 pub mod octal;
+pub mod quotient;
 pub mod sum;
 
 /// The default state limit: value tables of octal, subtraction and rectangle games store at

@@ -1,0 +1,566 @@
+//! Misère quotients (Plambeck 2005; Plambeck & Siegel 2008) of the sums of heaps of one game.
+//!
+//! Two sums x and y of heaps are *indistinguishable* when `x + z` and `y + z` have the same
+//! misère outcome for every sum z of the same heaps. The classes form a commutative monoid Q,
+//! the misère quotient; the P-positions are the classes in a subset P of Q (the P-portion). A
+//! finite quotient turns any sum, however many heaps it has, into a product of elements.
+//!
+//! ```
+//! use grundy::games::Nim;
+//! use grundy::solve::quotient::misere_quotient;
+//! // Nim heaps 0, 1, 2: the tame quotient <a, b | a^2 = 1, b^3 = b>, 6 elements
+//! let heaps: Vec<Nim> = (0..3).map(|n| Nim::new(vec![n])).collect();
+//! let q = misere_quotient(&heaps, 100, 100_000).unwrap();
+//! assert_eq!(q.order(), 6);
+//! let p = q.presentation();
+//! assert_eq!(p.relations, ["a^2 = 1", "b^3 = b"]);
+//! assert_eq!(p.p_portion(&q), ["a", "b^2"]);
+//! ```
+
+use crate::error::{GrundyError, Result};
+use crate::solve::game::ImpartialGame;
+use crate::solve::misere::MisereSolver;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::VecDeque;
+
+/// An element of a quotient: its index (0 is the identity, the class of the empty sum).
+pub type Element = u32;
+
+/// The misère quotient of the sums of heaps `0..=N` of one game, with its proof checked.
+///
+/// Built by [`misere_quotient`]; see there for how it is found and why it is right.
+#[derive(Clone, Debug)]
+pub struct MisereQuotient {
+    /// The element of each heap (the identity for a heap without a move).
+    heap_elements: Vec<Element>,
+    /// The heaps with a move, which generate the quotient.
+    generators: Vec<usize>,
+    /// `action[q * generators.len() + j]` = q times the element of heap `generators[j]`.
+    action: Vec<Element>,
+    /// True for the elements of the P-portion.
+    p: Vec<bool>,
+    /// A shortest sum of heaps (heap sizes) with each element.
+    representatives: Vec<Vec<usize>>,
+}
+
+/// A presentation of a quotient: generators (heaps whose element the smaller heaps do not
+/// give), relations between words in them, and the name of every element as a word.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Presentation {
+    /// Each generator's name and heap.
+    pub generators: Vec<(String, usize)>,
+    /// Relations `word = word`, the left side a least word that is not the chosen name of its
+    /// element (graded, then fewest of the later generators).
+    pub relations: Vec<String>,
+    /// The name of each element (a word in the generators, `1` for the identity).
+    pub names: Vec<String>,
+}
+
+impl Presentation {
+    /// The names of the P-portion's elements, in the order of the elements' names.
+    pub fn p_portion(&self, quotient: &MisereQuotient) -> Vec<String> {
+        let mut names: Vec<(usize, &String)> = (0..quotient.order())
+            .filter(|&q| quotient.is_p(q as Element))
+            .map(|q| (q, &self.names[q]))
+            .collect();
+        names.sort_by_key(|&(q, name)| (self.rank(name), q));
+        names.into_iter().map(|(_, n)| n.clone()).collect()
+    }
+
+    /// Names sort by length then alphabetically (`a` before `b^2` before `ab^2`).
+    fn rank(&self, name: &str) -> (usize, String) {
+        (name.len(), name.to_string())
+    }
+}
+
+impl MisereQuotient {
+    /// The number of elements.
+    pub fn order(&self) -> usize {
+        self.p.len()
+    }
+
+    /// True if the sums with element `q` are P-positions (the player to move loses).
+    pub fn is_p(&self, q: Element) -> bool {
+        self.p[q as usize]
+    }
+
+    /// The largest heap covered.
+    pub fn heaps(&self) -> usize {
+        self.heap_elements.len() - 1
+    }
+
+    /// The element of heap `n` (`None` past the heaps covered).
+    pub fn heap_element(&self, n: usize) -> Option<Element> {
+        self.heap_elements.get(n).copied()
+    }
+
+    /// `q` times the element of heap `n` (n within the heaps covered).
+    pub fn times_heap(&self, q: Element, n: usize) -> Element {
+        match self.generators.binary_search(&n) {
+            Ok(j) => self.action[q as usize * self.generators.len() + j],
+            Err(_) => q, // a heap without a move is the identity
+        }
+    }
+
+    /// `q` times the element of `count` heaps of `n`, in O(order) steps whatever `count` is
+    /// (powers of an element are ultimately periodic).
+    pub fn times_heaps(&self, q: Element, n: usize, count: u64) -> Element {
+        let mut seen: FxHashMap<Element, u64> = FxHashMap::default();
+        let mut orbit = Vec::new();
+        let mut x = q;
+        let mut i = 0u64;
+        while i < count {
+            if let Some(&start) = seen.get(&x) {
+                let period = i - start;
+                let k = start + (count - start) % period;
+                return orbit[k as usize];
+            }
+            seen.insert(x, i);
+            orbit.push(x);
+            x = self.times_heap(x, n);
+            i += 1;
+        }
+        x
+    }
+
+    /// The product of two elements.
+    pub fn multiply(&self, q: Element, r: Element) -> Element {
+        self.representatives[r as usize]
+            .iter()
+            .fold(q, |x, &n| self.times_heap(x, n))
+    }
+
+    /// A presentation: generators, relations, and a name for every element.
+    pub fn presentation(&self) -> Presentation {
+        // generators: heaps whose element the earlier generators do not reach
+        let mut reached: FxHashSet<Element> = FxHashSet::from_iter([0]);
+        let mut gens: Vec<(usize, Element)> = Vec::new();
+        for (n, &e) in self.heap_elements.iter().enumerate() {
+            if reached.contains(&e) {
+                continue;
+            }
+            gens.push((n, e));
+            let mut queue: Vec<Element> = reached.iter().copied().collect();
+            while let Some(x) = queue.pop() {
+                for &(_, g) in &gens {
+                    let y = self.multiply(x, g);
+                    if reached.insert(y) {
+                        queue.push(y);
+                    }
+                }
+            }
+        }
+        let letter = |i: usize| -> String {
+            if i < 26 {
+                char::from(b'a' + i as u8).to_string()
+            } else {
+                format!("x{i}")
+            }
+        };
+        let word = |v: &[u32]| -> String {
+            let parts: Vec<String> = v
+                .iter()
+                .enumerate()
+                .filter(|&(_, &e)| e > 0)
+                .map(|(i, &e)| {
+                    if e == 1 {
+                        letter(i)
+                    } else {
+                        format!("{}^{e}", letter(i))
+                    }
+                })
+                .collect();
+            if parts.is_empty() {
+                "1".into()
+            } else {
+                parts.concat()
+            }
+        };
+        // normal forms, degree by degree; ties: fewer of the last generators first
+        let k = gens.len();
+        let mut names: Vec<Option<String>> = vec![None; self.order()];
+        let mut normal: FxHashMap<Vec<u32>, Element> = FxHashMap::default();
+        let mut relations = Vec::new();
+        let mut level: Vec<Vec<u32>> = vec![vec![0; k]];
+        normal.insert(vec![0; k], 0);
+        names[0] = Some("1".into());
+        while !level.is_empty() {
+            let mut next: Vec<Vec<u32>> = Vec::new();
+            for v in &level {
+                for j in 0..k {
+                    let mut w = v.clone();
+                    w[j] += 1;
+                    next.push(w);
+                }
+            }
+            next.sort_by(|a, b| a.iter().rev().cmp(b.iter().rev()));
+            next.dedup();
+            let mut found = Vec::new();
+            for w in next {
+                let (j, parent) = (0..k)
+                    .filter(|&j| w[j] > 0)
+                    .find_map(|j| {
+                        let mut u = w.clone();
+                        u[j] -= 1;
+                        normal.get(&u).map(|&e| (j, e))
+                    })
+                    .expect("every word of the level has a parent in normal form");
+                let e = self.multiply(parent, gens[j].1);
+                if names[e as usize].is_none() {
+                    names[e as usize] = Some(word(&w));
+                    normal.insert(w.clone(), e);
+                    found.push(w);
+                } else {
+                    let minimal = (0..k).filter(|&j| w[j] > 0).all(|j| {
+                        let mut u = w.clone();
+                        u[j] -= 1;
+                        normal.contains_key(&u)
+                    });
+                    if minimal {
+                        let name = names[e as usize].clone().unwrap_or_default();
+                        relations.push(format!("{} = {name}", word(&w)));
+                    }
+                }
+            }
+            level = found;
+        }
+        Presentation {
+            generators: gens
+                .iter()
+                .enumerate()
+                .map(|(i, &(n, _))| (letter(i), n))
+                .collect(),
+            relations,
+            names: names.into_iter().map(Option::unwrap_or_default).collect(),
+        }
+    }
+}
+
+/// A candidate quotient read off outcomes: classes of sums by their outcomes plus each test.
+struct Candidate {
+    action: Vec<Element>,
+    p: Vec<bool>,
+    representatives: Vec<Vec<usize>>,
+}
+
+/// The misère quotient of the sums of `heaps` (`heaps[n]` is the heap of size n, for n from 0
+/// to N; the options of a heap must be sums of smaller heaps of the list).
+///
+/// **Method.** A candidate is read off misère outcomes (by [`MisereSolver`]): starting from
+/// the empty sum, sums are added one heap at a time in breadth-first order and grouped by
+/// their outcomes plus each test sum (the tests grow to every representative found, until the
+/// grouping is stable). The candidate is then *proved*, whatever produced it:
+/// 1. the action of each heap commutes with every other (so a sum's element is well defined);
+/// 2. every sum x satisfies "Φ(x) in P iff x is a P-position", by induction on the game: x is
+///    P iff no option is, and the elements of x's options depend only on Φ(x) and, for each
+///    kind of heap present, Φ(x minus one such heap). These *profiles* are finite: all of
+///    them reachable from the empty sum are enumerated and each is checked (heaps with the
+///    same action are grouped; for a P profile no heap of a present group may have an option
+///    into P, for an N profile some present group must have one from each of its heaps —
+///    both necessary and sufficient, since swapping heaps within a group keeps the profile);
+/// 3. distinct elements are distinguishable (Moore's partition refinement on the action).
+///
+/// Then Q with P is the quotient. A failed check adds the sums it met to the tests and
+/// starts again.
+///
+/// **Limits**: more than `max_order` elements, or searches past `max_states` positions, are
+/// refused with a state-limit error.
+pub fn misere_quotient<G: ImpartialGame + Ord>(
+    heaps: &[G],
+    max_order: usize,
+    max_states: usize,
+) -> Result<MisereQuotient> {
+    let index: FxHashMap<G, usize> = heaps
+        .iter()
+        .enumerate()
+        .map(|(n, h)| (h.canonical(), n))
+        .collect();
+    let mut solver: MisereSolver<G> = MisereSolver::new(max_states);
+    let generators: Vec<usize> = (0..heaps.len())
+        .filter(|&n| !heaps[n].is_terminal())
+        .collect();
+    // the options of each generator, as sums of generators (heap sizes)
+    let mut options: Vec<Vec<Vec<usize>>> = Vec::with_capacity(generators.len());
+    for &n in &generators {
+        let mut list = Vec::new();
+        for option in solver.options_of(&heaps[n])? {
+            let mut sum = Vec::new();
+            for part in option.iter().flat_map(ImpartialGame::atoms) {
+                if part.is_terminal() {
+                    continue;
+                }
+                match index.get(&part.canonical()) {
+                    Some(&m) => sum.push(m),
+                    None => {
+                        return Err(GrundyError::Unsupported(format!(
+                            "a move from heap {n} leaves {part:?}, which is not one of the heaps 0..={}",
+                            heaps.len() - 1
+                        )))
+                    }
+                }
+            }
+            list.push(sum);
+        }
+        options.push(list);
+    }
+    let mut outcome = |sum: &[usize]| -> Result<bool> {
+        let parts: Vec<G> = sum.iter().map(|&n| heaps[n].clone()).collect();
+        Ok(!solver.mover_wins(parts)?) // true: a P-position
+    };
+    let mut tests: Vec<Vec<usize>> = vec![vec![]];
+    for _round in 0..64 {
+        let candidate = explore(&generators, &tests, max_order, &mut outcome)?;
+        let known: FxHashSet<&Vec<usize>> = tests.iter().collect();
+        let fresh: Vec<Vec<usize>> = candidate
+            .representatives
+            .iter()
+            .filter(|r| !known.contains(r))
+            .cloned()
+            .collect();
+        if !fresh.is_empty() {
+            tests.extend(fresh);
+            continue;
+        }
+        let quotient = MisereQuotient {
+            heap_elements: Vec::new(),
+            generators: generators.clone(),
+            action: candidate.action,
+            p: candidate.p,
+            representatives: candidate.representatives,
+        };
+        match prove(&quotient, &options, max_states)? {
+            None => {
+                let mut quotient = quotient;
+                quotient.heap_elements = (0..heaps.len()).map(|n| quotient.times_heap(0, n)).collect();
+                return Ok(quotient);
+            }
+            Some(witnesses) => {
+                let known: FxHashSet<Vec<usize>> = tests.iter().cloned().collect();
+                let fresh: Vec<Vec<usize>> = witnesses
+                    .into_iter()
+                    .filter(|w| !known.contains(w))
+                    .collect();
+                if fresh.is_empty() {
+                    break;
+                }
+                tests.extend(fresh);
+            }
+        }
+    }
+    Err(GrundyError::Unsupported(
+        "the misère quotient could not be proved from the outcomes searched (please report this game)".into(),
+    ))
+}
+
+/// Groups sums by their outcomes plus each test, adding heaps breadth-first from the empty sum.
+fn explore(
+    generators: &[usize],
+    tests: &[Vec<usize>],
+    max_order: usize,
+    outcome: &mut impl FnMut(&[usize]) -> Result<bool>,
+) -> Result<Candidate> {
+    let mut signature = |sum: &[usize]| -> Result<Vec<bool>> {
+        tests
+            .iter()
+            .map(|t| {
+                let mut s = sum.to_vec();
+                s.extend_from_slice(t);
+                s.sort_unstable();
+                outcome(&s)
+            })
+            .collect()
+    };
+    let mut classes: FxHashMap<Vec<bool>, Element> = FxHashMap::default();
+    let first = signature(&[])?;
+    let mut p = vec![first[0]];
+    classes.insert(first, 0);
+    let mut representatives: Vec<Vec<usize>> = vec![vec![]];
+    let mut action: Vec<Element> = Vec::new();
+    let mut q = 0;
+    while q < representatives.len() {
+        for &n in generators {
+            let mut sum = representatives[q].clone();
+            sum.push(n);
+            sum.sort_unstable();
+            let s = signature(&sum)?;
+            let next = classes.len() as Element;
+            let class = *classes.entry(s.clone()).or_insert(next);
+            if class == next {
+                if representatives.len() >= max_order {
+                    return Err(GrundyError::StateLimit {
+                        limit: max_order,
+                        what: "the misère quotient has more elements than --max-order".into(),
+                    });
+                }
+                p.push(s[0]);
+                representatives.push(sum);
+            }
+            action.push(class);
+        }
+        q += 1;
+    }
+    Ok(Candidate {
+        action,
+        p,
+        representatives,
+    })
+}
+
+/// Checks the three conditions of [`misere_quotient`]; `None` when they hold, else sums of
+/// heaps worth adding to the tests.
+fn prove(
+    quotient: &MisereQuotient,
+    options: &[Vec<Vec<usize>>],
+    max_states: usize,
+) -> Result<Option<Vec<Vec<usize>>>> {
+    let k = quotient.generators.len();
+    let order = quotient.order();
+    let act = |q: Element, j: usize| quotient.action[q as usize * k + j];
+    let reps = &quotient.representatives;
+    // 1. the heaps' actions commute
+    for q in 0..order as Element {
+        for i in 0..k {
+            for j in i + 1..k {
+                if act(act(q, i), j) != act(act(q, j), i) {
+                    let n = (quotient.generators[i], quotient.generators[j]);
+                    let a = [reps[act(q, i) as usize].clone(), vec![n.1]].concat();
+                    let b = [reps[act(q, j) as usize].clone(), vec![n.0]].concat();
+                    return Ok(Some(vec![sorted(a), sorted(b)]));
+                }
+            }
+        }
+    }
+    // 2. the P-portion predicts every outcome: profiles reachable from the empty sum
+    let group_of: Vec<usize> = {
+        let mut columns: FxHashMap<Vec<Element>, usize> = FxHashMap::default();
+        (0..k)
+            .map(|j| {
+                let column: Vec<Element> = (0..order as Element).map(|q| act(q, j)).collect();
+                let next = columns.len();
+                *columns.entry(column).or_insert(next)
+            })
+            .collect()
+    };
+    let groups = group_of.iter().max().map_or(0, |g| g + 1);
+    let members: Vec<Vec<usize>> = (0..groups)
+        .map(|g| (0..k).filter(|&j| group_of[j] == g).collect())
+        .collect();
+    let position = |j: usize| quotient.generators[j];
+    let heap_index: FxHashMap<usize, usize> =
+        (0..k).map(|j| (quotient.generators[j], j)).collect();
+    let has_p_option = |entry: Element, j: usize| {
+        options[j].iter().any(|sum| {
+            let e = sum
+                .iter()
+                .fold(entry, |x, n| act(x, heap_index[n]));
+            quotient.is_p(e)
+        })
+    };
+    if quotient.is_p(0) {
+        return Ok(Some(vec![vec![]]));
+    }
+    type Profile = (Element, Vec<(usize, Element)>);
+    let start: Profile = (0, Vec::new());
+    let mut seen: FxHashMap<Profile, Vec<usize>> = FxHashMap::default();
+    seen.insert(start.clone(), Vec::new());
+    let mut queue = VecDeque::from([start]);
+    while let Some(profile) = queue.pop_front() {
+        let (phi, entries) = &profile;
+        if !entries.is_empty() {
+            let ok = if quotient.is_p(*phi) {
+                entries
+                    .iter()
+                    .all(|&(g, e)| members[g].iter().all(|&j| !has_p_option(e, j)))
+            } else {
+                entries
+                    .iter()
+                    .any(|&(g, e)| members[g].iter().all(|&j| has_p_option(e, j)))
+            };
+            if !ok {
+                let witness = seen[&profile].clone();
+                let mut out = vec![witness.clone()];
+                for i in 0..witness.len() {
+                    let mut w = witness.clone();
+                    w.remove(i);
+                    out.push(w);
+                }
+                return Ok(Some(out));
+            }
+        }
+        for (g, group) in members.iter().enumerate() {
+            let j = group[0];
+            let mut next: Vec<(usize, Element)> = entries
+                .iter()
+                .filter(|&&(h, _)| h != g)
+                .map(|&(h, e)| (h, act(e, j)))
+                .collect();
+            next.push((g, *phi));
+            next.sort_unstable();
+            let next: Profile = (act(*phi, j), next);
+            if !seen.contains_key(&next) {
+                if seen.len() >= max_states {
+                    return Err(GrundyError::StateLimit {
+                        limit: max_states,
+                        what: "proving the misère quotient met more profiles than it may store"
+                            .into(),
+                    });
+                }
+                let witness = sorted([seen[&profile].clone(), vec![position(j)]].concat());
+                seen.insert(next.clone(), witness);
+                queue.push_back(next);
+            }
+        }
+    }
+    // 3. distinct elements are distinguishable: Moore's refinement ends with singletons
+    let mut class: Vec<usize> = (0..order).map(|q| usize::from(quotient.p[q])).collect();
+    loop {
+        let mut ids: FxHashMap<Vec<usize>, usize> = FxHashMap::default();
+        let refined: Vec<usize> = (0..order)
+            .map(|q| {
+                let mut sig = vec![class[q]];
+                sig.extend((0..k).map(|j| class[act(q as Element, j) as usize]));
+                let next = ids.len();
+                *ids.entry(sig).or_insert(next)
+            })
+            .collect();
+        let before = class.iter().collect::<FxHashSet<_>>().len();
+        class = refined;
+        if ids.len() == before {
+            break;
+        }
+    }
+    if class.iter().collect::<FxHashSet<_>>().len() < order {
+        return Ok(Some(reps.clone()));
+    }
+    Ok(None)
+}
+
+fn sorted(mut v: Vec<usize>) -> Vec<usize> {
+    v.sort_unstable();
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{Octal, OctalRules};
+
+    fn octal_heaps(code: &str, n: u64) -> Vec<Octal> {
+        let rules = OctalRules::new(code.parse().unwrap(), n, 1 << 20);
+        (0..=n).map(|h| Octal::new(rules.clone(), h)).collect()
+    }
+
+    #[test]
+    fn the_quotient_of_0_75_stays_of_order_8() {
+        for n in [6, 10, 14] {
+            let q = misere_quotient(&octal_heaps("0.75", n), 200, 1 << 20).unwrap();
+            assert_eq!(q.order(), 8, "heaps up to {n}");
+            let p = q.presentation();
+            assert_eq!(p.p_portion(&q), ["a", "b^2"]);
+            // powers of a heap's element are periodic: (ab^2)^k for any k in O(order)
+            let heap9 = q.heap_element(9).unwrap();
+            assert_eq!(q.times_heaps(0, 9, 1_000_001), heap9);
+            assert_eq!(q.times_heaps(0, 9, 2), q.multiply(heap9, heap9));
+        }
+    }
+}
