@@ -558,9 +558,12 @@ mod tests {
             let p = q.presentation();
             assert_eq!(p.p_portion(&q), ["a", "b^2"]);
             // powers of a heap's element are periodic: (ab^2)^k for any k in O(order)
-            let heap9 = q.heap_element(9).unwrap();
-            assert_eq!(q.times_heaps(0, 9, 1_000_001), heap9);
-            assert_eq!(q.times_heaps(0, 9, 2), q.multiply(heap9, heap9));
+            let last = q.heap_element(n as usize).unwrap();
+            assert_eq!(q.times_heaps(0, n as usize, 1_000_001), last);
+            assert_eq!(q.times_heaps(0, n as usize, 2), q.multiply(last, last));
+            let one = q.heap_element(1).unwrap(); // a, with a^2 = 1
+            assert_eq!(q.times_heaps(0, 1, 1_000_000), 0);
+            assert_eq!(q.times_heaps(0, 1, 999_999), one);
         }
     }
 }
