@@ -10,17 +10,19 @@
 
 use crate::app::parse::parse_sum_with;
 use crate::app::play::check_convention;
+use crate::app::quotient::{
+    heaps_of_one_octal_game, octal_quotient, quotient_answer, QuotientOptions,
+};
 use crate::error::Result;
 use crate::games::Component;
+use crate::games::Octal;
 use crate::loopy::LoopyValue;
 use crate::nimber::Convention;
 use crate::nimber::Outcome;
-use crate::solve::loopy_sum::analyse_loopy_sum;
-use crate::solve::sum::SumSolver;
-use crate::app::quotient::{heaps_of_one_octal_game, octal_quotient, quotient_answer, QuotientOptions};
-use crate::games::Octal;
 use crate::solve::game::ImpartialGame;
+use crate::solve::loopy_sum::analyse_loopy_sum;
 use crate::solve::sum::position_key;
+use crate::solve::sum::SumSolver;
 use crate::solve::DEFAULT_MAX_STATES;
 use serde::Serialize;
 
@@ -143,6 +145,9 @@ pub fn solve_expression(text: &str, options: &SolveOptions) -> Result<SolveRepor
 /// misère quotient of its heaps (see [`crate::solve::quotient`]); `None` when the sum is not of
 /// that shape or the quotient is out of reach (too many elements or states): the search then
 /// answers instead.
+// Components compare by game and position only; their interior mutability is the value tables'
+// one-time cache (`OnceLock`), which never changes a key.
+#[allow(clippy::mutable_key_type)]
 fn misere_by_quotient(parts: &[Component], options: &SolveOptions) -> Option<SolveReport> {
     let (code, heaps) = heaps_of_one_octal_game(parts, QUOTIENT_MIN_HEAPS, QUOTIENT_MAX_HEAP)?;
     let largest = *heaps.iter().max()? as usize;
@@ -171,7 +176,10 @@ fn misere_by_quotient(parts: &[Component], options: &SolveOptions) -> Option<Sol
     let mut truncated = false;
     for (i, left) in &answer.winning_moves {
         let mut after: Vec<Component> = parts[..*i].to_vec();
-        after.extend(left.iter().map(|&h| Component::Octal(Octal::new(rules.clone(), h))));
+        after.extend(
+            left.iter()
+                .map(|&h| Component::Octal(Octal::new(rules.clone(), h))),
+        );
         after.extend_from_slice(&parts[i + 1..]);
         if !seen.insert(position_key(&after)) {
             continue;

@@ -10,11 +10,11 @@
 //! assert_eq!(report.values.unwrap(), vec![0, 1, 2, 0, 1, 2, 0, 1, 2, 0]);
 //! ```
 
+use crate::app::parse::parse_sum;
 use crate::error::{GrundyError, Result};
+use crate::games::Component;
 use crate::games::{CutRule, OctalCode, RectangleTable, SubtractionSet, WythoffTable};
 use crate::memory::check_fits;
-use crate::app::parse::parse_sum;
-use crate::games::Component;
 use crate::solve::misere::{GenusSequence, MisereSolver};
 use crate::solve::octal::{octal_values, OctalMethod};
 use serde::Serialize;

@@ -5,13 +5,15 @@ use grundy::solve::DEFAULT_MAX_STATES;
 use std::fmt::Write;
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = "The misère quotient (Plambeck; Plambeck & Siegel) of the octal game CODE
+#[command(
+    after_help = "The misère quotient (Plambeck; Plambeck & Siegel) of the octal game CODE
 restricted to heaps 0..N: sums of heaps modulo misère indistinguishability, a commutative
 monoid whose P-portion gives the outcome of any sum. It is found from misère outcomes and then
 proved (the actions commute, every outcome follows from the P-portion, elements are distinct).
 
 Examples: grundy quotient 0.75
-          grundy quotient --heaps 20 --json 0.77")]
+          grundy quotient --heaps 20 --json 0.77"
+)]
 pub struct Args {
     /// The octal code, e.g. 0.75 (or 'octal 0.75').
     #[arg(value_name = "CODE", num_args = 1.., required = true)]
@@ -47,15 +49,35 @@ pub fn run(args: &Args) -> Result<String, String> {
 
 fn human(r: &QuotientReport) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "misère quotient of octal {}, heaps 0 to {}:", r.code, r.heaps);
+    let _ = writeln!(
+        out,
+        "misère quotient of octal {}, heaps 0 to {}:",
+        r.code, r.heaps
+    );
     let _ = writeln!(out, "order:       {}", r.order);
     let gens: Vec<String> = r
         .generators
         .iter()
         .map(|g| format!("{} = heap {}", g.name, g.heap))
         .collect();
-    let _ = writeln!(out, "generators:  {}", if gens.is_empty() { "none".into() } else { gens.join(", ") });
-    let _ = writeln!(out, "relations:   {}", if r.relations.is_empty() { "none".into() } else { r.relations.join(", ") });
+    let _ = writeln!(
+        out,
+        "generators:  {}",
+        if gens.is_empty() {
+            "none".into()
+        } else {
+            gens.join(", ")
+        }
+    );
+    let _ = writeln!(
+        out,
+        "relations:   {}",
+        if r.relations.is_empty() {
+            "none".into()
+        } else {
+            r.relations.join(", ")
+        }
+    );
     let _ = writeln!(out, "P-portion:   {{{}}}", r.p_portion.join(", "));
     let _ = writeln!(out, "elements:    {}", r.elements.join(" "));
     let _ = writeln!(out, "pretending function (heap: element):");

@@ -133,7 +133,11 @@ fn human(report: &TableReport) -> String {
             let _ = writeln!(out, "misère values and genus:");
             let width = m.genus.iter().map(String::len).max().unwrap_or(1);
             for (n, (v, genus)) in m.misere_values.iter().zip(&m.genus).enumerate() {
-                let _ = writeln!(out, "{n:>6}:  G = {:<4} G- = {v:<4} genus {genus:<width$}", values[n]);
+                let _ = writeln!(
+                    out,
+                    "{n:>6}:  G = {:<4} G- = {v:<4} genus {genus:<width$}",
+                    values[n]
+                );
             }
             match m.first_non_nim_genus {
                 Some(n) => {

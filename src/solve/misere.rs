@@ -123,7 +123,11 @@ impl GenusSequence {
     /// so one step of T reaches a fixed point: `γ(k+2) = γk` for every k >= p + 3. We compute
     /// up to p + 4 and keep the shortest prefix after which the sequence alternates.
     fn from_options(options: &[&GenusSequence]) -> GenusSequence {
-        let p = options.iter().map(|o| o.values.len() - 2).max().unwrap_or(0);
+        let p = options
+            .iter()
+            .map(|o| o.values.len() - 2)
+            .max()
+            .unwrap_or(0);
         let top = p + 4;
         let mut values: Vec<u32> = Vec::with_capacity(top + 1);
         let mut seen = vec![false; options.len() + 3];
@@ -212,7 +216,9 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
             if bound > self.max_states as u128 {
                 return Err(GrundyError::StateLimit {
                     limit: self.max_states,
-                    what: format!("the misère search of {part:?} could need up to {bound} positions"),
+                    what: format!(
+                        "the misère search of {part:?} could need up to {bound} positions"
+                    ),
                 });
             }
         }

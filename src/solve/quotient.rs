@@ -331,7 +331,9 @@ pub fn misere_quotient<G: ImpartialGame + Ord>(
         match prove(&quotient, &options, max_states)? {
             None => {
                 let mut quotient = quotient;
-                quotient.heap_elements = (0..heaps.len()).map(|n| quotient.times_heap(0, n)).collect();
+                quotient.heap_elements = (0..heaps.len())
+                    .map(|n| quotient.times_heap(0, n))
+                    .collect();
                 return Ok(quotient);
             }
             Some(witnesses) => {
@@ -446,13 +448,10 @@ fn prove(
         .map(|g| (0..k).filter(|&j| group_of[j] == g).collect())
         .collect();
     let position = |j: usize| quotient.generators[j];
-    let heap_index: FxHashMap<usize, usize> =
-        (0..k).map(|j| (quotient.generators[j], j)).collect();
+    let heap_index: FxHashMap<usize, usize> = (0..k).map(|j| (quotient.generators[j], j)).collect();
     let has_p_option = |entry: Element, j: usize| {
         options[j].iter().any(|sum| {
-            let e = sum
-                .iter()
-                .fold(entry, |x, n| act(x, heap_index[n]));
+            let e = sum.iter().fold(entry, |x, n| act(x, heap_index[n]));
             quotient.is_p(e)
         })
     };
