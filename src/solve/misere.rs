@@ -448,22 +448,54 @@ fn normalise(mut atoms: Vec<Atom>) -> Key {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{Nim, Wythoff};
+
+    /// A nim heap, or a heap from which one or two may be taken: two rule sets, one type.
+    #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    enum Heap {
+        Nim(u64),
+        TakeOneOrTwo(u64),
+    }
+
+    impl ImpartialGame for Heap {
+        fn options(&self) -> Vec<Vec<Heap>> {
+            match *self {
+                Heap::Nim(n) => (0..n).map(|m| vec![Heap::Nim(m)]).collect(),
+                Heap::TakeOneOrTwo(n) => (1..=2.min(n))
+                    .map(|t| vec![Heap::TakeOneOrTwo(n - t)])
+                    .collect(),
+            }
+        }
+    }
 
     #[test]
     fn isomorphic_components_share_an_atom_and_stars_cancel() {
         let mut solver = MisereSolver::new(1000);
-        let star = solver.intern(&Nim::new(vec![1])).unwrap();
-        assert_eq!(star, Some(STAR));
-        // nim 2 + nim 1 + nim 1: the two stars cancel
-        let key = solver
-            .key_of(&[Nim::new(vec![2]), Nim::new(vec![1]), Nim::new(vec![1])])
-            .unwrap();
-        let two = solver.key_of(&[Nim::new(vec![2])]).unwrap();
-        assert_eq!(key, two);
-        let mut w = MisereSolver::new(1000);
-        let a = w.key_of(&[Wythoff::new(0, 2)]).unwrap();
-        let b = w.key_of(&[Wythoff::new(2, 0)]).unwrap();
+        assert_eq!(solver.intern(&Heap::Nim(1)).unwrap(), Some(STAR));
+        assert_eq!(solver.intern(&Heap::TakeOneOrTwo(1)).unwrap(), Some(STAR));
+        // both heaps of 2 are {0, *}: one atom
+        let a = solver.key_of(&[Heap::Nim(2)]).unwrap();
+        let b = solver.key_of(&[Heap::TakeOneOrTwo(2)]).unwrap();
         assert_eq!(a, b);
+        // nim 2 + * + *: the two stars cancel
+        let key = solver
+            .key_of(&[Heap::Nim(2), Heap::Nim(1), Heap::TakeOneOrTwo(1)])
+            .unwrap();
+        assert_eq!(key, a);
+        // take-one-or-two 3 is {*2, *} (different from nim 3 = {0, *, *2})
+        let c = solver.key_of(&[Heap::TakeOneOrTwo(3)]).unwrap();
+        let d = solver.key_of(&[Heap::Nim(3)]).unwrap();
+        assert_ne!(c, d);
+    }
+
+    #[test]
+    fn genus_of_nim_heaps() {
+        let mut solver = MisereSolver::new(10_000);
+        for g in 0..12 {
+            let sequence = solver.genus(&[Heap::Nim(g)]).unwrap();
+            assert_eq!(sequence, GenusSequence::nim_heap(g as u32), "*{g}");
+        }
+        assert_eq!(GenusSequence::nim_heap(0).notation(0), "0^120");
+        assert_eq!(GenusSequence::nim_heap(3).notation(3), "3^31");
+        assert_eq!(GenusSequence::nim_heap(12).notation(12), "12^12,14");
     }
 }

@@ -542,24 +542,47 @@ fn sorted(mut v: Vec<usize>) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{Octal, OctalRules};
 
-    fn octal_heaps(code: &str, n: u64) -> Vec<Octal> {
-        let rules = OctalRules::new(code.parse().unwrap(), n, 1 << 20);
-        (0..=n).map(|h| Octal::new(rules.clone(), h)).collect()
+    /// A heap of the octal game 0.75: take 1 (leaving 0, 1 or 2 heaps), or take 2 (leaving 0
+    /// or 2 heaps).
+    #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    struct Heap075(u64);
+
+    impl ImpartialGame for Heap075 {
+        fn options(&self) -> Vec<Vec<Heap075>> {
+            let n = self.0;
+            let mut out = Vec::new();
+            for (take, one) in [(1, true), (2, false)] {
+                if n < take {
+                    continue;
+                }
+                let rest = n - take;
+                if rest == 0 {
+                    out.push(vec![]);
+                } else if one {
+                    out.push(vec![Heap075(rest)]);
+                }
+                for a in 1..=rest / 2 {
+                    out.push(vec![Heap075(a), Heap075(rest - a)]);
+                }
+            }
+            out
+        }
     }
 
     #[test]
     fn the_quotient_of_0_75_stays_of_order_8() {
-        for n in [6, 10, 14] {
-            let q = misere_quotient(&octal_heaps("0.75", n), 200, 1 << 20).unwrap();
+        for n in [6u64, 10, 14] {
+            let heaps: Vec<Heap075> = (0..=n).map(Heap075).collect();
+            let q = misere_quotient(&heaps, 200, 1 << 20).unwrap();
             assert_eq!(q.order(), 8, "heaps up to {n}");
             let p = q.presentation();
             assert_eq!(p.p_portion(&q), ["a", "b^2"]);
-            // powers of a heap's element are periodic: (ab^2)^k for any k in O(order)
-            let last = q.heap_element(n as usize).unwrap();
-            assert_eq!(q.times_heaps(0, n as usize, 1_000_001), last);
-            assert_eq!(q.times_heaps(0, n as usize, 2), q.multiply(last, last));
+            // powers of a heap's element are periodic: any power in O(order)
+            let n = n as usize;
+            let last = q.heap_element(n).unwrap();
+            assert_eq!(q.times_heaps(0, n, 1_000_001), last);
+            assert_eq!(q.times_heaps(0, n, 2), q.multiply(last, last));
             let one = q.heap_element(1).unwrap(); // a, with a^2 = 1
             assert_eq!(q.times_heaps(0, 1, 1_000_000), 0);
             assert_eq!(q.times_heaps(0, 1, 999_999), one);
