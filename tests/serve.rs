@@ -196,9 +196,9 @@ fn errors_have_their_statuses_and_the_command_lines_messages() {
 #[test]
 fn budgets_answer_503_promptly_and_others_are_still_served() {
     let server = Server::start(&["--time-limit", "0.5", "--workers", "2"]);
-    // a misère search that takes many seconds
+    // a misère search that runs for seconds (then stops at its state limit)
     let slow = "/api/solve?misere=true&position=".to_string()
-        + &encode("octal 0.77 12 + octal 0.77 13 + octal 0.77 14 + octal 0.77 15");
+        + &encode("octal 0.77 16 + octal 0.77 17 + octal 0.77 18 + octal 0.77 19");
     let address = server.address.clone();
     let started = Instant::now();
     let slow_request = std::thread::spawn(move || {

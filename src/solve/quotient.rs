@@ -21,7 +21,7 @@ use crate::error::{GrundyError, Result};
 use crate::solve::game::ImpartialGame;
 use crate::solve::misere::MisereSolver;
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::collections::VecDeque;
+use std::rc::Rc;
 
 /// An element of a quotient: its index (0 is the identity, the class of the empty sum).
 pub type Element = u32;
@@ -275,41 +275,76 @@ pub fn misere_quotient<G: ImpartialGame + Ord>(
         .enumerate()
         .map(|(n, h)| (h.canonical(), n))
         .collect();
-    let mut solver: MisereSolver<G> = MisereSolver::new(max_states);
-    let generators: Vec<usize> = (0..heaps.len())
-        .filter(|&n| !heaps[n].is_terminal())
-        .collect();
-    // the options of each generator, as sums of generators (heap sizes)
-    let mut options: Vec<Vec<Vec<usize>>> = Vec::with_capacity(generators.len());
-    for &n in &generators {
+    let lister: MisereSolver<G> = MisereSolver::new(max_states);
+    // the options of each heap, as sums of heaps with a move (heap sizes)
+    let mut options: Vec<Vec<Vec<usize>>> = Vec::with_capacity(heaps.len());
+    for (n, heap) in heaps.iter().enumerate() {
         let mut list = Vec::new();
-        for option in solver.options_of(&heaps[n])? {
+        for option in lister.options_of(heap)? {
             let mut sum = Vec::new();
             for part in option.iter().flat_map(ImpartialGame::atoms) {
                 if part.is_terminal() {
                     continue;
                 }
                 match index.get(&part.canonical()) {
-                    Some(&m) => sum.push(m),
-                    None => {
+                    Some(&m) if m < n => sum.push(m),
+                    _ => {
                         return Err(GrundyError::Unsupported(format!(
-                            "a move from heap {n} leaves {part:?}, which is not one of the heaps 0..={}",
-                            heaps.len() - 1
+                            "a move from heap {n} leaves {part:?}, which is not a smaller heap"
                         )))
                     }
                 }
             }
+            sum.sort_unstable();
             list.push(sum);
         }
         options.push(list);
     }
-    let mut outcome = |sum: &[usize]| -> Result<bool> {
-        let parts: Vec<G> = sum.iter().map(|&n| heaps[n].clone()).collect();
-        Ok(!solver.mover_wins(parts)?) // true: a P-position
-    };
+    // heap by heap: each quotient, once proved, answers the sums of smaller heaps exactly
+    let mut search = HeapSearch::new(&options, max_states);
+    let mut quotient: Option<MisereQuotient> = None;
+    for n in 0..heaps.len() {
+        let generators: Vec<usize> = (0..=n).filter(|&m| !options[m].is_empty()).collect();
+        let unchanged = quotient
+            .as_ref()
+            .is_some_and(|q| q.generators.len() == generators.len());
+        if !unchanged {
+            let below = quotient.take();
+            quotient = Some(quotient_of(
+                &generators,
+                &options,
+                &mut search,
+                below.as_ref(),
+                max_order,
+                max_states,
+            )?);
+        }
+    }
+    let mut quotient = quotient.expect("there is at least heap 0");
+    quotient.heap_elements = (0..heaps.len())
+        .map(|n| quotient.times_heap(0, n))
+        .collect();
+    Ok(quotient)
+}
+
+/// The quotient of the sums of `generators` (the heaps with a move up to some size), found
+/// and proved as [`misere_quotient`] says; `below` is the proved quotient of the smaller
+/// heaps, which answers the outcomes of their sums.
+fn quotient_of(
+    generators: &[usize],
+    options: &[Vec<Vec<usize>>],
+    search: &mut HeapSearch,
+    below: Option<&MisereQuotient>,
+    max_order: usize,
+    max_states: usize,
+) -> Result<MisereQuotient> {
+    let largest = generators.last().copied().unwrap_or(0);
+    let mut outcome = |sum: &[usize]| search.is_p(sum, below, largest);
+    let generator_options: Vec<Vec<Vec<usize>>> =
+        generators.iter().map(|&n| options[n].clone()).collect();
     let mut tests: Vec<Vec<usize>> = vec![vec![]];
     for _round in 0..64 {
-        let candidate = explore(&generators, &tests, max_order, &mut outcome)?;
+        let candidate = explore(generators, &tests, max_order, &mut outcome)?;
         let known: FxHashSet<&Vec<usize>> = tests.iter().collect();
         let fresh: Vec<Vec<usize>> = candidate
             .representatives
@@ -323,19 +358,13 @@ pub fn misere_quotient<G: ImpartialGame + Ord>(
         }
         let quotient = MisereQuotient {
             heap_elements: Vec::new(),
-            generators: generators.clone(),
+            generators: generators.to_vec(),
             action: candidate.action,
             p: candidate.p,
             representatives: candidate.representatives,
         };
-        match prove(&quotient, &options, max_states)? {
-            None => {
-                let mut quotient = quotient;
-                quotient.heap_elements = (0..heaps.len())
-                    .map(|n| quotient.times_heap(0, n))
-                    .collect();
-                return Ok(quotient);
-            }
+        match prove(&quotient, &generator_options, max_states)? {
+            None => return Ok(quotient),
             Some(witnesses) => {
                 let known: FxHashSet<Vec<usize>> = tests.iter().cloned().collect();
                 let fresh: Vec<Vec<usize>> = witnesses
@@ -352,6 +381,146 @@ pub fn misere_quotient<G: ImpartialGame + Ord>(
     Err(GrundyError::Unsupported(
         "the misère quotient could not be proved from the outcomes searched (please report this game)".into(),
     ))
+}
+
+/// Exact misère outcomes of sums of heaps (sorted heap sizes), by memoised search with early
+/// cut-off; a sum of heaps all smaller than the largest heap being added is read off the
+/// quotient already proved for them, so the search only walks sums holding a largest heap.
+struct HeapSearch<'a> {
+    options: &'a [Vec<Vec<usize>>],
+    /// True for P-positions (a fact of the game: shared by every round).
+    memo: FxHashMap<Box<[u16]>, bool>,
+    max_states: usize,
+}
+
+struct SearchFrame {
+    key: Box<[u16]>,
+    /// The options whose outcome was not known when the frame was made.
+    children: Vec<Box<[u16]>>,
+    next: usize,
+    /// An option already known to be P: the frame is N.
+    decided: bool,
+}
+
+impl<'a> HeapSearch<'a> {
+    fn new(options: &'a [Vec<Vec<usize>>], max_states: usize) -> Self {
+        HeapSearch {
+            options,
+            memo: FxHashMap::default(),
+            max_states,
+        }
+    }
+
+    /// The outcome read without searching, if it can be: the empty sum is N (no move: the
+    /// player to move wins), a sum of heaps below `largest` is P iff its element in `below`
+    /// is.
+    fn known(&self, key: &[u16], below: Option<&MisereQuotient>, largest: usize) -> Option<bool> {
+        if key.is_empty() {
+            return Some(false);
+        }
+        if let Some(q) = below {
+            if key.iter().all(|&h| (h as usize) < largest) {
+                let e = key.iter().fold(0, |x, &h| q.times_heap(x, h as usize));
+                return Some(q.is_p(e));
+            }
+        }
+        self.memo.get(key).copied()
+    }
+
+    /// Every option of `key`: moves on its largest heaps first (they reach sums that `below`
+    /// answers sooner).
+    fn children(&self, key: &[u16]) -> Vec<Box<[u16]>> {
+        let mut children = Vec::new();
+        for i in (0..key.len()).rev() {
+            if i + 1 < key.len() && key[i] == key[i + 1] {
+                continue;
+            }
+            for option in &self.options[key[i] as usize] {
+                let mut child: Vec<u16> = Vec::with_capacity(key.len() + option.len());
+                child.extend_from_slice(&key[..i]);
+                child.extend_from_slice(&key[i + 1..]);
+                child.extend(option.iter().map(|&h| h as u16));
+                child.sort_unstable();
+                children.push(child.into_boxed_slice());
+            }
+        }
+        children
+    }
+
+    /// A frame for `key`: its options are scanned once for one already known to be P (then
+    /// no search is needed below it); the unknown ones are kept for the search.
+    fn frame(&self, key: Box<[u16]>, below: Option<&MisereQuotient>, largest: usize) -> SearchFrame {
+        let mut children = self.children(&key);
+        let mut decided = false;
+        children.retain(|c| match self.known(c, below, largest) {
+            Some(true) => {
+                decided = true;
+                false
+            }
+            Some(false) => false,
+            None => true,
+        });
+        SearchFrame {
+            key,
+            children,
+            next: 0,
+            decided,
+        }
+    }
+
+    /// True if the sum of heaps `sum` is a misère P-position.
+    fn is_p(
+        &mut self,
+        sum: &[usize],
+        below: Option<&MisereQuotient>,
+        largest: usize,
+    ) -> Result<bool> {
+        let mut key: Vec<u16> = sum
+            .iter()
+            .map(|&h| u16::try_from(h).map_err(|_| GrundyError::Overflow("heap size".into())))
+            .collect::<Result<_>>()?;
+        key.retain(|&h| !self.options[h as usize].is_empty());
+        key.sort_unstable();
+        let key = key.into_boxed_slice();
+        if let Some(p) = self.known(&key, below, largest) {
+            return Ok(p);
+        }
+        let mut stack = vec![self.frame(key, below, largest)];
+        while let Some(frame) = stack.last_mut() {
+            // the children left are the ones not known when the frame was made, N so far
+            let mut has_p_option = frame.decided;
+            let mut unknown = None;
+            while !has_p_option && frame.next < frame.children.len() {
+                match self.known(&frame.children[frame.next], below, largest) {
+                    Some(true) => has_p_option = true,
+                    Some(false) => frame.next += 1,
+                    None => {
+                        unknown = Some(frame.children[frame.next].clone());
+                        break;
+                    }
+                }
+            }
+            if let Some(child) = unknown {
+                let next = self.frame(child, below, largest);
+                stack.push(next);
+                continue;
+            }
+            let frame = stack.pop().expect("stack is not empty");
+            if self.memo.len() >= self.max_states {
+                return Err(GrundyError::StateLimit {
+                    limit: self.max_states,
+                    what: "the misère searches of the quotient filled their memo".into(),
+                });
+            }
+            // only the empty sum has no move, and it is known: every frame had children
+            let p = !has_p_option;
+            self.memo.insert(frame.key, p);
+            if stack.is_empty() {
+                return Ok(p);
+            }
+        }
+        unreachable!("the root frame returns its outcome when popped")
+    }
 }
 
 /// Groups sums by their outcomes plus each test, adding heaps breadth-first from the empty sum.
@@ -458,15 +627,31 @@ fn prove(
     if quotient.is_p(0) {
         return Ok(Some(vec![vec![]]));
     }
-    type Profile = (Element, Vec<(usize, Element)>);
-    let start: Profile = (0, Vec::new());
-    let mut seen: FxHashMap<Profile, Vec<usize>> = FxHashMap::default();
-    seen.insert(start.clone(), Vec::new());
-    let mut queue = VecDeque::from([start]);
-    while let Some(profile) = queue.pop_front() {
-        let (phi, entries) = &profile;
+    // a profile: Φ(x), then (group, Φ(x minus one heap of the group)) for each group present;
+    // each is stored once (shared by the index and the list), with the profile and heap it
+    // was reached from, to rebuild a witness sum
+    let mut profiles: Vec<(Rc<[u32]>, u32, u32)> = vec![(Rc::from([0u32]), u32::MAX, 0)];
+    let mut index: FxHashMap<Rc<[u32]>, u32> = FxHashMap::default();
+    index.insert(profiles[0].0.clone(), 0);
+    let witness = |profiles: &[(Rc<[u32]>, u32, u32)], mut at: u32| -> Vec<usize> {
+        let mut sum = Vec::new();
+        while at != 0 {
+            let (_, parent, heap) = &profiles[at as usize];
+            sum.push(*heap as usize);
+            at = *parent;
+        }
+        sorted(sum)
+    };
+    let mut cursor = 0;
+    while cursor < profiles.len() {
+        let profile = profiles[cursor].0.clone();
+        let phi = profile[0];
+        let entries: Vec<(usize, Element)> = profile[1..]
+            .chunks(2)
+            .map(|c| (c[0] as usize, c[1]))
+            .collect();
         if !entries.is_empty() {
-            let ok = if quotient.is_p(*phi) {
+            let ok = if quotient.is_p(phi) {
                 entries
                     .iter()
                     .all(|&(g, e)| members[g].iter().all(|&j| !has_p_option(e, j)))
@@ -476,12 +661,12 @@ fn prove(
                     .any(|&(g, e)| members[g].iter().all(|&j| has_p_option(e, j)))
             };
             if !ok {
-                let witness = seen[&profile].clone();
-                let mut out = vec![witness.clone()];
-                for i in 0..witness.len() {
-                    let mut w = witness.clone();
-                    w.remove(i);
-                    out.push(w);
+                let w = witness(&profiles, cursor as u32);
+                let mut out = vec![w.clone()];
+                for i in 0..w.len() {
+                    let mut v = w.clone();
+                    v.remove(i);
+                    out.push(v);
                 }
                 return Ok(Some(out));
             }
@@ -493,22 +678,24 @@ fn prove(
                 .filter(|&&(h, _)| h != g)
                 .map(|&(h, e)| (h, act(e, j)))
                 .collect();
-            next.push((g, *phi));
+            next.push((g, phi));
             next.sort_unstable();
-            let next: Profile = (act(*phi, j), next);
-            if !seen.contains_key(&next) {
-                if seen.len() >= max_states {
+            let mut flat = vec![act(phi, j)];
+            flat.extend(next.iter().flat_map(|&(h, e)| [h as u32, e]));
+            let flat: Rc<[u32]> = Rc::from(flat);
+            if !index.contains_key(&flat) {
+                if profiles.len() >= max_states {
                     return Err(GrundyError::StateLimit {
                         limit: max_states,
                         what: "proving the misère quotient met more profiles than it may store"
                             .into(),
                     });
                 }
-                let witness = sorted([seen[&profile].clone(), vec![position(j)]].concat());
-                seen.insert(next.clone(), witness);
-                queue.push_back(next);
+                index.insert(flat.clone(), profiles.len() as u32);
+                profiles.push((flat, cursor as u32, position(j) as u32));
             }
         }
+        cursor += 1;
     }
     // 3. distinct elements are distinguishable: Moore's refinement ends with singletons
     let mut class: Vec<usize> = (0..order).map(|q| usize::from(quotient.p[q])).collect();
