@@ -374,3 +374,25 @@ fn a_million_heaps() {
     // heap 9 is ab^2, (ab^2)^10^6 = b^2 (a^2 = 1, b^4 = b^2), times b (heap 2) = b^3 = b: N
     assert_eq!(json["outcome"], "N");
 }
+
+/// Kayles (0.77) to heap 10, built heap by heap (each quotient answering the sums of smaller
+/// heaps for the next): random sums against a search of G⁻ from the definition.
+#[test]
+fn kayles_quotient_predicts_random_sums() {
+    use grundy::app::quotient::{octal_quotient, QuotientOptions};
+    let options = QuotientOptions {
+        heaps: 10,
+        ..QuotientOptions::default()
+    };
+    let q = octal_quotient(&"0.77".parse().unwrap(), &options).unwrap();
+    let mut brute = MisereValues::new("0.77");
+    let mut rng = Rng::new(77);
+    for _ in 0..150 {
+        let heaps: Vec<usize> = (0..rng.range(1, 4))
+            .map(|_| rng.range(0, 10) as usize)
+            .collect();
+        let element = heaps.iter().fold(0, |x, &n| q.times_heap(x, n));
+        let p = brute.value(heaps.clone(), vec![]) == 0;
+        assert_eq!(q.is_p(element), p, "Kayles heaps {heaps:?}");
+    }
+}

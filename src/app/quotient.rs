@@ -4,7 +4,7 @@
 //! ```
 //! use grundy::app::quotient::{quotient_report, QuotientOptions};
 //! // Plambeck's 0.75: 8 elements, P-portion {a, b^2}
-//! let report = quotient_report("0.75", &QuotientOptions::default()).unwrap();
+//! let report = quotient_report("0.75", &QuotientOptions::default(), |_| {}).unwrap();
 //! assert_eq!(report.order, 8);
 //! assert_eq!(report.relations, ["a^2 = 1", "bc = ab", "c^2 = b^2", "b^3 = b"]);
 //! assert_eq!(report.p_portion, ["a", "b^2"]);
@@ -14,7 +14,9 @@
 use crate::error::{GrundyError, Result};
 use crate::games::{Component, Octal, OctalCode, OctalRules};
 use crate::nimber::Outcome;
-use crate::solve::quotient::{misere_quotient, Element, MisereQuotient};
+use crate::solve::quotient::{
+    misere_quotient, misere_quotient_with_progress, Element, MisereQuotient,
+};
 use crate::solve::DEFAULT_MAX_STATES;
 use serde::Serialize;
 
@@ -86,14 +88,28 @@ pub fn octal_quotient(code: &OctalCode, options: &QuotientOptions) -> Result<Mis
     )
 }
 
-/// Reads `code` (`0.75`, or `octal 0.75`) and computes its quotient and presentation.
-pub fn quotient_report(code: &str, options: &QuotientOptions) -> Result<QuotientReport> {
+/// Reads an octal code, `0.75` or `octal 0.75`.
+fn read_code(code: &str) -> Result<OctalCode> {
     let text = code.trim();
     let text = text.strip_prefix("octal").map_or(text, str::trim_start);
-    let code: OctalCode = text
-        .parse()
-        .map_err(|e| GrundyError::Unsupported(format!("octal code '{text}': {e}")))?;
-    let quotient = octal_quotient(&code, options)?;
+    text.parse()
+        .map_err(|e| GrundyError::Unsupported(format!("octal code '{text}': {e}")))
+}
+
+/// Reads `code` (`0.75`, or `octal 0.75`) and computes its quotient and presentation;
+/// `progress` is told each heap as its quotient is started (for a progress bar).
+pub fn quotient_report(
+    code: &str,
+    options: &QuotientOptions,
+    progress: impl FnMut(usize),
+) -> Result<QuotientReport> {
+    let code = read_code(code)?;
+    let quotient = misere_quotient_with_progress(
+        &octal_heaps(&code, options.heaps, options.max_states),
+        options.max_order,
+        options.max_states,
+        progress,
+    )?;
     let presentation = quotient.presentation();
     let name = |e: Element| presentation.names[e as usize].clone();
     Ok(QuotientReport {

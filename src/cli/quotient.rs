@@ -3,6 +3,7 @@
 use grundy::app::quotient::{quotient_report, QuotientOptions, QuotientReport};
 use grundy::solve::DEFAULT_MAX_STATES;
 use std::fmt::Write;
+use std::io::IsTerminal;
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -43,7 +44,25 @@ pub fn run(args: &Args) -> Result<String, String> {
         max_order: args.max_order,
         max_states: args.max_states,
     };
-    let report = quotient_report(&args.code.join(" "), &options).map_err(|e| e.to_string())?;
+    // a progress bar on stderr, only when it is a terminal
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(args.heaps as u64 + 1);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} heap {pos}/{len} [{elapsed}]")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    let report = quotient_report(&args.code.join(" "), &options, |n| {
+        if let Some(bar) = &bar {
+            bar.set_position(n as u64);
+        }
+    })
+    .map_err(|e| e.to_string());
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let report = report?;
     super::render(&report, args.json, human)
 }
 

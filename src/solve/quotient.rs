@@ -270,6 +270,16 @@ pub fn misere_quotient<G: ImpartialGame + Ord>(
     max_order: usize,
     max_states: usize,
 ) -> Result<MisereQuotient> {
+    misere_quotient_with_progress(heaps, max_order, max_states, |_| {})
+}
+
+/// [`misere_quotient`], telling `progress` each heap size as its quotient is started.
+pub fn misere_quotient_with_progress<G: ImpartialGame + Ord>(
+    heaps: &[G],
+    max_order: usize,
+    max_states: usize,
+    mut progress: impl FnMut(usize),
+) -> Result<MisereQuotient> {
     let index: FxHashMap<G, usize> = heaps
         .iter()
         .enumerate()
@@ -304,6 +314,7 @@ pub fn misere_quotient<G: ImpartialGame + Ord>(
     let mut search = HeapSearch::new(&options, max_states);
     let mut quotient: Option<MisereQuotient> = None;
     for n in 0..heaps.len() {
+        progress(n);
         let generators: Vec<usize> = (0..=n).filter(|&m| !options[m].is_empty()).collect();
         let unchanged = quotient
             .as_ref()
