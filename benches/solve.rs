@@ -63,5 +63,43 @@ fn tables(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, closed_forms, tables);
+/// Misère depth: a sum searched whole, a genus table, a quotient, and a sum of many heaps
+/// answered through its quotient.
+fn misere(c: &mut Criterion) {
+    use grundy::app::quotient::{quotient_report, QuotientOptions};
+    use grundy::app::table::{table_report, Family, TableOptions};
+    let mut group = c.benchmark_group("misere");
+    group.sample_size(10);
+    group.bench_function("search_kayles_12_to_15", |b| {
+        b.iter(|| {
+            solve(
+                black_box("octal 0.77 12 + octal 0.77 13 + octal 0.77 14 + octal 0.77 15"),
+                Convention::Misere,
+            )
+        })
+    });
+    group.bench_function("genus_kayles_to_40", |b| {
+        let options = TableOptions {
+            to: Some(40),
+            misere: true,
+            ..TableOptions::default()
+        };
+        let family = Family::parse("octal 0.77").unwrap();
+        b.iter(|| table_report(&family, &options, |_| {}).unwrap())
+    });
+    group.bench_function("quotient_kayles_to_24", |b| {
+        let options = QuotientOptions {
+            heaps: 24,
+            ..QuotientOptions::default()
+        };
+        b.iter(|| quotient_report(black_box("0.77"), &options, |_| {}).unwrap())
+    });
+    let thousand = vec!["octal 0.75 9"; 1000].join(" + ") + " + octal 0.75 2";
+    group.bench_function("quotient_sum_of_1001_heaps", |b| {
+        b.iter(|| solve(black_box(&thousand), Convention::Misere))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, closed_forms, tables, misere);
 criterion_main!(benches);

@@ -16,7 +16,7 @@ import json as _json
 
 from . import _grundy
 
-__all__ = ["solve", "table", "geography", "graph", "values", "analyze"]
+__all__ = ["solve", "table", "quotient", "geography", "graph", "values", "analyze"]
 
 
 def _untuple(x):
@@ -53,6 +53,18 @@ def table(family, *, to=99, until_period=None, misere=False):
     ``grundy table --json --misere`` prints.
     """
     return _grundy.table(family, int(to), until_period, bool(misere))
+
+
+def quotient(code, *, heaps=12, max_order=1000):
+    """The misère quotient of the octal game ``code`` (``"0.75"``) restricted to heaps
+    0..``heaps``: ``order``, ``generators``, ``relations``, ``p_portion``, ``pretending`` (each
+    heap's element) and ``elements``, as ``grundy quotient --json`` prints. It is found from
+    misère outcomes and proved; more than ``max_order`` elements raise ``ValueError``.
+
+    >>> grundy.quotient("0.75")["p_portion"]
+    ['a', 'b^2']
+    """
+    return _grundy.quotient(str(code), int(heaps), int(max_order))
 
 
 def geography(text, *, grid=False, start=None):

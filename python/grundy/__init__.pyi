@@ -22,6 +22,9 @@ def table(
 ) -> Dict[str, Any]:
     """Grundy values of a one-heap family and its proved period (= grundy table --json --to TO)."""
 
+def quotient(code: str, *, heaps: int = 12, max_order: int = 1000) -> Dict[str, Any]:
+    """The misère quotient of an octal game on heaps 0..heaps (= grundy quotient --json)."""
+
 def geography(
     text: Union[str, bytes], *, grid: bool = False, start: Optional[str] = None
 ) -> Dict[str, Any]:

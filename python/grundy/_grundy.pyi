@@ -8,6 +8,9 @@ def solve(expr: str, misere: bool, max_states: Optional[int], max_moves: Optiona
 def table(family: str, to: int, until_period: Optional[int], misere: bool) -> Dict[str, Any]:
     """grundy table --json --to TO, as a dict."""
 
+def quotient(code: str, heaps: int, max_order: int) -> Dict[str, Any]:
+    """grundy quotient --json, as a dict."""
+
 def geography(text: str, grid: bool, start: Optional[str]) -> Dict[str, Any]:
     """grundy geography --json on a file's text, as a dict."""
 

@@ -7,6 +7,7 @@
 
 use grundy::app::geography::geography_report;
 use grundy::app::graph::{graph_report, GraphOptions};
+use grundy::app::quotient::{quotient_report, QuotientOptions};
 use grundy::app::table::{table_report, Family, TableOptions};
 use grundy::loopy::{GameGraph, GraphOutcome, LoopyValue};
 use grundy::nimber::MexSet;
@@ -73,6 +74,26 @@ fn table<'py>(
     };
     let report = py
         .detach(|| table_report(&family, &options, |_| {}))
+        .map_err(value_error)?;
+    to_python(py, &report)
+}
+
+/// `grundy quotient --json --heaps HEAPS [--max-order K] CODE`, as a dict.
+#[pyfunction]
+#[pyo3(signature = (code, heaps, max_order))]
+fn quotient<'py>(
+    py: Python<'py>,
+    code: &str,
+    heaps: usize,
+    max_order: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let options = QuotientOptions {
+        heaps,
+        max_order,
+        ..QuotientOptions::default()
+    };
+    let report = py
+        .detach(|| quotient_report(code, &options, |_| {}))
         .map_err(value_error)?;
     to_python(py, &report)
 }
@@ -222,6 +243,7 @@ fn analyze_graph(
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(table, m)?)?;
+    m.add_function(wrap_pyfunction!(quotient, m)?)?;
     m.add_function(wrap_pyfunction!(geography, m)?)?;
     m.add_function(wrap_pyfunction!(graph, m)?)?;
     m.add_function(wrap_pyfunction!(values, m)?)?;

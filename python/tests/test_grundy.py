@@ -319,6 +319,17 @@ def test_errors_are_value_errors_with_the_command_lines_message():
     assert str(e.value) == cli_error(["table", "--misere", "subtract 0"])
 
 
+def test_quotients_are_the_cli_quotients():
+    for code, heaps in [("0.75", 20), ("0.77", 12), ("0.07", 10), ("4.7", 8)]:
+        assert grundy.quotient(code, heaps=heaps) == cli_json(
+            ["quotient", "--json", "--heaps", str(heaps), code]
+        ), code
+    assert grundy.quotient("0.75")["order"] == 8
+    with pytest.raises(ValueError) as e:
+        grundy.quotient("0.77", max_order=3)
+    assert str(e.value) == cli_error(["quotient", "--max-order", "3", "0.77"])
+
+
 def test_misere_tables_are_the_cli_tables():
     for family in ["octal 0.07", "octal 0.77", "subtract 1,3,4", "bash 2"]:
         assert grundy.table(family, to=30, misere=True) == cli_json(

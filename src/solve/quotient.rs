@@ -460,7 +460,12 @@ impl<'a> HeapSearch<'a> {
 
     /// A frame for `key`: its options are scanned once for one already known to be P (then
     /// no search is needed below it); the unknown ones are kept for the search.
-    fn frame(&self, key: Box<[u16]>, below: Option<&MisereQuotient>, largest: usize) -> SearchFrame {
+    fn frame(
+        &self,
+        key: Box<[u16]>,
+        below: Option<&MisereQuotient>,
+        largest: usize,
+    ) -> SearchFrame {
         let mut children = self.children(&key);
         let mut decided = false;
         children.retain(|c| match self.known(c, below, largest) {
