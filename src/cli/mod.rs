@@ -120,6 +120,34 @@ fn render<T: serde::Serialize>(
 }
 
 /// Writes the whole answer at once; a closed pipe (`grundy ... | head`) is not an error.
+/// Runs `work`, showing its progress on stderr when stderr is a terminal: a bar of `total`
+/// steps drawn with `template` (indicatif), advanced by the positions `work` reports, cleared
+/// at the end.
+fn with_progress<T>(
+    total: u64,
+    template: &str,
+    work: impl FnOnce(&mut dyn FnMut(usize)) -> T,
+) -> T {
+    use std::io::IsTerminal;
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(total);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(template)
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    let result = work(&mut |done| {
+        if let Some(bar) = &bar {
+            bar.set_position(done as u64);
+        }
+    });
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    result
+}
+
 fn print_out(text: &str) {
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());

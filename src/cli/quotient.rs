@@ -3,7 +3,6 @@
 use grundy::app::quotient::{quotient_report, QuotientOptions, QuotientReport};
 use grundy::solve::DEFAULT_MAX_STATES;
 use std::fmt::Write;
-use std::io::IsTerminal;
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -44,24 +43,12 @@ pub fn run(args: &Args) -> Result<String, String> {
         max_order: args.max_order,
         max_states: args.max_states,
     };
-    // a progress bar on stderr, only when it is a terminal
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let bar = indicatif::ProgressBar::new(args.heaps as u64 + 1);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{spinner} heap {pos}/{len} [{elapsed}]")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar
-    });
-    let report = quotient_report(&args.code.join(" "), &options, |n| {
-        if let Some(bar) = &bar {
-            bar.set_position(n as u64);
-        }
-    })
+    let report = super::with_progress(
+        args.heaps as u64 + 1,
+        "{spinner} heap {pos}/{len} [{elapsed}]",
+        |tick| quotient_report(&args.code.join(" "), &options, tick),
+    )
     .map_err(|e| e.to_string());
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
     let report = report?;
     super::render(&report, args.json, human)
 }

@@ -6,7 +6,6 @@ use grundy::app::table::{table_report, Family, TableOptions, TableReport};
 use grundy::solve::octal::OctalMethod;
 use grundy::solve::DEFAULT_MAX_STATES;
 use std::fmt::Write;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
@@ -94,25 +93,11 @@ pub fn run(args: &Args) -> Result<String, String> {
             _ => DEFAULT_MAX_STATES,
         },
     };
-    // a progress bar on stderr, only when it is a terminal
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let total = args.until_period.or(args.to).unwrap_or(10_000);
-        let bar = indicatif::ProgressBar::new(total);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{spinner} {pos}/{len} values [{elapsed}]")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar
-    });
-    let report = table_report(&family, &options, |done| {
-        if let Some(bar) = &bar {
-            bar.set_position(done as u64);
-        }
+    let total = args.until_period.or(args.to).unwrap_or(10_000);
+    let report = super::with_progress(total, "{spinner} {pos}/{len} values [{elapsed}]", |tick| {
+        table_report(&family, &options, tick)
     })
     .map_err(|e| e.to_string());
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
     let report = report?;
     if let Some(path) = &args.plot {
         plot(&report, path).map_err(|e| e.to_string())?;

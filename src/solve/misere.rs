@@ -328,6 +328,20 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
         self.key_wins(key)
     }
 
+    /// A search frame for `key`, with its options listed; a key already on the search path is
+    /// a cycle (a game graph part), which misère search refuses.
+    fn enter(&mut self, key: Key, on_stack: &mut FxHashSet<Key>) -> Result<Frame> {
+        if !on_stack.insert(key.clone()) {
+            return Err(GrundyError::Cycle);
+        }
+        let children = self.children(&key)?;
+        Ok(Frame {
+            key,
+            children,
+            next: 0,
+        })
+    }
+
     /// The misère genus sequence of the sum of `parts` (see [`GenusSequence`]), by search over
     /// every follower of the sum; at most `max_states` sequences are stored.
     pub fn genus(&mut self, parts: &[G]) -> Result<GenusSequence> {
@@ -335,12 +349,8 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
         if let Some(known) = self.genera.get(&key) {
             return Ok(known.clone());
         }
-        let children = self.children(&key)?;
-        let mut stack = vec![Frame {
-            key,
-            children,
-            next: 0,
-        }];
+        let mut on_stack = FxHashSet::default();
+        let mut stack = vec![self.enter(key, &mut on_stack)?];
         while let Some(frame) = stack.last_mut() {
             while frame.next < frame.children.len()
                 && self.genera.contains_key(&frame.children[frame.next])
@@ -349,18 +359,12 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
             }
             if frame.next < frame.children.len() {
                 let child = frame.children[frame.next].clone();
-                if stack.iter().any(|f| f.key == child) {
-                    return Err(GrundyError::Cycle);
-                }
-                let children = self.children(&child)?;
-                stack.push(Frame {
-                    key: child,
-                    children,
-                    next: 0,
-                });
+                let next = self.enter(child, &mut on_stack)?;
+                stack.push(next);
                 continue;
             }
             let frame = stack.pop().expect("stack is not empty");
+            on_stack.remove(&frame.key);
             let options: Vec<&GenusSequence> =
                 frame.children.iter().map(|c| &self.genera[c]).collect();
             let sequence = GenusSequence::from_options(&options);
@@ -382,13 +386,8 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
         if let Some(&known) = self.memo.get(&key) {
             return Ok(known);
         }
-        let children = self.children(&key)?;
-        let mut on_stack = FxHashSet::from_iter([key.clone()]);
-        let mut stack = vec![Frame {
-            key,
-            children,
-            next: 0,
-        }];
+        let mut on_stack = FxHashSet::default();
+        let mut stack = vec![self.enter(key, &mut on_stack)?];
         while let Some(frame) = stack.last_mut() {
             let mut decided = if frame.children.is_empty() {
                 Some(true) // no move: under misère play the player to move wins
@@ -407,15 +406,8 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
                 }
             }
             if let Some(child) = unknown_child {
-                if !on_stack.insert(child.clone()) {
-                    return Err(GrundyError::Cycle);
-                }
-                let children = self.children(&child)?;
-                stack.push(Frame {
-                    key: child,
-                    children,
-                    next: 0,
-                });
+                let next = self.enter(child, &mut on_stack)?;
+                stack.push(next);
                 continue;
             }
             let wins = decided.unwrap_or(false);
