@@ -396,3 +396,49 @@ fn kayles_quotient_predicts_random_sums() {
         assert_eq!(q.is_p(element), p, "Kayles heaps {heaps:?}");
     }
 }
+
+/// `quotient_answer` (what `solve --misere` uses when a short search of a few heaps is cut):
+/// outcome and every winning move of random Kayles sums, against exhaustive search.
+#[test]
+fn quotient_answers_give_every_winning_move() {
+    use common::{parse, Brute};
+    use grundy::app::quotient::{octal_quotient, quotient_answer, QuotientOptions};
+    use grundy::Outcome;
+    let options = QuotientOptions {
+        heaps: 12,
+        ..QuotientOptions::default()
+    };
+    let q = octal_quotient(&"0.77".parse().unwrap(), &options).unwrap();
+    let mut brute = Brute::new();
+    let mut rng = Rng::new(78);
+    for _ in 0..80 {
+        let heaps: Vec<u64> = (0..rng.range(2, 3)).map(|_| rng.range(1, 12)).collect();
+        let answer = quotient_answer(&q, &heaps, |n| {
+            octal_moves("0.77", n as usize)
+                .into_iter()
+                .map(|left| left.into_iter().map(|h| h as u64).collect())
+                .collect()
+        });
+        let expr: Vec<String> = heaps.iter().map(|h| format!("octal 0.77 {h}")).collect();
+        let position = parse(&expr.join(" + "));
+        let wins = brute.mover_wins(&position, true);
+        assert_eq!(
+            answer.outcome,
+            if wins { Outcome::N } else { Outcome::P },
+            "{expr:?}"
+        );
+        let mut got: Vec<_> = answer
+            .winning_moves
+            .iter()
+            .map(|(i, left)| {
+                let mut after: Vec<String> = expr.clone();
+                after.remove(*i);
+                after.extend(left.iter().map(|h| format!("octal 0.77 {h}")));
+                parse(&after.join(" + "))
+            })
+            .collect();
+        got.sort();
+        got.dedup();
+        assert_eq!(got, brute.winning_moves(&position, true), "{expr:?}");
+    }
+}

@@ -198,7 +198,7 @@ fn budgets_answer_503_promptly_and_others_are_still_served() {
     let server = Server::start(&["--time-limit", "0.5", "--workers", "2"]);
     // a misère search that runs for seconds (then stops at its state limit)
     let slow = "/api/solve?misere=true&position=".to_string()
-        + &encode("octal 0.77 16 + octal 0.77 17 + octal 0.77 18 + octal 0.77 19");
+        + &encode("octal 0.77 16 + octal 0.77 17 + octal 0.07 18 + octal 0.07 19");
     let address = server.address.clone();
     let started = Instant::now();
     let slow_request = std::thread::spawn(move || {

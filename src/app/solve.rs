@@ -13,21 +13,25 @@ use crate::app::play::check_convention;
 use crate::app::quotient::{
     heaps_of_one_octal_game, octal_quotient, quotient_answer, QuotientOptions,
 };
-use crate::error::Result;
+use crate::error::{GrundyError, Result};
 use crate::games::Component;
-use crate::games::Octal;
+use crate::games::{Octal, OctalCode};
 use crate::loopy::LoopyValue;
 use crate::nimber::Convention;
 use crate::nimber::Outcome;
 use crate::solve::game::ImpartialGame;
 use crate::solve::loopy_sum::analyse_loopy_sum;
 use crate::solve::sum::position_key;
-use crate::solve::sum::SumSolver;
+use crate::solve::sum::{Analysis, SumSolver};
 use crate::solve::DEFAULT_MAX_STATES;
 use serde::Serialize;
 
-/// Misère sums of at least this many heaps of one octal game go through its misère quotient.
+/// Misère sums of at least this many heaps of one octal game go through its misère quotient
+/// first; smaller ones are searched first with [`QUICK_SEARCH_STATES`], then through the
+/// quotient if that search is cut.
 pub const QUOTIENT_MIN_HEAPS: usize = 6;
+/// The budget of the first, short search of a misère sum of a few heaps of one octal game.
+pub const QUICK_SEARCH_STATES: usize = 200_000;
 /// The largest heap for which a quotient is tried, and the most elements it may have.
 pub const QUOTIENT_MAX_HEAP: u64 = 40;
 const QUOTIENT_MAX_ORDER: usize = 1000;
@@ -123,13 +127,39 @@ pub fn solve_expression(text: &str, options: &SolveOptions) -> Result<SolveRepor
         });
     }
     if options.convention == Convention::Misere {
-        if let Some(report) = misere_by_quotient(&parts, options) {
-            return Ok(report);
+        if let Some(heaps) = heaps_of_one_octal_game(&parts, 2, QUOTIENT_MAX_HEAP) {
+            // many heaps: the quotient first; a few: a short search first, then the quotient
+            if heaps.1.len() < QUOTIENT_MIN_HEAPS {
+                let mut quick = SumSolver::new(
+                    options.max_states.min(QUICK_SEARCH_STATES),
+                    options.max_moves,
+                );
+                match quick.analyse(&parts, options.convention) {
+                    Ok(analysis) => return Ok(report_of(&parts, options, analysis)),
+                    Err(GrundyError::StateLimit { .. }) => {}
+                    Err(e) => return Err(e),
+                }
+            }
+            if let Some(report) = misere_by_quotient(&parts, heaps, options) {
+                return Ok(report);
+            }
         }
     }
     let analysis = solver.analyse(&parts, options.convention)?;
-    Ok(SolveReport {
-        position: Component::sum_to_string(&parts),
+    Ok(report_of(&parts, options, analysis))
+}
+
+/// The report of a sum analysed by [`SumSolver`].
+fn report_of(
+    parts: &[Component],
+    options: &SolveOptions,
+    analysis: Analysis<Component>,
+) -> SolveReport {
+    let texts = |moves: &[Vec<Component>]| -> Vec<String> {
+        moves.iter().map(|m| Component::sum_to_string(m)).collect()
+    };
+    SolveReport {
+        position: Component::sum_to_string(parts),
         convention: options.convention.name(),
         outcome: analysis.outcome,
         grundy: analysis.grundy.map(|g| g.0),
@@ -138,7 +168,7 @@ pub fn solve_expression(text: &str, options: &SolveOptions) -> Result<SolveRepor
         winning_moves: texts(&analysis.winning_moves),
         truncated: analysis.truncated,
         note: analysis.unknown,
-    })
+    }
 }
 
 /// A misère sum of many heaps of one octal game, answered by multiplying elements of the
@@ -148,8 +178,11 @@ pub fn solve_expression(text: &str, options: &SolveOptions) -> Result<SolveRepor
 // Components compare by game and position only; their interior mutability is the value tables'
 // one-time cache (`OnceLock`), which never changes a key.
 #[allow(clippy::mutable_key_type)]
-fn misere_by_quotient(parts: &[Component], options: &SolveOptions) -> Option<SolveReport> {
-    let (code, heaps) = heaps_of_one_octal_game(parts, QUOTIENT_MIN_HEAPS, QUOTIENT_MAX_HEAP)?;
+fn misere_by_quotient(
+    parts: &[Component],
+    (code, heaps): (OctalCode, Vec<u64>),
+    options: &SolveOptions,
+) -> Option<SolveReport> {
     let largest = *heaps.iter().max()? as usize;
     let quotient_options = QuotientOptions {
         heaps: largest,
