@@ -37,8 +37,10 @@ type Key = Box<[Atom]>;
 /// - replacing an option by an equal game gives an equal game, so options are compared after
 ///   these reductions.
 ///
-/// A position with no move is a win for the player to move. The search stops at the first
-/// losing option found, is iterative, and stores at most `max_states` positions.
+/// A position with no move is a win for the player to move; a position whose atoms all have
+/// the trees of nim heaps is decided by the misère Nim rule. The search stops at the first
+/// losing option found, is iterative, and stores at most `max_states` positions. The same
+/// atoms serve [`MisereSolver::genus`].
 ///
 /// **Complexity**: O(components reachable x their options) to intern the parts, then
 /// O(options x key length) per stored position, hashed with FxHash.
@@ -50,6 +52,8 @@ pub struct MisereSolver<G: ImpartialGame + Ord> {
     trees: FxHashMap<Vec<Key>, Atom>,
     /// The option keys of each atom.
     atom_options: Vec<Vec<Key>>,
+    /// For each atom whose tree is a nim heap's (options exactly 0, *1, ..., *(k-1)), k.
+    nim_size: Vec<Option<u64>>,
     memo: FxHashMap<Key, bool>,
     /// Genus sequences of the positions whose genus was asked for (and of their followers).
     genera: FxHashMap<Key, GenusSequence>,
@@ -181,6 +185,7 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
             atoms: FxHashMap::default(),
             trees: FxHashMap::from_iter([(star_options.clone(), STAR)]),
             atom_options: vec![star_options],
+            nim_size: vec![Some(1)],
             memo: FxHashMap::default(),
             genera: FxHashMap::default(),
             max_states,
@@ -277,6 +282,19 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
             return Some(atom);
         }
         let atom = Atom::try_from(self.atom_options.len()).expect("fewer atoms than u32::MAX");
+        // a nim heap *k: its options are 0 and one each of *1 .. *(k-1)
+        let mut sizes: Vec<Option<u64>> = keys
+            .iter()
+            .map(|k| match **k {
+                [] => Some(0),
+                [a] => self.nim_size[a as usize],
+                _ => None,
+            })
+            .collect();
+        sizes.sort_unstable();
+        let k = keys.len() as u64;
+        let is_nim = sizes.iter().zip(0..k).all(|(s, i)| *s == Some(i));
+        self.nim_size.push(is_nim.then_some(k));
         self.atom_options.push(keys.clone());
         self.trees.insert(keys, atom);
         Some(atom)
@@ -382,8 +400,26 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
         unreachable!("the root frame returns its sequence when popped")
     }
 
+    /// The outcome of `key` if known without searching: stored, or a sum of atoms whose trees
+    /// are nim heaps' (the misère Nim rule).
+    fn known(&self, key: &[Atom]) -> Option<bool> {
+        // the misère Nim rule, without collecting the heaps
+        let (mut xor, mut big) = (0u64, false);
+        for &a in key {
+            match self.nim_size[a as usize] {
+                Some(k) => {
+                    xor ^= k;
+                    big |= k >= 2;
+                }
+                None => return self.memo.get(key).copied(),
+            }
+        }
+        // all heaps 0 or 1: the mover wins iff the number of 1s (their xor) is even
+        Some(if big { xor != 0 } else { xor == 0 })
+    }
+
     fn key_wins(&mut self, key: Key) -> Result<bool> {
-        if let Some(&known) = self.memo.get(&key) {
+        if let Some(known) = self.known(&key) {
             return Ok(known);
         }
         let mut on_stack = FxHashSet::default();
@@ -396,7 +432,7 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
             };
             let mut unknown_child = None;
             while decided.is_none() && frame.next < frame.children.len() {
-                match self.memo.get(&frame.children[frame.next]) {
+                match self.known(&frame.children[frame.next]) {
                     Some(false) => decided = Some(true),
                     Some(true) => frame.next += 1,
                     None => {
@@ -477,6 +513,42 @@ mod tests {
         let c = solver.key_of(&[Heap::TakeOneOrTwo(3)]).unwrap();
         let d = solver.key_of(&[Heap::Nim(3)]).unwrap();
         assert_ne!(c, d);
+        // atoms with a nim heap's tree are known as such; the others are searched
+        assert_eq!(solver.nim_size[a[0] as usize], Some(2));
+        assert_eq!(solver.nim_size[d[0] as usize], Some(3));
+        assert_eq!(solver.nim_size[c[0] as usize], None);
+        // misère Nim: *2 + *3 wins (xor 1, a heap >= 2); * + *2 + *3 loses (xor 0)
+        assert!(solver
+            .mover_wins(vec![Heap::TakeOneOrTwo(2), Heap::Nim(3)])
+            .unwrap());
+        assert!(!solver
+            .mover_wins(vec![Heap::Nim(1), Heap::TakeOneOrTwo(2), Heap::Nim(3)])
+            .unwrap());
+        // {*2, *} + * is searched: it agrees with plain recursion over the game
+        let searched = solver
+            .mover_wins(vec![Heap::TakeOneOrTwo(3), Heap::Nim(1)])
+            .unwrap();
+        assert_eq!(
+            searched,
+            plain_misere_wins(&[Heap::TakeOneOrTwo(3), Heap::Nim(1)])
+        );
+    }
+
+    /// Misère outcome by plain recursion over the whole position, no memo, no atoms.
+    fn plain_misere_wins(parts: &[Heap]) -> bool {
+        let mut any = false;
+        for i in 0..parts.len() {
+            for option in parts[i].options() {
+                any = true;
+                let mut next = parts.to_vec();
+                next.remove(i);
+                next.extend(option);
+                if !plain_misere_wins(&next) {
+                    return true;
+                }
+            }
+        }
+        !any
     }
 
     #[test]
