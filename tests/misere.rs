@@ -375,16 +375,21 @@ fn a_million_heaps() {
     assert_eq!(json["outcome"], "N");
 }
 
+/// The misère quotient of Kayles (0.77) on heaps 0..=heaps.
+fn kayles_quotient(heaps: usize) -> grundy::solve::quotient::MisereQuotient {
+    use grundy::app::quotient::{octal_quotient, QuotientOptions};
+    let options = QuotientOptions {
+        heaps,
+        ..QuotientOptions::default()
+    };
+    octal_quotient(&"0.77".parse().unwrap(), &options).unwrap()
+}
+
 /// Kayles (0.77) to heap 10, built heap by heap (each quotient answering the sums of smaller
 /// heaps for the next): random sums against a search of G⁻ from the definition.
 #[test]
 fn kayles_quotient_predicts_random_sums() {
-    use grundy::app::quotient::{octal_quotient, QuotientOptions};
-    let options = QuotientOptions {
-        heaps: 10,
-        ..QuotientOptions::default()
-    };
-    let q = octal_quotient(&"0.77".parse().unwrap(), &options).unwrap();
+    let q = kayles_quotient(10);
     let mut brute = MisereValues::new("0.77");
     let mut rng = Rng::new(77);
     for _ in 0..150 {
@@ -402,13 +407,9 @@ fn kayles_quotient_predicts_random_sums() {
 #[test]
 fn quotient_answers_give_every_winning_move() {
     use common::{parse, Brute};
-    use grundy::app::quotient::{octal_quotient, quotient_answer, QuotientOptions};
+    use grundy::app::quotient::quotient_answer;
     use grundy::Outcome;
-    let options = QuotientOptions {
-        heaps: 12,
-        ..QuotientOptions::default()
-    };
-    let q = octal_quotient(&"0.77".parse().unwrap(), &options).unwrap();
+    let q = kayles_quotient(12);
     let mut brute = Brute::new();
     let mut rng = Rng::new(78);
     for _ in 0..80 {
