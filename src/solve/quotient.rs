@@ -280,6 +280,12 @@ pub fn misere_quotient_with_progress<G: ImpartialGame + Ord>(
     max_states: usize,
     mut progress: impl FnMut(usize),
 ) -> Result<MisereQuotient> {
+    if heaps.len() > usize::from(u16::MAX) {
+        return Err(GrundyError::Overflow(format!(
+            "misère quotients cover heaps below {}",
+            u16::MAX
+        )));
+    }
     let index: FxHashMap<G, usize> = heaps
         .iter()
         .enumerate()
