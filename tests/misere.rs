@@ -443,3 +443,66 @@ fn quotient_answers_give_every_winning_move() {
         assert_eq!(got, brute.winning_moves(&position, true), "{expr:?}");
     }
 }
+
+/// The two identities the misère engines rest on, checked on random game trees (games born by
+/// day 4, built from all games born by day 2 and random sets of day-3 ones): `X + * + *` has
+/// the outcome of X (`* + * = 0`, which lets the search cancel stars), and
+/// `G⁻(X + *) = G⁻(X) xor 1` (which gives the genus its recurrence).
+#[test]
+fn star_identities_on_random_game_trees() {
+    // games as sets of option indices into `games`; 0 is the empty game
+    let mut games: Vec<Vec<usize>> = vec![vec![]];
+    for _day in 0..2 {
+        let n = games.len();
+        for mask in 1u32..(1 << n) {
+            let options: Vec<usize> = (0..n).filter(|i| mask >> i & 1 == 1).collect();
+            if !games.contains(&options) {
+                games.push(options);
+            }
+        }
+    }
+    let mut rng = Rng::new(99);
+    let born_by_day_2 = games.len();
+    for _ in 0..60 {
+        let options: Vec<usize> = (0..born_by_day_2).filter(|_| rng.chance(50)).collect();
+        games.push(options);
+    }
+    let day3 = games.len();
+    for _ in 0..400 {
+        let options: Vec<usize> = (0..day3).filter(|_| rng.chance(15)).collect();
+        games.push(options);
+    }
+    // G⁻ of game g plus `stars` copies of *, memoised
+    let mut memo: HashMap<(usize, usize), u64> = HashMap::new();
+    fn value(
+        g: usize,
+        stars: usize,
+        games: &[Vec<usize>],
+        memo: &mut HashMap<(usize, usize), u64>,
+    ) -> u64 {
+        if let Some(&v) = memo.get(&(g, stars)) {
+            return v;
+        }
+        let mut seen: Vec<u64> = games[g]
+            .iter()
+            .map(|&o| value(o, stars, games, memo))
+            .collect();
+        if stars > 0 {
+            seen.push(value(g, stars - 1, games, memo));
+        }
+        let v = if seen.is_empty() {
+            1
+        } else {
+            (0..).find(|v| !seen.contains(v)).unwrap()
+        };
+        memo.insert((g, stars), v);
+        v
+    }
+    for g in 0..games.len() {
+        let v0 = value(g, 0, &games, &mut memo);
+        let v1 = value(g, 1, &games, &mut memo);
+        let v2 = value(g, 2, &games, &mut memo);
+        assert_eq!(v1, v0 ^ 1, "game {g}: G⁻(X + *) = G⁻(X) xor 1");
+        assert_eq!(v2 == 0, v0 == 0, "game {g}: X + * + * has the outcome of X");
+    }
+}
