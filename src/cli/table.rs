@@ -83,10 +83,12 @@ pub fn run(args: &Args) -> Result<String, String> {
         method,
         rows: args.rows,
         cols: args.cols,
+        // as before --misere existed: never below the default search limit
         max_states: match args.max_states {
             Some(n) if !args.misere => n,
-            _ => (1usize << 28).max(DEFAULT_MAX_STATES),
-        },
+            _ => 1usize << 28,
+        }
+        .max(DEFAULT_MAX_STATES),
         misere: args.misere,
         misere_max_states: match args.max_states {
             Some(n) if args.misere => n,
