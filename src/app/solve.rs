@@ -32,8 +32,10 @@ use serde::Serialize;
 pub const QUOTIENT_MIN_HEAPS: usize = 6;
 /// The budget of the first, short search of a misère sum of a few heaps of one octal game.
 pub const QUICK_SEARCH_STATES: usize = 200_000;
-/// The largest heap for which a quotient is tried, and the most elements it may have.
+/// The largest heap for which a quotient is tried.
 pub const QUOTIENT_MAX_HEAP: u64 = 40;
+/// The most elements such a quotient may have, and the most positions its searches may store
+/// (a quotient out of reach must fail fast: the search is the fallback).
 const QUOTIENT_MAX_ORDER: usize = 1000;
 const QUOTIENT_MAX_STATES: usize = 500_000;
 
@@ -87,8 +89,9 @@ pub struct SolveReport {
 
 /// Parses `text` and analyses the sum: outcome, Grundy value and every winning move.
 ///
-/// Normal play rests on the Sprague-Grundy theorem, misère play on the misère Nim rule or a
-/// search over the whole sum (see [`SumSolver`]); a sum with a game-graph part of value ∞
+/// Normal play rests on the Sprague-Grundy theorem, misère play on the misère Nim rule, the
+/// misère quotient for heaps of one octal game (see [`crate::app::quotient`]), or a search over
+/// the whole sum (see [`SumSolver`]); a sum with a game-graph part of value ∞
 /// follows Smith's rules (see [`analyse_loopy_sum`]) and may be a draw. `split` and `cutting`
 /// are refused under misère play: their endings are their own rules, not "who cannot move".
 ///
@@ -187,7 +190,6 @@ fn misere_by_quotient(
     let quotient_options = QuotientOptions {
         heaps: largest,
         max_order: QUOTIENT_MAX_ORDER,
-        // a quotient out of reach must fail fast: the search is the fallback
         max_states: options.max_states.min(QUOTIENT_MAX_STATES),
     };
     let quotient = octal_quotient(&code, &quotient_options).ok()?;
