@@ -1,36 +1,20 @@
 //! The built binary's `grundy graph` and graph parts of `grundy solve`: the JSON schema, stdin,
 //! both formats, and errors (exit 2, one line on stderr, nothing on stdout).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn grundy_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
+use common::run_grundy;
 
 fn ok_json(args: &[&str], input: &[u8]) -> serde_json::Value {
-    let out = grundy_stdin(args, input);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
+    let (code, out, err) = run_grundy(args, input);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).expect("one JSON object")
 }
 
 fn fails(args: &[&str], input: &[u8]) -> String {
-    let out = grundy_stdin(args, input);
-    assert_eq!(out.status.code(), Some(2), "{args:?} should fail");
-    assert!(out.stdout.is_empty(), "nothing on stdout");
-    let err = String::from_utf8(out.stderr).unwrap();
+    let (code, out, err) = run_grundy(args, input);
+    assert_eq!(code, 2, "{args:?} should fail");
+    assert!(out.is_empty(), "nothing on stdout");
     assert_eq!(err.lines().count(), 1, "one line: {err}");
     err
 }
@@ -91,8 +75,7 @@ fn json_input_names_positions() {
     assert_eq!(moves[0]["best"], true);
     assert_eq!(moves[1]["to"], "mid");
     assert_eq!(moves[1]["result"], "lose");
-    let text = grundy_stdin(&["graph", "--positions", "-"], text);
-    let text = String::from_utf8(text.stdout).unwrap();
+    let (_, text, _) = run_grundy(&["graph", "--positions", "-"], text);
     assert!(text.contains("inf{1}"), "{text}");
     assert!(
         text.contains("1 W (the player to move wins), 1 L (loses), 1 D (draw)"),
