@@ -50,3 +50,35 @@ pub enum GrundyError {
 
 /// Shorthand for results of the library.
 pub type Result<T> = std::result::Result<T, GrundyError>;
+
+/// The most characters of the caller's input that an error message quotes.
+pub const EXCERPT_CHARS: usize = 32;
+
+/// A short, escaped excerpt of input for an error message: at most [`EXCERPT_CHARS`]
+/// characters (then `…`), control characters, quotes and backslashes escaped as Rust writes
+/// them (`\n`, `\u{1b}`, `\'`), so a message stays one printable line however hostile the
+/// input. Every message that quotes what a caller sent goes through here.
+///
+/// ```
+/// use grundy::error::excerpt;
+/// assert_eq!(excerpt("nim"), "nim");
+/// assert_eq!(excerpt("a\nb\u{1b}[31m"), "a\\nb\\u{1b}[31m");
+/// assert_eq!(excerpt(&"x".repeat(100)), format!("{}…", "x".repeat(32)));
+/// ```
+pub fn excerpt(text: &str) -> String {
+    let mut shown = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == EXCERPT_CHARS {
+            shown.push('…');
+            break;
+        }
+        shown.extend(c.escape_debug());
+    }
+    shown
+}
+
+/// [`excerpt`] of bytes that may not be UTF-8 (invalid sequences become U+FFFD).
+pub fn excerpt_bytes(bytes: &[u8]) -> String {
+    let head = &bytes[..bytes.len().min(4 * (EXCERPT_CHARS + 1))];
+    excerpt(&String::from_utf8_lossy(head))
+}

@@ -159,8 +159,10 @@ impl<'a> Tokens<'a> {
     }
 
     fn bad(&self, what: &str, word: &[u8]) -> GrundyError {
-        let shown: String = String::from_utf8_lossy(word).chars().take(40).collect();
-        self.error(format!("expected {what}, found '{shown}'"))
+        self.error(format!(
+            "expected {what}, found '{}'",
+            crate::error::excerpt_bytes(word)
+        ))
     }
 }
 

@@ -456,6 +456,7 @@ fn write_edge_list(path: &std::path::Path, adj: &[Vec<usize>]) {
 /// against a play-out of the product graph.
 #[test]
 fn solve_sums_with_graph_parts_match_the_product_graph() {
+    use grundy::app::play::{MoveResult, Session};
     use grundy::{solve_expression, Outcome, SolveOptions};
     let dir = std::env::temp_dir().join(format!("grundy-sums-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -470,6 +471,11 @@ fn solve_sums_with_graph_parts_match_the_product_graph() {
         let nim: Vec<Vec<usize>> = (0..=heap).map(|h| (0..h).collect()).collect();
         write_edge_list(&pa, &a);
         write_edge_list(&pb, &b);
+        // the files were rewritten: a fresh source reads them again
+        let options = SolveOptions {
+            graphs: std::sync::Arc::new(grundy::app::FileGraphs::default()),
+            ..SolveOptions::default()
+        };
         let (adj, tuples) = product(&[a.clone(), b.clone(), nim.clone()]);
         let searched = play_out(&adj, Convention::Normal);
         let text = |t: &[usize], moved: Option<usize>| -> String {
@@ -493,7 +499,7 @@ fn solve_sums_with_graph_parts_match_the_product_graph() {
             if t[2] == 0 && heap > 0 {
                 continue; // `nim 0` is not written; the same sums come with heap 0
             }
-            let report = solve_expression(&text(t, None), &SolveOptions::default()).unwrap();
+            let report = solve_expression(&text(t, None), &options).unwrap();
             let (want, want_win, want_draw) = {
                 let mut win = Vec::new();
                 let mut draw = Vec::new();
@@ -530,6 +536,31 @@ fn solve_sums_with_graph_parts_match_the_product_graph() {
             } else {
                 assert_eq!(report.drawing_moves, None);
             }
+            // a play session on the same sum: every move, with what it gives its maker
+            let mut session = Session::sum(&text(t, None), &options).unwrap();
+            let state = session.state(1000).unwrap();
+            assert_eq!(state.outcome, want, "play {}", report.position);
+            let mut listed: Vec<(String, String)> = state
+                .moves
+                .iter()
+                .map(|m| (m.to.clone(), format!("{:?}", m.result)))
+                .collect();
+            let mut expected: Vec<(String, String)> = adj[i]
+                .iter()
+                .map(|&j| {
+                    let moved = (0..3).find(|&k| tuples[j][k] != t[k]);
+                    let result = match searched[j].0 {
+                        GraphOutcome::Lose => MoveResult::Win,
+                        GraphOutcome::Win => MoveResult::Lose,
+                        GraphOutcome::Draw => MoveResult::Draw,
+                    };
+                    (text(&tuples[j], moved), format!("{result:?}"))
+                })
+                .collect();
+            listed.sort();
+            expected.sort();
+            expected.dedup();
+            assert_eq!(listed, expected, "play moves of {}", report.position);
         }
     }
     assert!(
@@ -537,4 +568,63 @@ fn solve_sums_with_graph_parts_match_the_product_graph() {
         "every outcome seen: {outcomes:?}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Parsing opens no file by itself: `graph FILE V` reads FILE only through the source the
+/// caller hands in (the command line's and Python's `FileGraphs`); the default source and a
+/// request's `GraphTexts` refuse every other name, even of a valid game file.
+#[test]
+fn expressions_read_no_file_unless_their_caller_gives_a_source() {
+    use grundy::app::play::Session;
+    use grundy::app::FileGraphs;
+    use grundy::games::{GraphSource, GraphTexts};
+    use grundy::{solve_expression, Outcome, SolveOptions};
+    use std::sync::Arc;
+    let path = std::env::temp_dir().join(format!("grundy-no-read-{}", std::process::id()));
+    std::fs::write(&path, "3 2\n1 2\n2 3\n").unwrap(); // 1 -> 2 -> 3: position 1 is P
+    let expr = format!("graph {} 1 + nim 1", path.display());
+    let with = |graphs: Arc<dyn GraphSource>| SolveOptions {
+        graphs,
+        ..SolveOptions::default()
+    };
+
+    let e = grundy::parse_sum(&expr).unwrap_err().to_string();
+    assert!(e.starts_with("column 7: graph "), "{e}");
+    assert!(e.contains("no source of game graphs"), "{e}");
+    let defaults = SolveOptions::default();
+    assert!(solve_expression(&expr, &defaults).is_err());
+    assert!(Session::sum(&expr, &defaults).is_err());
+
+    let texts = with(Arc::new(GraphTexts::new([("chain", "3 2\n1 2\n2 3\n")])));
+    let e = solve_expression(&expr, &texts).unwrap_err().to_string();
+    assert!(e.contains("no game graph of that name"), "{e}");
+    assert!(Session::sum(&expr, &texts).is_err());
+    let report = solve_expression("graph chain 1 + nim 1", &texts).unwrap();
+    assert_eq!(report.outcome, Outcome::N);
+    // γ = 0, 1, 0 along the chain: taking the heap, or moving to 2 (γ 1 = the heap), wins
+    assert_eq!(
+        report.winning_moves,
+        ["graph chain 2 + nim 1", "graph chain 1"]
+    );
+    // a play session re-reads the positions typed with the same source
+    let mut session = Session::sum("graph chain 1 + nim 1", &texts).unwrap();
+    session.play("graph chain 1").unwrap();
+    assert!(session.play("graph other 1").is_err());
+
+    let files = with(Arc::new(FileGraphs::default()));
+    let report = solve_expression(&expr, &files).unwrap();
+    assert_eq!(report.outcome, Outcome::N);
+    let shown = path.display();
+    assert_eq!(
+        report.winning_moves,
+        [
+            format!("graph {shown} 2 + nim 1"),
+            format!("graph {shown} 1")
+        ]
+    );
+    std::fs::remove_file(&path).unwrap();
+    let e = solve_expression(&expr, &with(Arc::new(FileGraphs::default())))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("cannot read the file"), "{e}");
 }

@@ -97,3 +97,75 @@ fn every_arrow_points_down() {
         wrong.join("\n")
     );
 }
+
+/// Where the library (everything but the command line) touches the file system, and why. A new
+/// place must be added here with its reason: the server's threat model (README) rests on
+/// this list, since no route hands any of these a name from a request.
+const FILE_ACCESS: [(&str, &str); 4] = [
+    (
+        "app/files.rs",
+        "FileGraphs: `graph FILE V` on the command line and in Python, never the server",
+    ),
+    (
+        "loopy/dataflow.rs",
+        "the file of `grundy graph --engine dataflow FILE` (command line)",
+    ),
+    (
+        "app/plot.rs",
+        "writes the picture of `grundy table --plot FILE`",
+    ),
+    ("memory.rs", "reads /proc/meminfo (never quoted)"),
+];
+
+#[test]
+fn the_library_touches_files_only_where_listed() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut all = Vec::new();
+    files(&src, &mut all);
+    let mut found = std::collections::BTreeSet::new();
+    let mut unlisted = Vec::new();
+    for path in &all {
+        let rel = path
+            .strip_prefix(&src)
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_string();
+        if rel.starts_with("cli/") || rel == "main.rs" {
+            continue;
+        }
+        let text = fs::read_to_string(path).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue; // doc tests may write temporary files
+            }
+            let touches = [
+                "std::fs",
+                "fs::File",
+                "File::open",
+                "File::create",
+                "OpenOptions",
+                "Backend::new(",
+                "use std::fs",
+                "read_dir",
+            ]
+            .iter()
+            .any(|p| line.contains(p));
+            if touches {
+                if FILE_ACCESS.iter().any(|(f, _)| *f == rel) {
+                    found.insert(rel.clone());
+                } else {
+                    unlisted.push(format!("{rel}:{}: {}", i + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        unlisted.is_empty(),
+        "file access outside FILE_ACCESS (add it there with its reason, and to the threat model):\n{}",
+        unlisted.join("\n")
+    );
+    let listed: std::collections::BTreeSet<String> =
+        FILE_ACCESS.iter().map(|(f, _)| f.to_string()).collect();
+    assert_eq!(found, listed, "a listed place no longer touches files");
+}

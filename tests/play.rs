@@ -8,8 +8,17 @@ use common::{parse, random_component, run_grundy, Brute, Rng};
 use grundy::app::play::{MoveResult, PlayState, Session};
 use grundy::graph::io::read_board;
 use grundy::loopy::{GameGraph, GraphOutcome, SolvedGraph};
-use grundy::{Convention, Outcome};
+use grundy::{Convention, Outcome, SolveOptions};
 use std::collections::HashMap;
+
+/// Play options: `convention`, `max_states`, no game graphs.
+fn options(convention: Convention, max_states: usize) -> SolveOptions {
+    SolveOptions {
+        convention,
+        max_states,
+        ..SolveOptions::default()
+    }
+}
 
 fn random_sum(rng: &mut Rng, misere: bool) -> String {
     let parts: Vec<String> = (0..rng.range(1, 3))
@@ -66,7 +75,7 @@ fn sum_moves_and_picks_agree_with_exhaustive_search() {
         let misere = round % 3 == 2;
         let expr = random_sum(&mut rng, misere);
         let convention = Convention::from_misere(misere);
-        let mut session = Session::sum(&expr, convention, 100_000).unwrap();
+        let mut session = Session::sum(&expr, &options(convention, 100_000)).unwrap();
         let state = session.state(10_000).unwrap();
         assert!(!state.truncated);
         check_state(&state, misere, &mut brute);
@@ -87,7 +96,8 @@ fn the_computer_wins_every_game_it_starts_from_a_winning_position() {
             continue;
         }
         games += 1;
-        let mut session = Session::sum(&expr, Convention::from_misere(misere), 100_000).unwrap();
+        let mut session =
+            Session::sum(&expr, &options(Convention::from_misere(misere), 100_000)).unwrap();
         let mut computer_to_move = true;
         loop {
             let state = session.state(10_000).unwrap();
@@ -112,7 +122,11 @@ fn the_computer_wins_every_game_it_starts_from_a_winning_position() {
 
 #[test]
 fn a_huge_heap_lists_its_winning_move_and_accepts_any_move_typed() {
-    let mut session = Session::sum("nim 1000000000000 + nim 5", Convention::Normal, 1000).unwrap();
+    let mut session = Session::sum(
+        "nim 1000000000000 + nim 5",
+        &options(Convention::Normal, 1000),
+    )
+    .unwrap();
     let state = session.state(100).unwrap();
     assert!(state.truncated);
     assert_eq!(state.total_moves, 1_000_000_000_005);
@@ -331,6 +345,19 @@ fn the_terminal_game_plays_through_a_pipe() {
     assert_eq!(code, 0);
     assert!(out.contains("Computer (wins): plays nim 1 2 3"), "{out}");
     assert!(out.trim_end().ends_with("The computer wins."), "{out}");
+
+    // a first position out of reach: one line, exit 2, nothing printed before it
+    let (code, out, err) = play(
+        &[
+            "--misere",
+            "--max-states",
+            "100",
+            "octal 0.07 20 + wythoff 6 9",
+        ],
+        "quit\n",
+    );
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.starts_with("grundy: state limit reached"), "{err}");
 
     // hint, a bad number, a position typed, undo, quit
     let (code, out, _) = play(&["nim 1 2"], "hint\n9\nnim 1 1\nundo\nquit\n");

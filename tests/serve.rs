@@ -19,9 +19,15 @@ struct Server {
 
 impl Server {
     fn start(args: &[&str]) -> Server {
+        Server::start_in(&std::env::current_dir().unwrap(), args)
+    }
+
+    /// The server started with `dir` as its working directory.
+    fn start_in(dir: &std::path::Path, args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
             .args(["serve", "--port", "0"])
             .args(args)
+            .current_dir(dir)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -177,10 +183,7 @@ fn errors_have_their_statuses_and_the_command_lines_messages() {
     let (status, body) = server.get("/no/such/route");
     assert_eq!(status, 404);
     assert!(body.starts_with("{\"error\":"));
-    assert_eq!(
-        server.request("POST", "/api/solve?position=nim%201", b"").0,
-        405
-    );
+    assert_eq!(server.get("/api/graph").0, 405);
 
     let big = vec![b'1'; 9 << 20];
     let (status, body) = server.request("POST", "/api/graph", &big);
@@ -263,4 +266,177 @@ fn a_port_in_use_is_one_line_and_exit_2() {
     let (code, _, err) = cli(&["serve", "--bind", "no such host"], b"");
     assert_eq!(code, 2);
     assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// A marker that stands in files the server could read: no answer may ever contain it.
+const SECRET: &str = "SECRET-b7e1c4";
+
+/// A folder with a valid game file (its secret in a comment), a file that is no game (its
+/// secret on the first line), a symlink to the game, and a subfolder to walk up from.
+fn files_the_server_must_not_read() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-serve-files-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(dir.join("game.txt"), format!("# {SECRET}\n3 2\n1 2\n2 3\n")).unwrap();
+    std::fs::write(dir.join("secret.txt"), format!("{SECRET}:x:0:0\n")).unwrap();
+    std::os::unix::fs::symlink(dir.join("game.txt"), dir.join("sub/link.txt")).unwrap();
+    dir
+}
+
+#[test]
+fn no_request_makes_the_server_read_a_file() {
+    let dir = files_the_server_must_not_read();
+    // the server runs in dir/sub: relative paths, `..`, absolute paths and a symlink all name
+    // files it could open
+    let server = Server::start_in(&dir.join("sub"), &[]);
+    let game = dir.join("game.txt").display().to_string();
+    let secret = dir.join("secret.txt").display().to_string();
+    let folder = dir.file_name().unwrap().to_str().unwrap().to_string();
+    let names = [
+        game.clone(),
+        secret.clone(),
+        "../game.txt".into(),
+        "../secret.txt".into(),
+        "./../sub/../game.txt".into(),
+        format!("../../{folder}/game.txt"),
+        "link.txt".into(),
+        "./link.txt".into(),
+        "/etc/passwd".into(),
+        "/proc/self/environ".into(),
+        "../../../../../../../../etc/passwd".into(),
+    ];
+    let mut refused = 0;
+    for name in &names {
+        for expr in [format!("graph {name} 1"), format!("nim 1 + graph {name} 2")] {
+            for route in ["/api/solve", "/api/play"] {
+                for misere in [false, true] {
+                    let target = format!("{route}?position={}&misere={misere}", encode(&expr));
+                    let (status, body) = server.get(&target);
+                    assert_eq!(status, 400, "{target}: {body}");
+                    assert!(body.contains("the server reads no files"), "{body}");
+                    assert!(!body.contains(SECRET) && !body.contains("root:"), "{body}");
+                    refused += 1;
+                }
+            }
+            // a body with graphs answers only for the names it carries
+            for route in ["/api/solve", "/api/play"] {
+                let request = serde_json::json!({
+                    "position": expr,
+                    "graphs": {"chain": "2 1\n1 2\n"},
+                });
+                let (status, body) = server.request("POST", route, request.to_string().as_bytes());
+                assert_eq!(status, 400, "{route} {expr}: {body}");
+                assert!(body.contains("no game graph of that name"), "{body}");
+                assert!(!body.contains(SECRET) && !body.contains("root:"), "{body}");
+                refused += 1;
+            }
+        }
+    }
+    assert_eq!(refused, names.len() * 2 * 6);
+
+    // the other routes take files only as bodies; a body is the caller's own
+    for (route, body) in [
+        ("/api/graph", game.as_bytes()),
+        ("/api/geography", game.as_bytes()),
+        ("/api/play/graph?at=1", game.as_bytes()),
+        ("/api/play/board?path=1,1", game.as_bytes()),
+    ] {
+        let (status, answer) = server.request("POST", route, body);
+        assert_eq!(status, 400, "{route}: {answer}");
+        assert!(!answer.contains(SECRET), "{answer}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_sum_with_a_game_graph_is_posted_with_its_graph() {
+    let dir = std::env::temp_dir().join(format!("grundy-serve-posted-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let server = Server::start(&[]);
+    // a cycle with an exit, and a chain: finite and infinite values, a draw among the outcomes
+    let graphs = [
+        ("loop", "4 5\n1 2\n2 1\n2 3\n3 4\n1 4\n"),
+        ("chain", r#"{"moves": {"a": ["b"], "b": ["c"], "c": []}}"#),
+    ];
+    for (name, text) in graphs {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    for (expr, misere) in [
+        ("graph loop 1 + nim 2", false),
+        ("graph loop 3 + graph chain a", false),
+        ("graph chain a + nim 1 1", true),
+        ("graph loop 2 + graph loop 1", false),
+    ] {
+        let request = serde_json::json!({
+            "position": expr,
+            "misere": misere,
+            "graphs": {"loop": graphs[0].1, "chain": graphs[1].1},
+        });
+        let (status, body) = server.request("POST", "/api/solve", request.to_string().as_bytes());
+        // the command line, run where the graphs are files of those names
+        let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
+        command.args(["solve", "--json", expr]).current_dir(&dir);
+        if misere {
+            command.arg("--misere");
+        }
+        let out = command.output().unwrap();
+        let cli = String::from_utf8(out.stdout).unwrap();
+        if out.status.success() {
+            assert_eq!((status, body.as_str()), (200, cli.trim_end()), "{expr}");
+        } else {
+            assert_eq!(status, 400, "{expr}: {body}");
+        }
+        let (status, body) = server.request("POST", "/api/play", request.to_string().as_bytes());
+        if out.status.success() {
+            assert_eq!(status, 200, "{expr}: {body}");
+            assert!(body.contains(r#""moves":["#), "{body}");
+        }
+    }
+    // bad bodies: one line each, naming what is expected
+    for bad in [
+        &b"nim 1"[..],
+        br#"{"position": 3}"#,
+        br#"{"position": "nim 1", "grpahs": {}}"#,
+        br#"{"position": "graph g 1", "graphs": {"g": "2 1
+1 x
+"}}"#,
+    ] {
+        let (status, body) = server.request("POST", "/api/solve", bad);
+        assert_eq!(status, 400, "{body}");
+        assert!(!body.contains('\n'), "{body}");
+    }
+    // a graph announcing more positions than the state budget: refused before reading
+    let big = serde_json::json!({"position": "graph g 1", "graphs": {"g": "4000000000 0\n"}});
+    let (status, body) = server.request("POST", "/api/solve", big.to_string().as_bytes());
+    assert_eq!(status, 503, "{body}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn error_bodies_quote_only_short_escaped_excerpts() {
+    let server = Server::start(&[]);
+    let long = "x".repeat(5000);
+    let hostile = format!("nim {long}\u{1b}[2J\r\n");
+    for target in [
+        format!("/api/solve?position={}", encode(&hostile)),
+        format!("/api/solve?position={}", encode(&format!("{long} 1"))),
+        format!(
+            "/api/play?position={}",
+            encode(&format!("octal 0.{long} 3"))
+        ),
+        format!("/api/solve?position=nim%201&misere={}", encode(&hostile)),
+        format!("/{}", long),
+    ] {
+        let (status, body) = server.get(&target);
+        assert!(status == 400 || status == 404, "{status}");
+        assert!(body.len() < 300, "{} bytes: {body}", body.len());
+        assert!(!body.contains('\u{1b}'), "{body}");
+    }
+    let (status, body) = server.request(
+        "POST",
+        "/api/graph",
+        format!("{long}\u{1b}[2J 3\n").as_bytes(),
+    );
+    assert_eq!(status, 400);
+    assert!(body.len() < 300 && !body.contains('\u{1b}'), "{body}");
 }

@@ -43,6 +43,8 @@ fn solve<'py>(
         convention: Convention::from_misere(misere),
         max_states: max_states.unwrap_or(defaults.max_states),
         max_moves: max_moves.unwrap_or(defaults.max_moves),
+        // the caller's own files: `graph FILE V` reads FILE
+        graphs: std::sync::Arc::new(grundy::app::FileGraphs::default()),
     };
     let report = py
         .detach(|| solve_expression(expr, &options))

@@ -11,6 +11,8 @@
 //!   the web page).
 //! - [`quotient`]: misère quotients of octal games (`grundy quotient`), and misère sums of
 //!   many heaps of one game answered through them.
+//! - [`files`]: game graphs read from the files an expression names (the command line and
+//!   Python; never the server).
 //! - [`contest`]: the contest problems, in their judges' input and output formats.
 //!
 //! ```
@@ -21,6 +23,7 @@
 //! ```
 
 pub mod contest;
+pub mod files;
 pub mod geography;
 pub mod graph;
 pub mod parse;
@@ -29,3 +32,5 @@ pub mod plot;
 pub mod quotient;
 pub mod solve;
 pub mod table;
+
+pub use files::FileGraphs;

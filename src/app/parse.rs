@@ -4,15 +4,20 @@
 //! nim A1 A2 ...        moore K A1 A2 ...     subtract S N      bash M N
 //! fibnim N [L]         wythoff A B           staircase A1 ...  octal CODE N
 //! split R C            cutting R C           flip BOARD [USED]   0
-//! graph FILE V
+//! graph NAME V
 //! ```
-//! Every error names the 1-based column of the token at fault and what was expected.
+//! Every error names the 1-based column of the token at fault and what was expected, quoting
+//! at most a short, escaped excerpt of the text ([`crate::error::excerpt`]).
+//!
+//! Parsing never touches the file system: `graph NAME V` asks the [`GraphSource`] the caller
+//! hands in (files on the command line and in Python, request bodies on the server, none by
+//! default).
 
-use crate::error::{GrundyError, Result};
+use crate::error::{excerpt, GrundyError, Result};
 use crate::games::{
-    line_flip, Component, CutRule, Empty, FibonacciNim, GraphRules, LineFlip, Moore, Nim, Octal,
-    OctalCode, OctalRules, Rectangle, RectangleRules, Staircase, Subtraction, SubtractionRules,
-    SubtractionSet, Wythoff, WythoffRules,
+    line_flip, Component, CutRule, Empty, FibonacciNim, GraphRules, GraphSource, LineFlip, Moore,
+    Nim, NoGraphs, Octal, OctalCode, OctalRules, Rectangle, RectangleRules, Staircase, Subtraction,
+    SubtractionRules, SubtractionSet, Wythoff, WythoffRules,
 };
 use crate::solve::DEFAULT_MAX_STATES;
 use std::collections::HashMap;
@@ -36,7 +41,7 @@ pub const GAME_NAMES: [&str; 13] = [
 ];
 
 /// Reads a sum such as `nim 3 4 5 + wythoff 3 5` into its components, with the default state
-/// limit ([`DEFAULT_MAX_STATES`]).
+/// limit ([`DEFAULT_MAX_STATES`]) and no game graphs (a `graph` component is refused).
 ///
 /// ```
 /// let sum = grundy::parse_sum("nim 3 4 + bash 3 10").unwrap();
@@ -44,21 +49,27 @@ pub const GAME_NAMES: [&str; 13] = [
 /// assert!(grundy::parse_sum("nim 3 +").is_err());
 /// ```
 pub fn parse_sum(text: &str) -> Result<Vec<Component>> {
-    parse_sum_with(text, DEFAULT_MAX_STATES)
+    parse_sum_with(text, DEFAULT_MAX_STATES, &NoGraphs::default())
 }
 
 /// Reads a sum, giving every game whose values are tabulated (octal, subtraction, rectangles) a
 /// table of at most `max_states` values. Components of the same game share one table, sized
-/// for the largest of them.
+/// for the largest of them. `graph NAME V` components get their graphs from `graphs`, once
+/// per name.
 ///
-/// **Complexity**: O(length of `text`); no table is computed here.
-pub fn parse_sum_with(text: &str, max_states: usize) -> Result<Vec<Component>> {
+/// **Complexity**: O(length of `text`) plus reading and solving the graphs named; no table
+/// is computed here.
+pub fn parse_sum_with(
+    text: &str,
+    max_states: usize,
+    graphs: &dyn GraphSource,
+) -> Result<Vec<Component>> {
     let groups = split_components(text)?;
     let specs = groups
         .iter()
         .map(|words| read_spec(words))
         .collect::<Result<Vec<Spec>>>()?;
-    build(specs, max_states)
+    build(specs, max_states, graphs)
 }
 
 /// A word of the expression with its 1-based column.
@@ -122,7 +133,7 @@ enum Spec<'a> {
     Octal(OctalCode, u64),
     Rectangle(CutRule, u64, u64),
     Flip(LineFlip),
-    /// the file and the position's name, with their columns
+    /// the graph's name and the position's name, with their columns
     Graph(Word<'a>, Word<'a>),
 }
 
@@ -132,7 +143,7 @@ fn number(word: Word) -> Result<u64> {
             word.column,
             format!(
                 "expected a non-negative decimal number, found '{}'",
-                word.text
+                excerpt(word.text)
             ),
         ));
     }
@@ -141,7 +152,7 @@ fn number(word: Word) -> Result<u64> {
             word.column,
             format!(
                 "number {} is too large (the largest is 2^64 - 1 = {})",
-                word.text,
+                excerpt(word.text),
                 u64::MAX
             ),
         )
@@ -165,7 +176,7 @@ fn numbers(name: Word, args: &[Word], min: usize, max: usize, usage: &str) -> Re
             column,
             format!(
                 "'{}' takes {expected} ({usage}), found {}",
-                name.text,
+                excerpt(name.text),
                 args.len()
             ),
         ));
@@ -185,8 +196,9 @@ fn subtraction_set(word: Word) -> Result<SubtractionSet> {
                 error(
                     word.column,
                     format!(
-                        "subtraction set '{}': expected numbers or ranges like 1,3,4 or 1..5, found '{item}'",
-                        word.text
+                        "subtraction set '{}': expected numbers or ranges like 1,3,4 or 1..5, found '{}'",
+                        excerpt(word.text),
+                        excerpt(item)
                     ),
                 )
             })
@@ -203,14 +215,18 @@ fn subtraction_set(word: Word) -> Result<SubtractionSet> {
                 word.column,
                 format!(
                     "subtraction set '{}' contains 0: every move must take at least 1",
-                    word.text
+                    excerpt(word.text)
                 ),
             ));
         }
         if lo > hi {
             return Err(error(
                 word.column,
-                format!("subtraction set '{}': range {item} is empty", word.text),
+                format!(
+                    "subtraction set '{}': range {} is empty",
+                    excerpt(word.text),
+                    excerpt(item)
+                ),
             ));
         }
         ranges.push((lo, hi));
@@ -322,7 +338,7 @@ fn read_spec<'a>(words: &[Word<'a>]) -> Result<Spec<'a>> {
                 return Err(error(
                     args.get(2).map_or(name.column, |w| w.column),
                     format!(
-                        "'graph' takes FILE V (a game-graph file, then a position), found {} word{}",
+                        "'graph' takes NAME V (a game graph, then a position), found {} word{}",
                         args.len(),
                         if args.len() == 1 { "" } else { "s" }
                     ),
@@ -334,7 +350,8 @@ fn read_spec<'a>(words: &[Word<'a>]) -> Result<Spec<'a>> {
             return Err(error(
                 name.column,
                 format!(
-                    "unknown game '{other}' (expected one of: {})",
+                    "unknown game '{}' (expected one of: {})",
+                    excerpt(other),
                     GAME_NAMES.join(", ")
                 ),
             ))
@@ -343,8 +360,8 @@ fn read_spec<'a>(words: &[Word<'a>]) -> Result<Spec<'a>> {
 }
 
 /// Turns specs into components, one shared rule set (and value table) per game; game graphs
-/// are read and solved here, once per file.
-fn build(specs: Vec<Spec>, max_states: usize) -> Result<Vec<Component>> {
+/// come from `graphs`, asked once per name.
+fn build(specs: Vec<Spec>, max_states: usize, graphs: &dyn GraphSource) -> Result<Vec<Component>> {
     let mut octal_need: HashMap<OctalCode, u64> = HashMap::new();
     let mut rect_need: HashMap<CutRule, (u64, u64)> = HashMap::new();
     let mut wythoff_need = (0u64, 0u64);
@@ -368,7 +385,7 @@ fn build(specs: Vec<Spec>, max_states: usize) -> Result<Vec<Component>> {
     let mut octal: HashMap<OctalCode, Arc<OctalRules>> = HashMap::new();
     let mut rect: HashMap<CutRule, Arc<RectangleRules>> = HashMap::new();
     let mut subtract: HashMap<(SubtractionSet, bool), Arc<SubtractionRules>> = HashMap::new();
-    let mut graphs: HashMap<&str, Arc<GraphRules>> = HashMap::new();
+    let mut graph_rules: HashMap<&str, Arc<GraphRules>> = HashMap::new();
     specs
         .into_iter()
         .map(|spec| {
@@ -410,24 +427,22 @@ fn build(specs: Vec<Spec>, max_states: usize) -> Result<Vec<Component>> {
                     });
                     Rectangle::new(rules.clone(), r, c).into()
                 }
-                Spec::Graph(file, position) => {
-                    let rules = match graphs.get(file.text) {
+                Spec::Graph(name, position) => {
+                    let in_graph =
+                        |column, e| error(column, format!("graph {}: {e}", excerpt(name.text)));
+                    let rules = match graph_rules.get(name.text) {
                         Some(rules) => rules.clone(),
                         None => {
-                            let rules = Arc::new(GraphRules::load(file.text).map_err(|e| {
-                                let e = match e {
-                                    GrundyError::Input { line: 0, message } => message,
-                                    e => e.to_string(),
-                                };
-                                error(file.column, format!("graph {}: {e}", file.text))
-                            })?);
-                            graphs.insert(file.text, rules.clone());
+                            let rules = graphs
+                                .graph(name.text)
+                                .map_err(|e| in_graph(name.column, e))?;
+                            graph_rules.insert(name.text, rules.clone());
                             rules
                         }
                     };
                     rules
                         .position(position.text)
-                        .map_err(|e| error(position.column, format!("graph {}: {e}", file.text)))?
+                        .map_err(|e| in_graph(position.column, e))?
                         .into()
                 }
             })

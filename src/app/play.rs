@@ -10,9 +10,9 @@
 //!
 //! ```
 //! use grundy::app::play::{MoveResult, Session};
-//! use grundy::{Convention, Outcome};
+//! use grundy::{Outcome, SolveOptions};
 //!
-//! let mut game = Session::sum("nim 1 2", Convention::Normal, 100_000).unwrap();
+//! let mut game = Session::sum("nim 1 2", &SolveOptions::default()).unwrap();
 //! let state = game.state(100).unwrap();
 //! assert_eq!(state.outcome, Outcome::N);
 //! // the one winning move: take 1 from the heap of 2
@@ -25,17 +25,19 @@
 //! ```
 
 use crate::app::parse::parse_sum_with;
-use crate::error::{GrundyError, Result};
-use crate::games::Component;
+use crate::app::solve::SolveOptions;
+use crate::error::{excerpt, GrundyError, Result};
+use crate::games::{Component, GraphSource};
 use crate::graph::geography::Geography;
 use crate::graph::io::Board;
 use crate::loopy::{position_named, GraphOutcome, SolvedGraph};
 use crate::nimber::{Convention, Outcome};
 use crate::solve::game::ImpartialGame;
-use crate::solve::loopy_sum::{analyse_loopy_sum, loopy_sum_outcome};
+use crate::solve::loopy_sum::{analyse_loopy_sum, has_infinite_part, loopy_sum_outcome};
 use crate::solve::sum::{position_key, SumSolver};
 use serde::Serialize;
 use std::collections::HashSet;
+use std::sync::Arc;
 
 /// What a move gives the player who makes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -144,6 +146,7 @@ enum Game {
         convention: Convention,
         solver: Box<SumSolver<Component>>,
         max_states: usize,
+        graphs: Arc<dyn GraphSource>,
     },
     Graph(Box<SolvedGraph>),
     Board(Box<Board>),
@@ -157,15 +160,18 @@ enum Position {
 }
 
 impl Session {
-    /// A sum written in the expression language, searched within `max_states`.
-    pub fn sum(text: &str, convention: Convention, max_states: usize) -> Result<Session> {
-        let parts = parse_sum_with(text, max_states)?;
+    /// A sum written in the expression language, played under `options.convention` and
+    /// searched within `options.max_states`; its `graph` parts come from `options.graphs`.
+    pub fn sum(text: &str, options: &SolveOptions) -> Result<Session> {
+        let (convention, max_states) = (options.convention, options.max_states);
+        let parts = parse_sum_with(text, max_states, &*options.graphs)?;
         check_convention(&parts, convention)?;
         Ok(Session {
             game: Game::Sum {
                 convention,
                 solver: Box::new(SumSolver::new(max_states, 64)),
                 max_states,
+                graphs: options.graphs.clone(),
             },
             history: vec![Position::Sum(parts)],
         })
@@ -217,8 +223,13 @@ impl Session {
             .last()
             .expect("a session always has a position");
         let next = match (&mut self.game, now) {
-            (Game::Sum { max_states, .. }, Position::Sum(parts)) => {
-                let target = parse_sum_with(to, *max_states)?;
+            (
+                Game::Sum {
+                    max_states, graphs, ..
+                },
+                Position::Sum(parts),
+            ) => {
+                let target = parse_sum_with(to, *max_states, &**graphs)?;
                 if !is_option(parts, &target)? {
                     return Err(GrundyError::Unsupported(format!(
                         "no move leads from {} to {}",
@@ -364,8 +375,7 @@ pub fn sum_state(
     solver: &mut SumSolver<Component>,
     max_listed: usize,
 ) -> Result<PlayState> {
-    let loopy = parts.iter().any(|p| p.loopy_value().is_some());
-    let (outcome, winning) = if loopy {
+    let (outcome, winning) = if has_infinite_part(parts) {
         let a = analyse_loopy_sum(parts, &mut solver.grundy, 64)?;
         (a.outcome, a.winning_moves)
     } else {
@@ -501,7 +511,12 @@ fn cell_name(board: &Board, v: usize) -> String {
 
 /// Reads `row,col` (1-based).
 pub fn parse_cell(text: &str) -> Result<(usize, usize)> {
-    let bad = || GrundyError::Unsupported(format!("expected a cell 'row,col', found '{text}'"));
+    let bad = || {
+        GrundyError::Unsupported(format!(
+            "expected a cell 'row,col', found '{}'",
+            excerpt(text)
+        ))
+    };
     let (r, c) = text.trim().split_once(',').ok_or_else(bad)?;
     Ok((
         r.trim().parse().map_err(|_| bad())?,

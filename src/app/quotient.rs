@@ -11,7 +11,7 @@
 //! assert_eq!(&report.pretending[..6], ["1", "a", "b", "a", "b", "c"]);
 //! ```
 
-use crate::error::{GrundyError, Result};
+use crate::error::{excerpt, GrundyError, Result};
 use crate::games::{Component, Octal, OctalCode, OctalRules};
 use crate::nimber::Outcome;
 use crate::solve::quotient::{
@@ -93,7 +93,7 @@ fn read_code(code: &str) -> Result<OctalCode> {
     let text = code.trim();
     let text = text.strip_prefix("octal").map_or(text, str::trim_start);
     text.parse()
-        .map_err(|e| GrundyError::Unsupported(format!("octal code '{text}': {e}")))
+        .map_err(|e| GrundyError::Unsupported(format!("octal code '{}': {e}", excerpt(text))))
 }
 
 /// Reads `code` (`0.75`, or `octal 0.75`) and computes its quotient and presentation;

@@ -14,17 +14,17 @@ use crate::app::quotient::{
     heaps_of_one_octal_game, octal_quotient, quotient_answer, QuotientOptions,
 };
 use crate::error::{GrundyError, Result};
-use crate::games::Component;
+use crate::games::{Component, GraphSource, NoGraphs};
 use crate::games::{Octal, OctalCode};
-use crate::loopy::LoopyValue;
 use crate::nimber::Convention;
 use crate::nimber::Outcome;
 use crate::solve::game::ImpartialGame;
-use crate::solve::loopy_sum::analyse_loopy_sum;
+use crate::solve::loopy_sum::{analyse_loopy_sum, has_infinite_part};
 use crate::solve::sum::position_key;
 use crate::solve::sum::{Analysis, SumSolver};
 use crate::solve::DEFAULT_MAX_STATES;
 use serde::Serialize;
+use std::sync::Arc;
 
 /// Misère sums of at least this many heaps of one octal game go through its misère quotient
 /// first; smaller ones are searched first with [`QUICK_SEARCH_STATES`], then through the
@@ -40,7 +40,7 @@ const QUOTIENT_MAX_ORDER: usize = 1000;
 const QUOTIENT_MAX_STATES: usize = 500_000;
 
 /// How to solve an expression.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct SolveOptions {
     /// Normal or misère play.
     pub convention: Convention,
@@ -48,6 +48,9 @@ pub struct SolveOptions {
     pub max_states: usize,
     /// The most winning moves listed; past it the list is cut and marked truncated.
     pub max_moves: usize,
+    /// Where `graph NAME V` components find their graphs (default: nowhere, [`NoGraphs`];
+    /// the command line and Python pass [`crate::app::FileGraphs`]).
+    pub graphs: Arc<dyn GraphSource>,
 }
 
 impl Default for SolveOptions {
@@ -56,6 +59,7 @@ impl Default for SolveOptions {
             convention: Convention::Normal,
             max_states: DEFAULT_MAX_STATES,
             max_moves: 1000,
+            graphs: Arc::new(NoGraphs::default()),
         }
     }
 }
@@ -105,17 +109,13 @@ pub struct SolveReport {
 /// assert!(report.winning_moves.is_empty());
 /// ```
 pub fn solve_expression(text: &str, options: &SolveOptions) -> Result<SolveReport> {
-    let parts = parse_sum_with(text, options.max_states)?;
+    let parts = parse_sum_with(text, options.max_states, &*options.graphs)?;
     check_convention(&parts, options.convention)?;
     let mut solver = SumSolver::new(options.max_states, options.max_moves);
     let texts = |moves: &[Vec<Component>]| -> Vec<String> {
         moves.iter().map(|m| Component::sum_to_string(m)).collect()
     };
-    let loopy = parts.iter().any(|p| {
-        p.as_graph()
-            .is_some_and(|g| !matches!(g.value(), LoopyValue::Finite(_)))
-    });
-    if loopy {
+    if has_infinite_part(&parts) {
         let analysis = analyse_loopy_sum(&parts, &mut solver.grundy, options.max_moves)?;
         return Ok(SolveReport {
             position: Component::sum_to_string(&parts),

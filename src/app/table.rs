@@ -11,7 +11,7 @@
 //! ```
 
 use crate::app::parse::parse_sum;
-use crate::error::{GrundyError, Result};
+use crate::error::{excerpt, GrundyError, Result};
 use crate::games::Component;
 use crate::games::{CutRule, OctalCode, RectangleTable, SubtractionSet, WythoffTable};
 use crate::memory::check_fits;
@@ -51,7 +51,7 @@ impl Family {
     pub fn parse(text: &str) -> Result<Family> {
         let words: Vec<&str> = text.split_whitespace().collect();
         // the family as one line, whatever white space it was written with
-        let shown = words.join(" ");
+        let shown = excerpt(&words.join(" "));
         let bad =
             |message: String| GrundyError::Unsupported(format!("family '{shown}': {message}"));
         let one = |what: &str| -> Result<&str> {
@@ -59,7 +59,7 @@ impl Family {
                 [_, arg] => Ok(arg),
                 _ => Err(bad(format!(
                     "expected '{} {what}'",
-                    words.first().unwrap_or(&"")
+                    excerpt(words.first().unwrap_or(&""))
                 ))),
             }
         };
@@ -67,7 +67,7 @@ impl Family {
             if words.len() == 1 {
                 Ok(())
             } else {
-                Err(bad(format!("'{}' takes no argument", words[0])))
+                Err(bad(format!("'{}' takes no argument", excerpt(words[0]))))
             }
         };
         match words.first().copied() {
@@ -90,7 +90,8 @@ impl Family {
             Some("split") => none().map(|_| Family::Rectangle(CutRule::Split)),
             Some("cutting") => none().map(|_| Family::Rectangle(CutRule::Cutting)),
             Some(other) => Err(bad(format!(
-                "unknown family '{other}' (expected octal CODE, subtract S, bash M, wythoff, split or cutting)"
+                "unknown family '{}' (expected octal CODE, subtract S, bash M, wythoff, split or cutting)",
+                excerpt(other)
             ))),
             None => Err(bad("empty: expected octal CODE, subtract S, bash M, wythoff, split or cutting".into())),
         }

@@ -4,7 +4,7 @@
 use grundy::app::play::{MoveResult, PlayState, Session};
 use grundy::graph::io::read_board;
 use grundy::loopy::{read_game_graph, SolvedGraph};
-use grundy::{Convention, Outcome, DEFAULT_MAX_STATES};
+use grundy::{Convention, Outcome, SolveOptions, DEFAULT_MAX_STATES};
 use std::io::{BufRead, Write};
 
 /// Moves shown per page.
@@ -75,7 +75,14 @@ pub fn run(args: &Args) -> Result<String, String> {
         Session::board(board, row, col)
     } else {
         let expr = args.expr.as_deref().unwrap_or_default();
-        Session::sum(expr, convention, args.max_states)
+        let options = SolveOptions {
+            convention,
+            max_states: args.max_states,
+            // the user's own files: `graph FILE V` reads FILE
+            graphs: std::sync::Arc::new(grundy::app::FileGraphs::default()),
+            ..SolveOptions::default()
+        };
+        Session::sum(expr, &options)
     }
     .map_err(|e| e.to_string())?;
     let stdin = std::io::stdin();
@@ -187,6 +194,8 @@ impl Game {
     fn play(mut self, input: impl BufRead, out: &mut impl Write) -> Result<(), PlayError> {
         let mut lines = input.lines();
         let mut computer_to_move = self.computer_first;
+        // the first position is analysed before anything is printed: an error is one line
+        let mut first = Some(self.state()?);
         writeln!(
             out,
             "{} first, {} play. Type a move's number or the position it leads to; also hint, \
@@ -199,7 +208,10 @@ impl Game {
             self.convention.name()
         )?;
         loop {
-            let state = self.state()?;
+            let state = match first.take() {
+                Some(state) => state,
+                None => self.state()?,
+            };
             if state.over {
                 let mover_wins = state.outcome == Outcome::N;
                 let human_wins = mover_wins != computer_to_move;

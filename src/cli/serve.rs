@@ -5,6 +5,11 @@
 //! once), with the state budget `--max-states` and the time budget `--time-limit`: a request
 //! that waits or runs past its time gets 503 at once, and the server keeps serving the others
 //! (the computation itself ends within its state budget and its answer is dropped).
+//!
+//! The server opens no file. Expressions are parsed with a source of game graphs that holds
+//! only what the request carries: nothing for a URL (a `graph` part is refused), the JSON
+//! body's `graphs` for `POST /api/solve` and `POST /api/play`. Error bodies quote at most a
+//! short, escaped excerpt of what the caller sent. The threat model is in the README.
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -16,6 +21,8 @@ use axum::Router;
 use grundy::app::geography::geography_report;
 use grundy::app::graph::{graph_report, GraphOptions};
 use grundy::app::play::{board_path, board_state, parse_cell, Session};
+use grundy::error::excerpt;
+use grundy::games::{GraphTexts, NoGraphs};
 use grundy::graph::io::read_board;
 use grundy::loopy::{read_game_graph, SolvedGraph};
 use grundy::{solve_expression, Convention, GrundyError, SolveOptions, DEFAULT_MAX_STATES};
@@ -34,9 +41,12 @@ const PLAY_LISTED: usize = 500;
 /// Serve the web page and the JSON API on one port.
 ///
 /// Routes: `/` (the page), `GET /api/solve?position=EXPR&misere=BOOL` (= `grundy solve
-/// --json`), `POST /api/geography?grid=BOOL&from=V` and `POST /api/graph?positions=BOOL&from=V`
-/// with the file as the body (= `grundy geography --json`, `grundy graph --json`), and the play
-/// API: `GET /api/play?position=EXPR&misere=BOOL`, `POST /api/play/graph?at=V&misere=BOOL`,
+/// --json`; a `graph` part is refused: the server reads no files), `POST /api/solve` with
+/// `{"position": EXPR, "misere": BOOL, "graphs": {NAME: TEXT}}` (the same, `graph NAME V`
+/// parts from the body), `POST /api/geography?grid=BOOL&from=V` and `POST
+/// /api/graph?positions=BOOL&from=V` with the file as the body (= `grundy geography --json`,
+/// `grundy graph --json`), and the play API: `GET /api/play?position=EXPR&misere=BOOL` and
+/// `POST /api/play` (the body as for `POST /api/solve`), `POST /api/play/graph?at=V&misere=BOOL`,
 /// `POST /api/play/board?path=R,C;R,C...` (every move with what it gives the mover, and the
 /// perfect opponent's pick). Errors: 400 with `{"error": ...}` (the command line's message),
 /// 404, 413 past 8 MiB, 503 past a budget.
@@ -111,10 +121,10 @@ fn router(state: AppState) -> Router {
         .route("/", get(page))
         .route("/app.js", get(script))
         .route("/style.css", get(style))
-        .route("/api/solve", get(solve))
+        .route("/api/solve", get(solve).post(solve_posted))
         .route("/api/geography", post(geography))
         .route("/api/graph", post(graph))
-        .route("/api/play", get(play_sum))
+        .route("/api/play", get(play_sum).post(play_posted))
         .route("/api/play/graph", post(play_graph))
         .route("/api/play/board", post(play_board))
         .fallback(not_found)
@@ -173,7 +183,7 @@ fn error(status: StatusCode, message: impl Into<String>) -> ApiError {
 async fn not_found(method: Method, uri: Uri) -> Response {
     error(
         StatusCode::NOT_FOUND,
-        format!("no route {method} {}", uri.path()),
+        format!("no route {method} {}", excerpt(uri.path())),
     )
     .into_response()
 }
@@ -187,7 +197,7 @@ fn flag(params: &HashMap<String, String>, name: &str) -> Result<bool, ApiError> 
         Some("true") | Some("1") | Some("") => Ok(true),
         Some(other) => Err(error(
             StatusCode::BAD_REQUEST,
-            format!("{name} must be true or false, found '{other}'"),
+            format!("{name} must be true or false, found '{}'", excerpt(other)),
         )),
     }
 }
@@ -262,7 +272,11 @@ where
             StatusCode::SERVICE_UNAVAILABLE,
             format!("the time budget of {seconds} s ran out"),
         ),
-        Ok(Err(e)) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        // a panic's message is not for the client (it may quote anything)
+        Ok(Err(_)) => error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the computation failed (an internal error)",
+        ),
         Ok(Ok(Err(e @ GrundyError::StateLimit { .. }))) => {
             error(StatusCode::SERVICE_UNAVAILABLE, e.to_string())
         }
@@ -282,18 +296,91 @@ where
     answer.into_response()
 }
 
-async fn solve(State(state): State<AppState>, Query(params): Params) -> Result<Response, ApiError> {
-    let position = required(&params, "position")?.to_string();
-    let misere = flag(&params, "misere")?;
-    Ok(compute(&state, move |max_states| {
-        let options = SolveOptions {
-            convention: Convention::from_misere(misere),
-            max_states,
-            ..SolveOptions::default()
+/// Why a `graph` part of an expression in a URL is refused.
+const NO_FILES: &str = "the server reads no files: send the game graph with the expression, \
+    POST {\"position\": EXPR, \"graphs\": {\"NAME\": \"n m ...\"}} to this route";
+
+/// A position sent in a URL: no game graphs (a `graph` part is refused with [`NO_FILES`]).
+fn url_options(params: &HashMap<String, String>) -> Result<(String, SolveOptions), ApiError> {
+    let position = required(params, "position")?.to_string();
+    let options = SolveOptions {
+        convention: Convention::from_misere(flag(params, "misere")?),
+        graphs: Arc::new(NoGraphs::new(NO_FILES)),
+        ..SolveOptions::default()
+    };
+    Ok((position, options))
+}
+
+/// The body of `POST /api/solve` and `POST /api/play`: a position with the game graphs its
+/// `graph NAME V` parts name.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionBody {
+    position: String,
+    #[serde(default)]
+    misere: bool,
+    #[serde(default)]
+    graphs: HashMap<String, String>,
+}
+
+/// A position sent in a JSON body, with its graphs (each edge-list header checked against
+/// the state budget before anything is read).
+fn body_options(
+    state: &AppState,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Result<(String, SolveOptions), ApiError> {
+    let bytes = body(bytes)?;
+    let request: PositionBody = serde_json::from_slice(&bytes).map_err(|e| {
+        // serde's own words may quote the body at length: say where, and what is expected
+        let what = match e.classify() {
+            serde_json::error::Category::Data => "a value of the wrong kind or an unknown key",
+            _ => "not JSON",
         };
-        solve_expression(&position, &options)
+        error(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "the body is {what} at line {} column {}: expected {{\"position\": EXPR, \
+                 \"misere\": BOOL, \"graphs\": {{NAME: TEXT}}}} (misere and graphs optional)",
+                e.line(),
+                e.column()
+            ),
+        )
+    })?;
+    for text in request.graphs.values() {
+        check_header(text.as_bytes(), state.max_states)?;
+    }
+    let options = SolveOptions {
+        convention: Convention::from_misere(request.misere),
+        graphs: Arc::new(GraphTexts::new(request.graphs)),
+        ..SolveOptions::default()
+    };
+    Ok((request.position, options))
+}
+
+async fn solve(State(state): State<AppState>, Query(params): Params) -> Result<Response, ApiError> {
+    let (position, options) = url_options(&params)?;
+    Ok(solve_with(&state, position, options).await)
+}
+
+async fn solve_posted(
+    State(state): State<AppState>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let (position, options) = body_options(&state, bytes)?;
+    Ok(solve_with(&state, position, options).await)
+}
+
+async fn solve_with(state: &AppState, position: String, options: SolveOptions) -> Response {
+    compute(state, move |max_states| {
+        solve_expression(
+            &position,
+            &SolveOptions {
+                max_states,
+                ..options
+            },
+        )
     })
-    .await)
+    .await
 }
 
 async fn geography(
@@ -332,12 +419,30 @@ async fn play_sum(
     State(state): State<AppState>,
     Query(params): Params,
 ) -> Result<Response, ApiError> {
-    let position = required(&params, "position")?.to_string();
-    let convention = Convention::from_misere(flag(&params, "misere")?);
-    Ok(compute(&state, move |max_states| {
-        Session::sum(&position, convention, max_states)?.state(PLAY_LISTED)
+    let (position, options) = url_options(&params)?;
+    Ok(play_with(&state, position, options).await)
+}
+
+async fn play_posted(
+    State(state): State<AppState>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let (position, options) = body_options(&state, bytes)?;
+    Ok(play_with(&state, position, options).await)
+}
+
+async fn play_with(state: &AppState, position: String, options: SolveOptions) -> Response {
+    compute(state, move |max_states| {
+        Session::sum(
+            &position,
+            &SolveOptions {
+                max_states,
+                ..options
+            },
+        )?
+        .state(PLAY_LISTED)
     })
-    .await)
+    .await
 }
 
 async fn play_graph(

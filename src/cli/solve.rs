@@ -46,6 +46,8 @@ pub fn run(args: &Args) -> Result<String, String> {
         convention: Convention::from_misere(args.misere),
         max_states: args.max_states,
         max_moves: args.max_moves,
+        // the user's own files: `graph FILE V` reads FILE
+        graphs: std::sync::Arc::new(grundy::app::FileGraphs::default()),
     };
     // The words of an unquoted expression arrive apart: join them back. `-` reads it from
     // standard input (a sum too long for a command line).

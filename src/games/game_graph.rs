@@ -1,49 +1,53 @@
-//! `graph FILE V`: position V of a game given as a graph of positions (cycles allowed), as a
+//! `graph NAME V`: position V of a game given as a graph of positions (cycles allowed), as a
 //! component of a sum.
 //!
+//! Parsing an expression never opens a file. The graph called NAME comes from a
+//! [`GraphSource`] that the front end hands to the parser: the command line and Python read
+//! files (`FileGraphs` of the application layer: their users own them), the server takes graphs only from
+//! request bodies ([`GraphTexts`]) and refuses every other name ([`NoGraphs`]), and a library
+//! user who names no source gets [`NoGraphs`].
+//!
 //! ```
-//! use grundy::games::GraphRules;
+//! use grundy::games::{GraphSource, GraphTexts, NoGraphs};
 //! use grundy::loopy::LoopyValue;
 //! use grundy::Nimber;
-//! let path = std::env::temp_dir().join(format!("grundy-graph-doc-{}", std::process::id()));
-//! std::fs::write(&path, "3 2\n1 2\n2 3\n").unwrap(); // a chain 1 -> 2 -> 3
-//! let rules = std::sync::Arc::new(GraphRules::load(path.to_str().unwrap()).unwrap());
+//! let texts = GraphTexts::new([("chain", "3 2\n1 2\n2 3\n")]); // 1 -> 2 -> 3
+//! let rules = texts.graph("chain").unwrap();
 //! assert_eq!(rules.position("2").unwrap().value(), LoopyValue::Finite(Nimber(1)));
-//! std::fs::remove_file(&path).unwrap();
+//! assert!(texts.graph("/etc/passwd").is_err()); // only the graphs it was given
+//! assert!(NoGraphs::default().graph("chain").is_err());
 //! ```
 
-use crate::error::{GrundyError, Result};
+use crate::error::{excerpt, GrundyError, Result};
 use crate::loopy::solved::{position_named, SolvedGraph};
 use crate::loopy::{read_game_graph, LoopyValue};
 use crate::nimber::Convention;
 use crate::nimber::Nimber;
 use crate::solve::game::ImpartialGame;
+use std::collections::HashMap;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
-/// A game graph read from a file and solved (outcomes and generalized Grundy values), shared by
-/// every component of a sum that names the file.
+/// A game graph read and solved (outcomes and generalized Grundy values), shared by every
+/// component of a sum that names it.
 #[derive(Debug)]
 pub struct GraphRules {
-    /// The file as the expression names it.
-    pub path: String,
+    /// The graph's name as the expression writes it (a file's path on the command line).
+    pub name: String,
     /// The graph with its outcomes and values.
     pub solved: SolvedGraph,
 }
 
 impl GraphRules {
-    /// Reads and solves the game graph in `path` (either format of `grundy graph`).
+    /// Reads the game graph in `input` (either format of `grundy graph`) and solves it with
+    /// Grundy values, under the name `name`.
     ///
     /// **Complexity**: that of [`SolvedGraph::solve`] with Grundy values.
-    pub fn load(path: &str) -> Result<GraphRules> {
-        let file = std::fs::File::open(path).map_err(|e| GrundyError::Input {
-            line: 0,
-            message: format!("cannot read {path}: {e}"),
-        })?;
-        let graph = read_game_graph(file)?;
+    pub fn read(name: &str, input: impl std::io::Read) -> Result<GraphRules> {
+        let graph = read_game_graph(input)?;
         let solved = SolvedGraph::solve(graph, Convention::Normal, true)?;
         Ok(GraphRules {
-            path: path.to_string(),
+            name: name.to_string(),
             solved,
         })
     }
@@ -55,6 +59,117 @@ impl GraphRules {
             rules: self.clone(),
             vertex,
         })
+    }
+}
+
+/// Where the `graph NAME V` components of an expression find their game graphs. Each front
+/// end supplies one; the parser asks it for every name it meets and touches nothing else, so
+/// what a source can reach is all that an expression can reach.
+///
+/// Errors are the source's own (a file that cannot be read, a graph with a bad line, a name
+/// that is refused); the parser adds the column and the name.
+pub trait GraphSource: fmt::Debug + Send + Sync {
+    /// The solved game graph called `name`. A source should hand out one `Arc` per name, so
+    /// that the parts of a sum, and the positions of a game in play, share it.
+    fn graph(&self, name: &str) -> Result<Arc<GraphRules>>;
+}
+
+/// No game graphs at all: every `graph` component is refused with the source's reason. The
+/// default source of the library, and the one the server uses for expressions in a URL.
+#[derive(Clone, Debug)]
+pub struct NoGraphs {
+    reason: String,
+}
+
+impl NoGraphs {
+    /// Refuses every graph, saying `reason` (why, and what to do instead).
+    pub fn new(reason: impl Into<String>) -> NoGraphs {
+        NoGraphs {
+            reason: reason.into(),
+        }
+    }
+}
+
+impl Default for NoGraphs {
+    fn default() -> Self {
+        NoGraphs::new(
+            "no source of game graphs was given (the library opens no file unless its caller \
+             hands the parser one, such as grundy::app::FileGraphs)",
+        )
+    }
+}
+
+impl GraphSource for NoGraphs {
+    fn graph(&self, _name: &str) -> Result<Arc<GraphRules>> {
+        Err(GrundyError::Unsupported(self.reason.clone()))
+    }
+}
+
+/// Game graphs given as text under names (the bodies of a request): each is read and solved
+/// the first time a sum names it; any other name is refused, and nothing is ever read from
+/// anywhere else.
+#[derive(Debug, Default)]
+pub struct GraphTexts {
+    texts: HashMap<String, Vec<u8>>,
+    solved: Mutex<HashMap<String, Arc<GraphRules>>>,
+}
+
+impl GraphTexts {
+    /// The graphs `(name, text)`; a later text under the same name replaces an earlier one.
+    pub fn new<N: Into<String>, T: Into<Vec<u8>>>(
+        graphs: impl IntoIterator<Item = (N, T)>,
+    ) -> GraphTexts {
+        GraphTexts {
+            texts: graphs
+                .into_iter()
+                .map(|(n, t)| (n.into(), t.into()))
+                .collect(),
+            solved: Mutex::default(),
+        }
+    }
+
+    /// The names given, sorted.
+    pub fn names(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.texts.keys().map(String::as_str).collect();
+        names.sort_unstable();
+        names
+    }
+
+    /// The texts, by name.
+    pub fn texts(&self) -> impl Iterator<Item = (&str, &[u8])> {
+        self.texts.iter().map(|(n, t)| (n.as_str(), t.as_slice()))
+    }
+}
+
+impl GraphSource for GraphTexts {
+    fn graph(&self, name: &str) -> Result<Arc<GraphRules>> {
+        if let Some(rules) = self.solved.lock().expect("not poisoned").get(name) {
+            return Ok(rules.clone());
+        }
+        let Some(text) = self.texts.get(name) else {
+            let names = self.names();
+            return Err(GrundyError::Unsupported(if names.is_empty() {
+                "no game graph was given with the expression (graphs come only with the \
+                 request, as {\"graphs\": {\"NAME\": \"n m ...\"}})"
+                    .to_string()
+            } else {
+                let shown: Vec<String> = names.iter().take(5).map(|n| excerpt(n)).collect();
+                format!(
+                    "no game graph of that name was given (the names given are {}{})",
+                    shown.join(", "),
+                    if names.len() > 5 { ", ..." } else { "" }
+                )
+            }));
+        };
+        let rules = Arc::new(GraphRules::read(name, &text[..])?);
+        // two threads may read the same graph at once: both hand out the one stored first
+        Ok(self
+            .solved
+            .lock()
+            .expect("not poisoned")
+            .entry(name.to_string())
+            .or_insert(rules)
+            .clone())
     }
 }
 
@@ -72,7 +187,7 @@ pub struct GraphPosition {
 
 impl GraphPosition {
     fn key(&self) -> (&str, u32) {
-        (&self.rules.path, self.vertex)
+        (&self.rules.name, self.vertex)
     }
 
     /// γ of this position.
@@ -146,7 +261,7 @@ impl fmt::Display for GraphPosition {
         write!(
             f,
             "graph {} {}",
-            self.rules.path,
+            self.rules.name,
             self.rules.solved.graph.name(self.vertex)
         )
     }

@@ -144,7 +144,7 @@ impl LineFlip {
                 if !matches!(c, b'o' | b'x' | b'.') {
                     return Err(format!(
                         "'{}' is not a cell: use o (heads), x (tails) or . (empty)",
-                        c as char
+                        crate::error::excerpt_bytes(&[c])
                     ));
                 }
                 cells.push(c);
@@ -361,13 +361,19 @@ pub fn parse_lines(text: &str, rows: usize, cols: usize) -> std::result::Result<
             // the first character, however many bytes it takes
             let first = item.chars().next().map_or(0, char::len_utf8);
             let (kind, number) = item.split_at(first);
-            let n: usize = number
-                .parse()
-                .map_err(|_| format!("'{item}' is not a line: write r1, c2, ... (1-based)"))?;
+            let n: usize = number.parse().map_err(|_| {
+                format!(
+                    "'{}' is not a line: write r1, c2, ... (1-based)",
+                    crate::error::excerpt(item)
+                )
+            })?;
             match kind {
                 "r" if (1..=rows).contains(&n) => Ok(Line::Row(n - 1)),
                 "c" if (1..=cols).contains(&n) => Ok(Line::Col(n - 1)),
-                "r" | "c" => Err(format!("line '{item}' is off the {rows} x {cols} board")),
+                "r" | "c" => Err(format!(
+                    "line '{}' is off the {rows} x {cols} board",
+                    crate::error::excerpt(item)
+                )),
                 _ => Err(format!(
                     "'{item}' is not a line: write r1, c2, ... (1-based)"
                 )),

@@ -54,7 +54,7 @@ pub mod wythoff;
 pub use crate::solve::octal::OctalCode;
 pub use empty::Empty;
 pub use fibonacci_nim::FibonacciNim;
-pub use game_graph::{GraphPosition, GraphRules};
+pub use game_graph::{GraphPosition, GraphRules, GraphSource, GraphTexts, NoGraphs};
 pub use line_flip::LineFlip;
 pub use moore::Moore;
 pub use nim::Nim;

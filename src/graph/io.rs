@@ -163,7 +163,7 @@ pub fn read_board(input: &[u8]) -> Result<Board> {
                 _ => {
                     return Err(t.error(format!(
                         "'{}' is not a cell: use . (free) or # (blocked)",
-                        String::from_utf8_lossy(&[b])
+                        crate::error::excerpt_bytes(&[b])
                     )))
                 }
             }

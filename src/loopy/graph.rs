@@ -10,7 +10,7 @@
 //! assert!(g.is_cyclic());
 //! ```
 
-use crate::error::{GrundyError, Result};
+use crate::error::{excerpt, GrundyError, Result};
 use rayon::prelude::*;
 
 /// The largest number of positions (and of distinct moves) a [`GameGraph`] holds: indices and
@@ -56,7 +56,7 @@ impl Names {
             Names::Numbered if n > 0 => format!("1 to {n}"),
             Names::Numbered => "none".into(),
             Names::Named(list) => {
-                let shown: Vec<&str> = list.iter().take(5).map(String::as_str).collect();
+                let shown: Vec<String> = list.iter().take(5).map(|s| excerpt(s)).collect();
                 let more = if list.len() > 5 { ", ..." } else { "" };
                 format!("{}{more}", shown.join(", "))
             }
@@ -67,7 +67,8 @@ impl Names {
     pub fn position(&self, n: usize, name: &str) -> Result<u32> {
         self.find(n, name).ok_or_else(|| {
             GrundyError::Unsupported(format!(
-                "no position '{name}' (positions are {})",
+                "no position '{}' (positions are {})",
+                excerpt(name),
                 self.describe(n)
             ))
         })

@@ -279,7 +279,7 @@ impl<R: Read> EdgeListReader<R> {
 }
 
 fn shown(word: &[u8]) -> String {
-    String::from_utf8_lossy(word).chars().take(40).collect()
+    crate::error::excerpt_bytes(word)
 }
 
 fn header_number(word: &[u8], what: &str, line: usize) -> Result<u64> {

@@ -7,15 +7,14 @@
 //! [`SumSolver`]: crate::solve::sum::SumSolver
 //!
 //! ```
+//! use grundy::games::GraphTexts;
 //! use grundy::{solve_expression, Outcome, SolveOptions};
 //! // a game-graph position of value ∞ plus a Nim heap: Smith's rules, through the expression
-//! // language (files of the game-graph format are the usual source of such parts)
-//! let dir = std::env::temp_dir().join(format!("grundy-loopy-doc-{}", std::process::id()));
-//! std::fs::write(&dir, "2 2\n1 2\n2 1\n").unwrap(); // a 2-cycle: a draw, γ = ∞
-//! let path = dir.display();
-//! let report = solve_expression(&format!("graph {path} 1 + nim 1"), &SolveOptions::default());
+//! // language (the graph given as text; the command line reads it from a file)
+//! let cycle = GraphTexts::new([("cycle", "2 2\n1 2\n2 1\n")]); // a draw, γ = ∞
+//! let options = SolveOptions { graphs: std::sync::Arc::new(cycle), ..SolveOptions::default() };
+//! let report = solve_expression("graph cycle 1 + nim 1", &options);
 //! assert_eq!(report.unwrap().outcome, Outcome::D);
-//! std::fs::remove_file(&dir).unwrap();
 //! ```
 
 use crate::error::{GrundyError, Result};
@@ -77,6 +76,15 @@ fn part_value<G: ImpartialGame>(part: &G, grundy: &mut GrundySolver<G>) -> Resul
     Ok(match part.loopy_value() {
         Some(value) => value,
         None => LoopyValue::Finite(grundy.grundy(part)?),
+    })
+}
+
+/// True when some part has value ∞: the sum follows Smith's rules ([`analyse_loopy_sum`]),
+/// not the Sprague-Grundy theorem. A game-graph part of finite value is an ordinary nimber.
+pub fn has_infinite_part<G: ImpartialGame>(parts: &[G]) -> bool {
+    parts.iter().any(|p| {
+        p.loopy_value()
+            .is_some_and(|v| !matches!(v, LoopyValue::Finite(_)))
     })
 }
 

@@ -1,5 +1,6 @@
 //! Octal codes `d0.d1d2...`: what removing k tokens from a heap may leave.
 
+use crate::error::excerpt;
 use crate::periodic::PeriodicValues;
 use crate::solve::octal::{octal_values, OctalMethod};
 use std::fmt;
@@ -38,17 +39,28 @@ impl FromStr for OctalCode {
     fn from_str(s: &str) -> std::result::Result<OctalCode, String> {
         let (head, tail) = s
             .split_once('.')
-            .ok_or_else(|| format!("octal code '{s}' needs a point, as in 0.07"))?;
+            .ok_or_else(|| format!("octal code '{}' needs a point, as in 0.07", excerpt(s)))?;
         let d0 = match head {
             "0" => 0,
             "4" => 4,
-            _ => return Err(format!("octal code '{s}' must start with 0. or 4.")),
+            _ => {
+                return Err(format!(
+                    "octal code '{}' must start with 0. or 4.",
+                    excerpt(s)
+                ))
+            }
         };
         let mut digits = vec![d0];
         for c in tail.chars() {
             match c.to_digit(8) {
                 Some(d) => digits.push(d as u8),
-                None => return Err(format!("octal code '{s}' has '{c}': digits must be 0 to 7")),
+                None => {
+                    return Err(format!(
+                        "octal code '{}' has '{}': digits must be 0 to 7",
+                        excerpt(s),
+                        c.escape_debug()
+                    ))
+                }
             }
         }
         while digits.len() > 1 && digits.last() == Some(&0) {
