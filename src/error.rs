@@ -29,13 +29,30 @@ pub enum GrundyError {
         /// What was expected or what is wrong.
         message: String,
     },
-    /// A search or a table needed more stored positions than allowed.
-    #[error("state limit reached: {what} (limit {limit}; raise --max-states)")]
+    /// A search or a table needed more stored positions than allowed (the setting
+    /// [`Setting::MaxStates`]).
+    #[error("state limit reached: {what} (limit {limit}; raise max_states)")]
     StateLimit {
         /// The limit that was hit.
         limit: usize,
         /// What was being computed.
         what: String,
+    },
+    /// A misère quotient has more elements than allowed (the setting [`Setting::MaxOrder`]).
+    #[error("order limit reached: {what} (limit {limit}; raise max_order)")]
+    OrderLimit {
+        /// The limit that was hit.
+        limit: usize,
+        /// What was being computed.
+        what: String,
+    },
+    /// A setting that does not apply to this input, or not with the other settings given.
+    #[error("{message} ({})", setting.name())]
+    Setting {
+        /// The setting at fault.
+        setting: Setting,
+        /// Why, in words that name no front end's spelling of a setting.
+        message: String,
     },
     /// A number would not fit its type (for example a heap beyond 2^64 - 1).
     #[error("overflow: {0}")]
@@ -50,6 +67,94 @@ pub enum GrundyError {
 
 /// Shorthand for results of the library.
 pub type Result<T> = std::result::Result<T, GrundyError>;
+
+/// A setting of the library's options. Errors carry it as data and each front end names it
+/// its own way: `--max-states` on the command line, `max_states=` in Python, the server's
+/// budget on the web; [`Setting::name`] is the library's own (the options' field).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Setting {
+    /// The most positions a table or search may store.
+    MaxStates,
+    /// The most elements of a misère quotient.
+    MaxOrder,
+    /// Whether generalized Grundy values of a game graph are computed.
+    Grundy,
+    /// Misère play.
+    Misere,
+    /// The last heap of a one-heap table.
+    To,
+    /// How far a table may run to prove a period.
+    UntilPeriod,
+    /// The rows of a two-index table.
+    Rows,
+    /// The columns of a two-index table.
+    Cols,
+    /// The octal engine's method.
+    Method,
+    /// Every value of an octal table, with no early stop.
+    ComputeAll,
+    /// The start position or cell.
+    From,
+    /// The picture's file.
+    Plot,
+}
+
+impl Setting {
+    /// The setting's name in the library: the field of the options type that holds it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Setting::MaxStates => "max_states",
+            Setting::MaxOrder => "max_order",
+            Setting::Grundy => "grundy",
+            Setting::Misere => "misere",
+            Setting::To => "to",
+            Setting::UntilPeriod => "until_period",
+            Setting::Rows => "rows",
+            Setting::Cols => "cols",
+            Setting::Method => "method",
+            Setting::ComputeAll => "compute_all",
+            Setting::From => "from",
+            Setting::Plot => "plot",
+        }
+    }
+}
+
+impl GrundyError {
+    /// The setting this error is about, if any: the limit that was reached, or the setting
+    /// that does not apply.
+    pub fn setting(&self) -> Option<Setting> {
+        match self {
+            GrundyError::StateLimit { .. } => Some(Setting::MaxStates),
+            GrundyError::OrderLimit { .. } => Some(Setting::MaxOrder),
+            GrundyError::Setting { setting, .. } => Some(*setting),
+            _ => None,
+        }
+    }
+
+    /// The message with settings named by `name` (a front end's spelling: `--max-states`,
+    /// `max_states=`); the same as `to_string()` for errors about no setting.
+    ///
+    /// ```
+    /// use grundy::error::{GrundyError, Setting};
+    /// let e = GrundyError::StateLimit { limit: 10, what: "the table".into() };
+    /// let flag = |s: Setting| format!("--{}", s.name().replace('_', "-"));
+    /// assert_eq!(e.worded(flag), "state limit reached: the table (limit 10; raise --max-states)");
+    /// ```
+    pub fn worded(&self, name: impl Fn(Setting) -> String) -> String {
+        match self {
+            GrundyError::StateLimit { limit, what } => format!(
+                "state limit reached: {what} (limit {limit}; raise {})",
+                name(Setting::MaxStates)
+            ),
+            GrundyError::OrderLimit { limit, what } => format!(
+                "order limit reached: {what} (limit {limit}; raise {})",
+                name(Setting::MaxOrder)
+            ),
+            GrundyError::Setting { setting, message } => format!("{message} ({})", name(*setting)),
+            other => other.to_string(),
+        }
+    }
+}
 
 /// The most characters of the caller's input that an error message quotes.
 pub const EXCERPT_CHARS: usize = 32;

@@ -194,7 +194,7 @@ fn misere_tables_from_the_command_line() {
         assert_eq!(code, 2, "{family:?}");
         assert!(out.is_empty());
         assert!(
-            err.contains("--misere tables are for one-heap families"),
+            err.contains("misère tables are for one-heap families") && err.contains("(--misere)"),
             "{err}"
         );
         assert_eq!(err.lines().count(), 1);

@@ -133,7 +133,7 @@ def analyze(start, moves, *, misere=False, max_states=10**6):
                 if len(positions) >= max_states:
                     raise ValueError(
                         f"state limit reached: exploring the positions reachable from the start "
-                        f"(limit {max_states}; raise max_states)"
+                        f"(limit {max_states}; raise max_states=)"
                     )
                 j = len(positions)
                 index[option] = j

@@ -9,6 +9,7 @@ use grundy::app::geography::geography_report;
 use grundy::app::graph::{graph_report, GraphOptions};
 use grundy::app::quotient::{quotient_report, QuotientOptions};
 use grundy::app::table::{table_report, Family, TableOptions};
+use grundy::error::Setting;
 use grundy::loopy::{GameGraph, GraphOutcome, LoopyValue};
 use grundy::nimber::MexSet;
 use grundy::solve::DEFAULT_MAX_STATES;
@@ -17,9 +18,13 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyTuple};
 
-/// The one place where library errors cross into Python.
+/// The one place where library errors cross into Python, with each setting named as the
+/// keyword argument that sets it.
 fn value_error(e: GrundyError) -> PyErr {
-    PyValueError::new_err(e.to_string())
+    PyValueError::new_err(e.worded(|setting| match setting {
+        Setting::From => "start=".into(),
+        other => format!("{}=", other.name()),
+    }))
 }
 
 /// A report as Python objects (dicts, lists, tuples, ints, strings, None), built directly

@@ -108,7 +108,10 @@ pub fn geography_report(input: &[u8], grid: bool, from: Option<&str>) -> Result<
 }
 
 fn parse_start(text: &str, graph: &Graph, board: Option<&Board>) -> Result<usize> {
-    let bad = |why: String| GrundyError::Unsupported(format!("--from {text}: {why}"));
+    let bad = |why: String| GrundyError::Setting {
+        setting: crate::error::Setting::From,
+        message: format!("{}: {why}", crate::error::excerpt(text)),
+    };
     match board {
         None => {
             let v: usize = text

@@ -231,11 +231,12 @@ pub fn dataflow_graph_report(
 ) -> Result<Option<GraphReport>> {
     use crate::loopy::dataflow::dataflow_retrograde;
     if options.grundy {
-        return Err(crate::error::GrundyError::Unsupported(
-            "the dataflow engine computes outcomes and remoteness, not generalized Grundy \
-             values: add --no-grundy"
+        return Err(crate::error::GrundyError::Setting {
+            setting: crate::error::Setting::Grundy,
+            message: "the dataflow engine computes outcomes and remoteness, not generalized \
+                      Grundy values: turn them off"
                 .into(),
-        ));
+        });
     }
     let gather = options.positions || options.from.is_some();
     let Some(solved) = dataflow_retrograde(

@@ -347,7 +347,7 @@ pub(crate) fn check_convention(parts: &[Component], convention: Convention) -> R
         if let Some(graph) = parts.iter().find(|p| p.as_graph().is_some()) {
             return Err(GrundyError::Unsupported(format!(
                 "misère sums with a game-graph part are not supported ('{graph}'); \
-                 use 'grundy graph --misere' on the graph alone"
+                 analyse the graph alone under misère play"
             )));
         }
     }

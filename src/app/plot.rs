@@ -48,10 +48,13 @@ pub fn plot(report: &TableReport, path: &Path) -> Result<()> {
             draw(report, &area).map_err(failed)?;
             area.present().map_err(|e| failed(e.to_string()))
         }
-        _ => Err(GrundyError::Unsupported(format!(
-            "--plot {}: the file name must end in .svg or .png",
-            path.display()
-        ))),
+        _ => Err(GrundyError::Setting {
+            setting: crate::error::Setting::Plot,
+            message: format!(
+                "{}: the file name must end in .svg or .png",
+                crate::error::excerpt(&path.display().to_string())
+            ),
+        }),
     }
 }
 

@@ -11,7 +11,7 @@
 //! ```
 
 use crate::app::parse::parse_sum;
-use crate::error::{excerpt, GrundyError, Result};
+use crate::error::{excerpt, GrundyError, Result, Setting};
 use crate::games::Component;
 use crate::games::{CutRule, OctalCode, RectangleTable, SubtractionSet, WythoffTable};
 use crate::memory::check_fits;
@@ -263,27 +263,47 @@ pub fn table_report(
     options: &TableOptions,
     progress: impl FnMut(usize),
 ) -> Result<TableReport> {
-    let refuse = |m: &str| Err(GrundyError::Unsupported(m.to_string()));
+    let refuse = |setting: Setting, message: &str| {
+        Err(GrundyError::Setting {
+            setting,
+            message: message.to_string(),
+        })
+    };
     if family.is_two_dimensional() {
         if options.misere {
-            return refuse(&format!(
-                "--misere tables are for one-heap families (octal, subtract, bash); {}",
+            return refuse(Setting::Misere, &format!(
+                "misère tables are for one-heap families (octal, subtract, bash); {}",
                 match family {
                     Family::Rectangle(_) => "split and cutting end by their own rules, so misère play has no meaning for them",
-                    _ => "for wythoff positions use grundy solve --misere",
+                    _ => "misère wythoff positions are solved one by one",
                 }
             ));
         }
-        if options.to.is_some() || options.until_period.is_some() {
+        if let Some(setting) = [
+            (options.to.is_some(), Setting::To),
+            (options.until_period.is_some(), Setting::UntilPeriod),
+        ]
+        .into_iter()
+        .find_map(|(given, s)| given.then_some(s))
+        {
             return refuse(
-                "--to and --until-period are for one-heap families; use --rows and --cols",
+                setting,
+                "a last heap is for one-heap families; this one takes rows and columns",
             );
         }
         let (Some(rows), Some(cols)) = (options.rows, options.cols) else {
-            return refuse(&format!(
-                "'{}' is tabulated over two indices: give --rows R --cols C",
-                family.name()
-            ));
+            let missing = if options.rows.is_none() {
+                Setting::Rows
+            } else {
+                Setting::Cols
+            };
+            return refuse(
+                missing,
+                &format!(
+                    "'{}' is tabulated over two indices: give rows and columns",
+                    family.name()
+                ),
+            );
         };
         let cells = rows as u128 * cols as u128;
         check_fits(
@@ -293,13 +313,24 @@ pub fn table_report(
         return two_dimensional(family, rows, cols, options.max_states);
     }
     if options.rows.is_some() || options.cols.is_some() {
-        return refuse("--rows and --cols are for wythoff, split and cutting; use --to N");
+        let setting = if options.rows.is_some() {
+            Setting::Rows
+        } else {
+            Setting::Cols
+        };
+        return refuse(
+            setting,
+            "rows and columns are for wythoff, split and cutting; this family takes a last heap",
+        );
     }
     if options.method != OctalMethod::Auto && !matches!(family, Family::Octal(_)) {
-        return refuse("--method is for octal games");
+        return refuse(Setting::Method, "a method is chosen for octal games only");
     }
     if options.misere && options.compute_all {
-        return refuse("--misere and --compute-all do not go together");
+        return refuse(
+            Setting::ComputeAll,
+            "misère columns and computing every value do not go together",
+        );
     }
     let to = options.to.unwrap_or(99);
     let limit = options.until_period.unwrap_or(to.max(10_000)).max(to);
@@ -307,8 +338,8 @@ pub fn table_report(
         &format!("the table of {} up to heap {limit}", family.name()),
         (limit as u128 + 1) * BYTES_PER_HEAP,
     )?;
-    let limit =
-        usize::try_from(limit).map_err(|_| GrundyError::Overflow("--until-period".into()))?;
+    let limit = usize::try_from(limit)
+        .map_err(|_| GrundyError::Overflow(format!("the last heap {limit}")))?;
     let (values, period, reason, method) = match family {
         Family::Octal(code) => {
             // stop as soon as a period is proved, even below `to`: the proved period gives

@@ -43,7 +43,7 @@ pub fn run(args: &Args) -> Result<String, String> {
             .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?
     };
     let report =
-        geography_report(&input, args.grid, args.from.as_deref()).map_err(|e| e.to_string())?;
+        geography_report(&input, args.grid, args.from.as_deref()).map_err(super::message)?;
     super::render(&report, args.json, human)
 }
 

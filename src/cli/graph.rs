@@ -93,7 +93,7 @@ pub fn run(args: &Args) -> Result<String, String> {
             .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
         graph_report(file, &options)
     }
-    .map_err(|e| e.to_string())?;
+    .map_err(super::message)?;
     super::render(&report, args.json, human)
 }
 
@@ -173,7 +173,7 @@ fn run_dataflow(args: &Args, options: &GraphOptions) -> Result<String, String> {
         let _ = std::io::stdout().flush();
         rustix::stdio::dup2_stdout(saved).map_err(|e| e.to_string())?;
     }
-    match report.map_err(|e| e.to_string())? {
+    match report.map_err(super::message)? {
         Some(report) => super::render(&report, args.json, human),
         None => Ok(String::new()),
     }

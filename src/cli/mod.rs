@@ -12,7 +12,21 @@ mod solve;
 mod table;
 
 use clap::{CommandFactory, Parser, Subcommand};
+use grundy::error::{GrundyError, Setting};
 use std::io::Write;
+
+/// The flag that sets `setting`.
+pub fn flag(setting: Setting) -> String {
+    match setting {
+        Setting::Grundy => "--no-grundy".into(),
+        other => format!("--{}", other.name().replace('_', "-")),
+    }
+}
+
+/// A library error in the command line's words: each setting named by its flag.
+pub fn message(e: GrundyError) -> String {
+    e.worded(flag)
+}
 
 /// Solve impartial combinatorial games exactly: who wins, the Grundy value, every winning move.
 #[derive(Debug, Parser)]

@@ -57,21 +57,21 @@ pub fn run(args: &Args) -> Result<String, String> {
     let convention = Convention::from_misere(args.misere);
     let session = if let Some(path) = &args.graph {
         let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-        let graph = read_game_graph(file).map_err(|e| e.to_string())?;
+        let graph = read_game_graph(file).map_err(super::message)?;
         if graph.position_count() == 0 {
             return Err(format!("{path} has no positions"));
         }
         let from = args.from.clone().unwrap_or_else(|| graph.name(0));
-        let solved = SolvedGraph::solve(graph, convention, false).map_err(|e| e.to_string())?;
+        let solved = SolvedGraph::solve(graph, convention, false).map_err(super::message)?;
         Session::graph(solved, &from)
     } else if let Some(path) = &args.grid {
         if args.misere {
             return Err("the token game on a board is played in normal play only".into());
         }
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-        let board = read_board(&bytes).map_err(|e| e.to_string())?;
+        let board = read_board(&bytes).map_err(super::message)?;
         let from = args.from.as_deref().unwrap_or_default();
-        let (row, col) = grundy::app::play::parse_cell(from).map_err(|e| e.to_string())?;
+        let (row, col) = grundy::app::play::parse_cell(from).map_err(super::message)?;
         Session::board(board, row, col)
     } else {
         let expr = args.expr.as_deref().unwrap_or_default();
@@ -84,7 +84,7 @@ pub fn run(args: &Args) -> Result<String, String> {
         };
         Session::sum(expr, &options)
     }
-    .map_err(|e| e.to_string())?;
+    .map_err(super::message)?;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     let game = Game {
@@ -150,7 +150,7 @@ impl Game {
     fn state(&mut self) -> Result<PlayState, PlayError> {
         self.session
             .state(MAX_LISTED)
-            .map_err(|e| PlayError::Game(e.to_string()))
+            .map_err(|e| PlayError::Game(super::message(e)))
     }
 
     /// Prints moves `from..from + PAGE`, with their values when `hint`.
@@ -233,7 +233,7 @@ impl Game {
                 writeln!(out, "Computer ({}): plays {to}", verdict(&state, true))?;
                 self.session
                     .play(&to)
-                    .map_err(|e| PlayError::Game(e.to_string()))?;
+                    .map_err(|e| PlayError::Game(super::message(e)))?;
                 computer_to_move = false;
                 continue;
             }

@@ -48,7 +48,7 @@ pub fn run(args: &Args) -> Result<String, String> {
         "{spinner} heap {pos}/{len} [{elapsed}]",
         |tick| quotient_report(&args.code.join(" "), &options, tick),
     )
-    .map_err(|e| e.to_string());
+    .map_err(super::message);
     let report = report?;
     super::render(&report, args.json, human)
 }

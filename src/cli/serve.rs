@@ -277,10 +277,14 @@ where
             StatusCode::INTERNAL_SERVER_ERROR,
             "the computation failed (an internal error)",
         ),
-        Ok(Ok(Err(e @ GrundyError::StateLimit { .. }))) => {
-            error(StatusCode::SERVICE_UNAVAILABLE, e.to_string())
+        Ok(Ok(Err(e @ (GrundyError::StateLimit { .. } | GrundyError::OrderLimit { .. })))) => {
+            error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                e.worded(|setting| format!("{} of grundy serve", super::flag(setting))),
+            )
         }
-        Ok(Ok(Err(e))) => error(StatusCode::BAD_REQUEST, e.to_string()),
+        // the page's requests mirror the command line's options: name them as flags
+        Ok(Ok(Err(e))) => error(StatusCode::BAD_REQUEST, super::message(e)),
         Ok(Ok(Ok(report))) => match serde_json::to_string(&report) {
             Ok(json) => {
                 return (

@@ -59,7 +59,7 @@ pub fn run(args: &Args) -> Result<String, String> {
     } else {
         args.expr.join(" ")
     };
-    let report = solve_expression(&text, &options).map_err(|e| e.to_string())?;
+    let report = solve_expression(&text, &options).map_err(super::message)?;
     super::render(&report, args.json, human)
 }
 

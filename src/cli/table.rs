@@ -67,7 +67,7 @@ pub struct Args {
 
 /// Tabulates, draws if asked, renders.
 pub fn run(args: &Args) -> Result<String, String> {
-    let family = Family::parse(&args.family.join(" ")).map_err(|e| e.to_string())?;
+    let family = Family::parse(&args.family.join(" ")).map_err(super::message)?;
     let method = match args.method.as_deref() {
         Some("naive") => OctalMethod::Naive,
         Some("sparse") => OctalMethod::Sparse,
@@ -99,10 +99,10 @@ pub fn run(args: &Args) -> Result<String, String> {
     let report = super::with_progress(total, "{spinner} {pos}/{len} values [{elapsed}]", |tick| {
         table_report(&family, &options, tick)
     })
-    .map_err(|e| e.to_string());
+    .map_err(super::message);
     let report = report?;
     if let Some(path) = &args.plot {
-        plot(&report, path).map_err(|e| e.to_string())?;
+        plot(&report, path).map_err(super::message)?;
     }
     super::render(&report, args.json, human)
 }

@@ -36,10 +36,12 @@ impl SolvedGraph {
     /// asked, normal play only) while another core checks for cycles.
     pub fn solve(graph: GameGraph, convention: Convention, grundy: bool) -> Result<SolvedGraph> {
         if grundy && convention == Convention::Misere {
-            return Err(GrundyError::Unsupported(
-                "generalized Grundy values are for normal play: add --no-grundy with --misere"
+            return Err(GrundyError::Setting {
+                setting: crate::error::Setting::Grundy,
+                message: "generalized Grundy values are for normal play: turn them off for \
+                          misère play"
                     .into(),
-            ));
+            });
         }
         // γ's stage 0 is the normal-play retrograde analysis: γ follows it, beside the check
         // for cycles

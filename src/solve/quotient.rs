@@ -580,9 +580,9 @@ fn explore(
             let class = *classes.entry(s.clone()).or_insert(next);
             if class == next {
                 if representatives.len() >= max_order {
-                    return Err(GrundyError::StateLimit {
+                    return Err(GrundyError::OrderLimit {
                         limit: max_order,
-                        what: "the misère quotient has more elements than --max-order".into(),
+                        what: "the misère quotient has more elements".into(),
                     });
                 }
                 p.push(s[0]);
