@@ -407,7 +407,7 @@ fn kayles_quotient_predicts_random_sums() {
 #[test]
 fn quotient_answers_give_every_winning_move() {
     use common::{parse, Brute};
-    use grundy::app::quotient::quotient_answer;
+    use grundy::solve::quotient::quotient_answer;
     use grundy::Outcome;
     let q = kayles_quotient(12);
     let mut brute = Brute::new();

@@ -435,3 +435,46 @@ fn the_terminal_game_on_a_board_and_a_graph() {
     assert!(out.trim_end().ends_with("The computer wins."), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Misère play of many heaps of one octal game: `play` answers through the same analyser as
+/// `solve` (the misère quotient), so every sum `solve --misere` answers is played. Small sums
+/// against exhaustive search (every move's result and the pick), larger ones against `solve`.
+#[test]
+fn play_misere_answers_what_solve_misere_answers() {
+    use grundy::solve_expression;
+    let mut rng = Rng::new(2424);
+    let mut brute = Brute::new();
+    let opts = options(Convention::Misere, 4_000_000);
+    for _ in 0..25 {
+        // six to eight heaps: the quotient answers at once, as in `solve`
+        let code = common::random_octal_code(&mut rng, 2);
+        let heaps: Vec<String> = (0..rng.range(6, 8))
+            .map(|_| format!("octal {code} {}", rng.range(1, 4)))
+            .collect();
+        let expr = heaps.join(" + ");
+        let mut session = Session::sum(&expr, &opts).unwrap();
+        check_state(&session.state(10_000).unwrap(), true, &mut brute);
+    }
+    for (code, largest) in [("0.75", 16), ("0.77", 14), ("4.7", 10)] {
+        let expr: Vec<String> = (1..=largest).map(|n| format!("octal {code} {n}")).collect();
+        let expr = expr.join(" + ");
+        let report = solve_expression(&expr, &opts).unwrap();
+        let mut session = Session::sum(&expr, &opts).unwrap();
+        let state = session.state(10_000).unwrap();
+        assert_eq!(state.outcome, report.outcome, "{expr}");
+        let mut winning: Vec<&str> = state
+            .moves
+            .iter()
+            .filter(|m| m.result == MoveResult::Win)
+            .map(|m| m.to.as_str())
+            .collect();
+        winning.sort_unstable();
+        let mut want: Vec<&str> = report.winning_moves.iter().map(String::as_str).collect();
+        want.sort_unstable();
+        assert_eq!(winning, want, "{expr}");
+        for m in state.moves.iter().step_by(7).take(10) {
+            let after = solve_expression(&m.to, &opts).unwrap();
+            assert_eq!(m.result, MoveResult::of_reaching(after.outcome), "{}", m.to);
+        }
+    }
+}

@@ -32,9 +32,9 @@ use crate::graph::geography::Geography;
 use crate::graph::io::Board;
 use crate::loopy::{position_named, GraphOutcome, SolvedGraph};
 use crate::nimber::{Convention, Outcome};
+use crate::solve::analyse::SumAnalyser;
 use crate::solve::game::ImpartialGame;
-use crate::solve::loopy_sum::{analyse_loopy_sum, has_infinite_part, loopy_sum_outcome};
-use crate::solve::sum::{position_key, SumSolver};
+use crate::solve::sum::position_key;
 use serde::Serialize;
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -144,7 +144,7 @@ pub struct Session {
 enum Game {
     Sum {
         convention: Convention,
-        solver: Box<SumSolver<Component>>,
+        analyser: Box<SumAnalyser<Component>>,
         max_states: usize,
         graphs: Arc<dyn GraphSource>,
     },
@@ -169,7 +169,7 @@ impl Session {
         Ok(Session {
             game: Game::Sum {
                 convention,
-                solver: Box::new(SumSolver::new(max_states, 64)),
+                analyser: Box::new(SumAnalyser::new(max_states, 64)),
                 max_states,
                 graphs: options.graphs.clone(),
             },
@@ -204,10 +204,12 @@ impl Session {
         match (&mut self.game, now) {
             (
                 Game::Sum {
-                    convention, solver, ..
+                    convention,
+                    analyser,
+                    ..
                 },
                 Position::Sum(parts),
-            ) => sum_state(parts, *convention, solver, max_listed),
+            ) => sum_state(parts, *convention, analyser, max_listed),
             (Game::Graph(solved), Position::Vertex(at)) => Ok(graph_state(solved, *at)),
             (Game::Board(board), Position::Path(path)) => board_state(board, path),
             _ => unreachable!("positions match their game"),
@@ -362,8 +364,9 @@ fn replies(parts: &[Component]) -> u128 {
         .fold(0u128, u128::saturating_add)
 }
 
-/// The state of a sum: its outcome and winning moves from [`SumSolver`] (Smith's rules when a
-/// game-graph part has value ∞), then every option with the outcome of what it leaves.
+/// The state of a sum: its outcome and winning moves from [`SumAnalyser`] (the same methods as
+/// `grundy solve`: Smith's rules, Grundy values, misère quotients, searches), then every option
+/// with the outcome of what it leaves.
 ///
 /// **Complexity**: one outcome per option listed, each as cheap as the parts' closed forms, or
 /// a search within the solver's state limit.
@@ -372,23 +375,13 @@ fn replies(parts: &[Component]) -> u128 {
 pub fn sum_state(
     parts: &[Component],
     convention: Convention,
-    solver: &mut SumSolver<Component>,
+    analyser: &mut SumAnalyser<Component>,
     max_listed: usize,
 ) -> Result<PlayState> {
-    let (outcome, winning) = if has_infinite_part(parts) {
-        let a = analyse_loopy_sum(parts, &mut solver.grundy, 64)?;
-        (a.outcome, a.winning_moves)
-    } else {
-        let a = solver.analyse(parts, convention)?;
-        (a.outcome, a.winning_moves)
-    };
+    let analysis = analyser.analyse(parts, convention)?;
+    let (outcome, winning) = (analysis.outcome, analysis.winning_moves);
     let mut outcome_after = |after: &[Component]| -> Result<MoveResult> {
-        let reached = if after.iter().any(|p| p.loopy_value().is_some()) {
-            loopy_sum_outcome(after, &mut solver.grundy)
-        } else {
-            solver.outcome(after, convention)
-        };
-        match reached {
+        match analyser.outcome(after, convention) {
             Ok(o) => Ok(MoveResult::of_reaching(o)),
             Err(GrundyError::StateLimit { .. }) => Ok(MoveResult::Unknown),
             Err(e) => Err(e),

@@ -231,6 +231,21 @@ impl ImpartialGame for Component {
     fn as_nim_heap(&self) -> Option<u64> {
         dispatch!(self, g => g.as_nim_heap())
     }
+
+    fn heap(&self) -> Option<u64> {
+        dispatch!(self, g => g.heap())
+    }
+
+    fn with_heap(&self, size: u64) -> Option<Self> {
+        dispatch!(self, g => g.with_heap(size).map(Into::into))
+    }
+
+    fn same_heap_game(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Component::Octal(a), Component::Octal(b)) => a.same_heap_game(b),
+            _ => false,
+        }
+    }
 }
 
 /// Written as its expression (`wythoff 3 5`), so that messages about a component read well.

@@ -164,6 +164,18 @@ impl ImpartialGame for Octal {
         Some(self.rules.grundy(self.heap))
     }
 
+    fn heap(&self) -> Option<u64> {
+        Some(self.heap)
+    }
+
+    fn with_heap(&self, size: u64) -> Option<Self> {
+        Some(self.part(size))
+    }
+
+    fn same_heap_game(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.rules, &other.rules) || self.rules.code == other.rules.code
+    }
+
     /// Scans the options in order, stopping after `limit + 1` moves to `target`; works for
     /// heaps of any size once a period is proved (values come from it), scanning at most
     /// `max_states` options.

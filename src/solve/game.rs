@@ -138,4 +138,24 @@ pub trait ImpartialGame: Clone + Eq + Hash + Debug {
     fn as_nim_heap(&self) -> Option<u64> {
         None
     }
+
+    /// For one heap of a heap game (an octal game): its size. With [`ImpartialGame::with_heap`]
+    /// it lets the sum analyser answer misère sums of many heaps of one game through their
+    /// misère quotient. `None`, the default, for other games.
+    fn heap(&self) -> Option<u64> {
+        None
+    }
+
+    /// The heap of `size` of the same game (the same rules and shared tables), for a position
+    /// whose [`ImpartialGame::heap`] is known.
+    fn with_heap(&self, size: u64) -> Option<Self> {
+        let _ = size;
+        None
+    }
+
+    /// True when `self` and `other` are heaps of one game (equal `with_heap(0)`; games
+    /// override it with a cheaper test).
+    fn same_heap_game(&self, other: &Self) -> bool {
+        self.with_heap(0).is_some() && self.with_heap(0) == other.with_heap(0)
+    }
 }

@@ -18,6 +18,7 @@
 //! assert_eq!(a.outcome, Outcome::N);
 //! ```
 
+pub mod analyse;
 pub mod game;
 pub mod grundy;
 pub mod loopy_sum;
