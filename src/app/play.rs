@@ -27,7 +27,7 @@
 use crate::app::parse::parse_sum_with;
 use crate::app::solve::SolveOptions;
 use crate::error::{excerpt, GrundyError, Result};
-use crate::games::{Component, GraphSource};
+use crate::games::{Component, GraphSource, Misere};
 use crate::graph::geography::Geography;
 use crate::graph::io::Board;
 use crate::loopy::{position_named, GraphOutcome, SolvedGraph};
@@ -341,16 +341,12 @@ fn multiset_minus(a: &[Component], b: &[Component]) -> Option<Vec<Component>> {
 /// Refuses what `solve_expression` refuses under misère play.
 pub(crate) fn check_convention(parts: &[Component], convention: Convention) -> Result<()> {
     if convention == Convention::Misere {
-        if let Some(rect) = parts.iter().find(|p| p.is_rectangle()) {
-            return Err(GrundyError::Unsupported(format!(
-                "'{rect}' cannot be played misère: split and cutting have endings of their own"
-            )));
-        }
-        if let Some(graph) = parts.iter().find(|p| p.as_graph().is_some()) {
-            return Err(GrundyError::Unsupported(format!(
-                "misère sums with a game-graph part are not supported ('{graph}'); \
-                 analyse the graph alone under misère play"
-            )));
+        for part in parts {
+            if let Misere::Refused(why) = part.misere() {
+                return Err(GrundyError::Unsupported(format!(
+                    "'{part}' cannot be played misère: {why}"
+                )));
+            }
         }
     }
     Ok(())

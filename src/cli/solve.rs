@@ -5,23 +5,17 @@ use grundy::solve::DEFAULT_MAX_STATES;
 use grundy::{solve_expression, Convention, Outcome, SolveOptions, SolveReport};
 use std::fmt::Write;
 
-#[derive(Debug, clap::Args)]
-#[command(after_help = "EXPR is a sum of components joined by '+':
-  nim A1 A2 ...        Nim heaps (one component holding several heaps)
-  moore K A1 A2 ...    Moore's Nim_K on those heaps
-  subtract S N         subtraction game on one heap N; S like 1,3,4 or 1..M
-  bash M N             the same as 'subtract 1..M N'
-  fibnim N [L]         Fibonacci Nim: N objects, at most L may be taken now (default N - 1)
-  wythoff A B          Wythoff's game
-  staircase A1 A2 ...  coins on steps 1, 2, ...
-  octal CODE N         octal game CODE (e.g. 0.07) on one heap of N
-  split R C            R x C rectangle, cutting off a 1x1 loses
-  cutting R C          R x C rectangle, cutting off a 1x1 wins (R, C >= 2)
-  flip BOARD [USED]    line-flip coins: rows of o/x/. joined by /, flipped lines like r1,c2
-  graph FILE V         position V of the game graph in FILE (see 'grundy graph'; cycles allowed)
-  0                    the empty game
+/// The help's list of components, from the catalog.
+fn components_help() -> String {
+    let mut text = String::from("EXPR is a sum of components joined by '+':\n");
+    for game in grundy::games::GAMES {
+        text += &format!("  {:<20} {}\n", game.usage, game.summary);
+    }
+    text + "\nExample: grundy solve 'nim 3 4 5 + wythoff 3 5'"
+}
 
-Example: grundy solve 'nim 3 4 5 + wythoff 3 5'")]
+#[derive(Debug, clap::Args)]
+#[command(after_help = components_help())]
 pub struct Args {
     /// The position: a sum of games (quote it), e.g. 'nim 3 4 5 + wythoff 3 5'; - reads it from standard input.
     #[arg(value_name = "EXPR", num_args = 1.., required = true, allow_hyphen_values = false)]

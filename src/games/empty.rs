@@ -7,6 +7,7 @@
 //! ```
 
 use crate::error::Result;
+use crate::games::syntax::{numbers, GameSyntax, Misere};
 use crate::nimber::Nimber;
 use crate::solve::game::ImpartialGame;
 use std::fmt;
@@ -40,3 +41,16 @@ impl fmt::Display for Empty {
         f.write_str("0")
     }
 }
+
+/// `0`: the empty game.
+pub const SYNTAX: GameSyntax = GameSyntax {
+    keyword: "0",
+    usage: "0",
+    summary: "the empty game",
+    misere: Misere::Played,
+    examples: &["0"],
+    read: |name, args, _| {
+        numbers(name, args, 0, 0, "the empty game stands alone")?;
+        Ok(Empty.into())
+    },
+};

@@ -8,6 +8,7 @@
 //! ```
 
 use crate::error::Result;
+use crate::games::syntax::{numbers, GameSyntax, Misere};
 use crate::nimber::{Nimber, Outcome};
 use crate::solve::game::ImpartialGame;
 use crate::zeckendorf;
@@ -114,3 +115,26 @@ impl fmt::Display for FibonacciNim {
         write!(f, "fibnim {} {}", self.heap, self.limit)
     }
 }
+
+/// `fibnim N [L]`
+pub const SYNTAX: GameSyntax = GameSyntax {
+    keyword: "fibnim",
+    usage: "fibnim N [L]",
+    summary: "Fibonacci Nim: N objects, at most L may be taken now (default N - 1)",
+    misere: Misere::Played,
+    examples: &["fibnim 10 9", "fibnim 5 4"],
+    read: |name, args, _| {
+        let v = numbers(
+            name,
+            args,
+            1,
+            2,
+            "N [L]: the heap, then the most that may be taken now",
+        )?;
+        Ok(match v.get(1) {
+            Some(&limit) => FibonacciNim::new(v[0], limit),
+            None => FibonacciNim::start(v[0]),
+        }
+        .into())
+    },
+};

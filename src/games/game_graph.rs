@@ -19,6 +19,7 @@
 //! ```
 
 use crate::error::{excerpt, GrundyError, Result};
+use crate::games::syntax::{error, GameSyntax, Misere};
 use crate::loopy::solved::{position_named, SolvedGraph};
 use crate::loopy::{read_game_graph, LoopyValue};
 use crate::nimber::Convention;
@@ -266,3 +267,37 @@ impl fmt::Display for GraphPosition {
         )
     }
 }
+
+/// `graph NAME V`
+pub const SYNTAX: GameSyntax = GameSyntax {
+    keyword: "graph",
+    usage: "graph FILE V",
+    summary: "position V of the game graph in FILE (see 'grundy graph'; cycles allowed)",
+    misere: Misere::Refused(
+        "misère sums with a game-graph part are not supported; analyse the graph alone under \
+         misère play",
+    ),
+    examples: &[],
+    read: |name, args, context| {
+        if args.len() != 2 {
+            return Err(error(
+                args.get(2).map_or(name.column, |w| w.column),
+                format!(
+                    "'graph' takes NAME V (a game graph, then a position), found {} word{}",
+                    args.len(),
+                    if args.len() == 1 { "" } else { "s" }
+                ),
+            ));
+        }
+        let (graph, position) = (args[0], args[1]);
+        let in_graph = |column, e| error(column, format!("graph {}: {e}", excerpt(graph.text)));
+        let rules = context
+            .graphs
+            .graph(graph.text)
+            .map_err(|e| in_graph(graph.column, e))?;
+        Ok(rules
+            .position(position.text)
+            .map_err(|e| in_graph(position.column, e))?
+            .into())
+    },
+};

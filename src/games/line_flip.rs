@@ -9,6 +9,7 @@
 //! ```
 
 use crate::error::Result;
+use crate::games::syntax::{count, error, GameSyntax, Misere};
 use crate::nimber::Nimber;
 use crate::solve::game::ImpartialGame;
 use std::fmt;
@@ -381,3 +382,29 @@ pub fn parse_lines(text: &str, rows: usize, cols: usize) -> std::result::Result<
         })
         .collect()
 }
+
+/// `flip BOARD [USED]`
+pub const SYNTAX: GameSyntax = GameSyntax {
+    keyword: "flip",
+    usage: "flip BOARD [USED]",
+    summary: "line-flip coins: rows of o/x/. joined by /, flipped lines like r1,c2",
+    misere: Misere::Played,
+    examples: &["flip ox/x.", "flip xo/o. r1,c2"],
+    read: |name, args, _| {
+        count(
+            name,
+            args,
+            1,
+            2,
+            "BOARD [USED]: rows of o, x, . joined by /, then flipped lines like r1,c2",
+        )?;
+        let board = LineFlip::parse(args[0].text)
+            .map_err(|m| error(args[0].column, format!("flip: {m}")))?;
+        let used = match args.get(1) {
+            Some(w) => parse_lines(w.text, board.rows(), board.cols())
+                .map_err(|m| error(w.column, format!("flip: {m}")))?,
+            None => vec![],
+        };
+        Ok(board.with_used(&used).into())
+    },
+};

@@ -49,6 +49,7 @@ pub mod octal;
 pub mod rectangle;
 pub mod staircase;
 pub mod subtraction;
+pub mod syntax;
 pub mod wythoff;
 
 pub use crate::solve::octal::OctalCode;
@@ -62,6 +63,7 @@ pub use octal::{Octal, OctalRules};
 pub use rectangle::{CutRule, Rectangle, RectangleRules, RectangleTable};
 pub use staircase::Staircase;
 pub use subtraction::{Subtraction, SubtractionRules, SubtractionSet};
+pub use syntax::{syntax, GameSyntax, Misere};
 pub use wythoff::{Wythoff, WythoffRules, WythoffTable};
 
 use crate::error::Result;
@@ -69,83 +71,73 @@ use crate::nimber::{Nimber, Outcome};
 use crate::solve::game::ImpartialGame;
 use std::fmt;
 
-/// One component of a sum: a position of any catalog game.
-///
-/// It implements [`ImpartialGame`] by handing every call to the game inside, so the generic
-/// engines solve sums of different games. Components compare equal when they are the same
-/// game in the same position (whatever shared tables they carry).
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Component {
-    /// `0`: no moves.
-    Empty(Empty),
-    /// `nim A1 A2 ...`
-    Nim(Nim),
-    /// `moore K A1 A2 ...`
-    Moore(Moore),
-    /// `subtract S N` and `bash M N`
-    Subtraction(Subtraction),
-    /// `fibnim N [L]`
-    FibonacciNim(FibonacciNim),
-    /// `wythoff A B`
-    Wythoff(Wythoff),
-    /// `staircase A1 A2 ...`
-    Staircase(Staircase),
-    /// `octal CODE N`
-    Octal(Octal),
-    /// `split R C` and `cutting R C`
-    Rectangle(Rectangle),
-    /// `flip BOARD [USED]`
-    LineFlip(LineFlip),
-    /// `graph FILE V`
-    Graph(GraphPosition),
-}
+/// The catalog, written once: each line is a game (its variant of [`Component`], its position
+/// type, and the keywords its file declares). It generates `Component`, its `From`
+/// conversions, its dispatch to the game inside, and [`GAMES`].
+macro_rules! catalog {
+    ($($(#[$doc:meta])* $variant:ident($game:ty) => [$($syntax:path),+]),+ $(,)?) => {
+        /// One component of a sum: a position of any catalog game.
+        ///
+        /// It implements [`ImpartialGame`] by handing every call to the game inside, so the
+        /// generic engines solve sums of different games. Components compare equal when they
+        /// are the same game in the same position (whatever shared tables they carry).
+        #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Component {
+            $($(#[$doc])* $variant($game),)+
+        }
 
-macro_rules! dispatch {
-    ($value:expr, $game:ident => $body:expr) => {
-        match $value {
-            Component::Empty($game) => $body,
-            Component::Nim($game) => $body,
-            Component::Moore($game) => $body,
-            Component::Subtraction($game) => $body,
-            Component::FibonacciNim($game) => $body,
-            Component::Wythoff($game) => $body,
-            Component::Staircase($game) => $body,
-            Component::Octal($game) => $body,
-            Component::Rectangle($game) => $body,
-            Component::LineFlip($game) => $body,
-            Component::Graph($game) => $body,
+        $(impl From<$game> for Component {
+            fn from(game: $game) -> Component {
+                Component::$variant(game)
+            }
+        })+
+
+        /// Every keyword of the expression language, in the catalog's order.
+        pub static GAMES: &[GameSyntax] = &[$($($syntax,)+)+];
+
+        impl Component {
+            /// Whether this component may be played misère (the same for every keyword of
+            /// its game).
+            pub fn misere(&self) -> Misere {
+                match self {
+                    $(Component::$variant(_) => [$($syntax.misere),+][0],)+
+                }
+            }
+        }
+
+        macro_rules! dispatch {
+            ($value:expr, $bound:ident => $body:expr) => {
+                match $value {
+                    $(Component::$variant($bound) => $body,)+
+                }
+            };
         }
     };
 }
 
-macro_rules! from_game {
-    ($($variant:ident),*) => {
-        $(impl From<$variant> for Component {
-            fn from(game: $variant) -> Component {
-                Component::$variant(game)
-            }
-        })*
-    };
-
-}
-
-from_game!(
-    Empty,
-    Nim,
-    Moore,
-    Subtraction,
-    FibonacciNim,
-    Wythoff,
-    Staircase,
-    Octal,
-    Rectangle,
-    LineFlip
-);
-
-impl From<GraphPosition> for Component {
-    fn from(game: GraphPosition) -> Component {
-        Component::Graph(game)
-    }
+catalog! {
+    /// `0`: no moves.
+    Empty(Empty) => [empty::SYNTAX],
+    /// `nim A1 A2 ...`
+    Nim(Nim) => [nim::SYNTAX],
+    /// `moore K A1 A2 ...`
+    Moore(Moore) => [moore::SYNTAX],
+    /// `subtract S N` and `bash M N`
+    Subtraction(Subtraction) => [subtraction::SUBTRACT, subtraction::BASH],
+    /// `fibnim N [L]`
+    FibonacciNim(FibonacciNim) => [fibonacci_nim::SYNTAX],
+    /// `wythoff A B`
+    Wythoff(Wythoff) => [wythoff::SYNTAX],
+    /// `staircase A1 A2 ...`
+    Staircase(Staircase) => [staircase::SYNTAX],
+    /// `octal CODE N`
+    Octal(Octal) => [octal::SYNTAX],
+    /// `split R C` and `cutting R C`
+    Rectangle(Rectangle) => [rectangle::SPLIT, rectangle::CUTTING],
+    /// `flip BOARD [USED]`
+    LineFlip(LineFlip) => [line_flip::SYNTAX],
+    /// `graph NAME V`
+    Graph(GraphPosition) => [game_graph::SYNTAX],
 }
 
 fn wrap<T: Into<Component>>(options: Vec<Vec<T>>) -> Vec<Vec<Component>> {
@@ -166,12 +158,6 @@ impl Component {
             .map(ToString::to_string)
             .collect::<Vec<_>>()
             .join(" + ")
-    }
-
-    /// True for `split` and `cutting`, whose endings are their own: misère play of them is
-    /// refused.
-    pub fn is_rectangle(&self) -> bool {
-        matches!(self, Component::Rectangle(_))
     }
 
     /// The position of a game graph, if this component is one (`graph FILE V`).

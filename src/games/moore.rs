@@ -8,6 +8,7 @@
 //! ```
 
 use crate::error::{GrundyError, Result};
+use crate::games::syntax::{error, numbers, GameSyntax, Misere};
 use crate::nimber::{Nimber, Outcome};
 use crate::solve::game::ImpartialGame;
 use std::collections::HashSet;
@@ -298,3 +299,22 @@ impl fmt::Display for Moore {
         self.heaps.iter().try_for_each(|h| write!(f, " {h}"))
     }
 }
+
+/// `moore K A1 A2 ...`
+pub const SYNTAX: GameSyntax = GameSyntax {
+    keyword: "moore",
+    usage: "moore K A1 A2 ...",
+    summary: "Moore's Nim_K: take from up to K heaps at once",
+    misere: Misere::Played,
+    examples: &["moore 2 1 2 3"],
+    read: |name, args, _| {
+        let v = numbers(name, args, 2, usize::MAX, "K, then the heap sizes")?;
+        if v[0] == 0 {
+            return Err(error(
+                args[0].column,
+                "moore: K must be at least 1 (heaps changed per move)",
+            ));
+        }
+        Ok(Moore::new(v[0], v[1..].to_vec()).into())
+    },
+};

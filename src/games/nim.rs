@@ -7,6 +7,7 @@
 //! ```
 
 use crate::error::Result;
+use crate::games::syntax::{numbers, GameSyntax, Misere};
 use crate::nimber::Nimber;
 use crate::solve::game::ImpartialGame;
 use std::fmt;
@@ -112,3 +113,15 @@ impl fmt::Display for Nim {
         self.heaps.iter().try_for_each(|h| write!(f, " {h}"))
     }
 }
+
+/// `nim A1 A2 ...`
+pub const SYNTAX: GameSyntax = GameSyntax {
+    keyword: "nim",
+    usage: "nim A1 A2 ...",
+    summary: "Nim heaps (one component holding several heaps)",
+    misere: Misere::Played,
+    examples: &["nim 3 4 5", "nim 18446744073709551615"],
+    read: |name, args, _| {
+        Ok(Nim::new(numbers(name, args, 1, usize::MAX, "the heap sizes")?).into())
+    },
+};

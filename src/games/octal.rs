@@ -9,18 +9,20 @@
 //! ```
 
 use crate::error::{GrundyError, Result};
+use crate::games::syntax::{count, error, number, GameSyntax, Misere};
 use crate::nimber::Nimber;
 use crate::periodic::PeriodicValues;
 use crate::solve::game::ImpartialGame;
 use crate::solve::octal::OctalCode;
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 /// The rules of one octal game, shared by its positions, with the value table computed once.
 #[derive(Debug)]
 pub struct OctalRules {
     code: OctalCode,
-    need: u64,
+    need: AtomicU64,
     max_states: usize,
     values: OnceLock<PeriodicValues>,
 }
@@ -31,10 +33,16 @@ impl OctalRules {
     pub fn new(code: OctalCode, need: u64, max_states: usize) -> Arc<OctalRules> {
         Arc::new(OctalRules {
             code,
-            need,
+            need: AtomicU64::new(need),
             max_states,
             values: OnceLock::new(),
         })
+    }
+
+    /// Raises the heaps the table must answer to include `heap`. The table is computed on its
+    /// first use, so a parser calls this for every heap it reads before anything is asked.
+    pub fn require(&self, heap: u64) {
+        self.need.fetch_max(heap, Ordering::Relaxed);
     }
 
     /// The code.
@@ -44,8 +52,10 @@ impl OctalRules {
 
     /// The value table (computed on first call).
     pub fn values(&self) -> &PeriodicValues {
-        self.values
-            .get_or_init(|| self.code.values(self.need, self.max_states))
+        self.values.get_or_init(|| {
+            self.code
+                .values(self.need.load(Ordering::Relaxed), self.max_states)
+        })
     }
 
     /// `G(n)`, or a state-limit error if neither the table nor a proved period reaches n.
@@ -201,3 +211,33 @@ impl fmt::Display for Octal {
         write!(f, "octal {} {}", self.rules.code, self.heap)
     }
 }
+
+/// `octal CODE N`
+pub const SYNTAX: GameSyntax = GameSyntax {
+    keyword: "octal",
+    usage: "octal CODE N",
+    summary: "octal game CODE (0.07, 4.07, ...) on one heap of N",
+    misere: Misere::Played,
+    examples: &["octal 0.07 20", "octal 4.7 3"],
+    read: |name, args, context| {
+        count(
+            name,
+            args,
+            2,
+            2,
+            "CODE N: a code such as 0.07, then the heap",
+        )?;
+        let code: OctalCode = args[0]
+            .text
+            .parse()
+            .map_err(|m: String| error(args[0].column, m))?;
+        let heap = number(args[1])?;
+        let max_states = context.max_states;
+        // keyed by the code as written: equal codes written alike share one table
+        let rules = context.shared("octal", args[0].text, || {
+            OctalRules::new(code, 0, max_states)
+        });
+        rules.require(heap);
+        Ok(Octal::new(rules, heap).into())
+    },
+};

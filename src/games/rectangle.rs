@@ -8,10 +8,13 @@
 //! ```
 
 use crate::error::{GrundyError, Result};
+use crate::games::syntax::{error, numbers, GameSyntax, Misere, ParseContext, Word};
+use crate::games::Component;
 use crate::nimber::{MexSet, Nimber};
 use crate::solve::game::ImpartialGame;
 use rayon::prelude::*;
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 /// What happens to whoever cuts off a 1x1 piece.
@@ -214,8 +217,8 @@ fn cell_value(
 #[derive(Debug)]
 pub struct RectangleRules {
     rule: CutRule,
-    rows: u64,
-    cols: u64,
+    rows: AtomicU64,
+    cols: AtomicU64,
     max_states: usize,
     table: OnceLock<Result<RectangleTable>>,
 }
@@ -225,11 +228,18 @@ impl RectangleRules {
     pub fn new(rule: CutRule, rows: u64, cols: u64, max_states: usize) -> Arc<RectangleRules> {
         Arc::new(RectangleRules {
             rule,
-            rows: rows.min(cols),
-            cols: rows.max(cols),
+            rows: AtomicU64::new(rows.min(cols)),
+            cols: AtomicU64::new(rows.max(cols)),
             max_states,
             table: OnceLock::new(),
         })
+    }
+
+    /// Raises the pieces the table must cover to include `r x c`. The table is computed on
+    /// its first use, so a parser calls this for every piece it reads first.
+    pub fn require(&self, r: u64, c: u64) {
+        self.rows.fetch_max(r.min(c), Ordering::Relaxed);
+        self.cols.fetch_max(r.max(c), Ordering::Relaxed);
     }
 
     /// The rule.
@@ -242,7 +252,11 @@ impl RectangleRules {
         self.table
             .get_or_init(|| {
                 let fit = |x: u64| usize::try_from(x).unwrap_or(usize::MAX);
-                RectangleTable::compute(self.rule, fit(self.rows), fit(self.cols), self.max_states)
+                let (rows, cols) = (
+                    self.rows.load(Ordering::Relaxed),
+                    self.cols.load(Ordering::Relaxed),
+                );
+                RectangleTable::compute(self.rule, fit(rows), fit(cols), self.max_states)
             })
             .as_ref()
             .map_err(Clone::clone)
@@ -361,3 +375,52 @@ impl fmt::Display for Rectangle {
         write!(f, "{} {} {}", self.rules.rule.name(), self.rows, self.cols)
     }
 }
+
+/// `split R C` and `cutting R C`: the piece of `args`, its rules shared per rule.
+fn read_rectangle(
+    rule: CutRule,
+    name: Word,
+    args: &[Word],
+    context: &mut ParseContext,
+) -> Result<Component> {
+    let v = numbers(name, args, 2, 2, "R C: the rectangle's rows and columns")?;
+    let least = if rule == CutRule::Split { 1 } else { 2 };
+    if let Some(i) = (0..2).find(|&i| v[i] < least) {
+        return Err(error(
+            args[i].column,
+            format!(
+                "{}: sides must be at least {least}, found {}",
+                name.text, v[i]
+            ),
+        ));
+    }
+    let max_states = context.max_states;
+    let rules = context.shared("rectangle", name.text, || {
+        RectangleRules::new(rule, 0, 0, max_states)
+    });
+    rules.require(v[0], v[1]);
+    Ok(Rectangle::new(rules, v[0], v[1]).into())
+}
+
+/// Why misère play of a rectangle is refused.
+const OWN_ENDINGS: &str = "split and cutting have endings of their own";
+
+/// `split R C`
+pub const SPLIT: GameSyntax = GameSyntax {
+    keyword: "split",
+    usage: "split R C",
+    summary: "R x C rectangle, whoever cuts off a 1x1 loses",
+    misere: Misere::Refused(OWN_ENDINGS),
+    examples: &["split 3 4"],
+    read: |name, args, context| read_rectangle(CutRule::Split, name, args, context),
+};
+
+/// `cutting R C`
+pub const CUTTING: GameSyntax = GameSyntax {
+    keyword: "cutting",
+    usage: "cutting R C",
+    summary: "R x C rectangle, whoever cuts off a 1x1 wins (R, C >= 2)",
+    misere: Misere::Refused(OWN_ENDINGS),
+    examples: &["cutting 2 3"],
+    read: |name, args, context| read_rectangle(CutRule::Cutting, name, args, context),
+};

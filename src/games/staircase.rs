@@ -9,6 +9,7 @@
 //! ```
 
 use crate::error::Result;
+use crate::games::syntax::{error, numbers, GameSyntax, Misere};
 use crate::nimber::Nimber;
 use crate::solve::game::ImpartialGame;
 use std::fmt;
@@ -109,3 +110,23 @@ impl fmt::Display for Staircase {
         self.steps.iter().try_for_each(|c| write!(f, " {c}"))
     }
 }
+
+/// `staircase A1 A2 ...`
+pub const SYNTAX: GameSyntax = GameSyntax {
+    keyword: "staircase",
+    usage: "staircase A1 A2 ...",
+    summary: "Staircase Nim: coins on steps 1, 2, ...",
+    misere: Misere::Played,
+    examples: &["staircase 1 0 2"],
+    read: |name, args, _| {
+        let steps = numbers(name, args, 1, usize::MAX, "the coins on steps 1, 2, ...")?;
+        Ok(Staircase::new(steps)
+            .ok_or_else(|| {
+                error(
+                    name.column,
+                    "staircase: the coins add up to more than 2^64 - 1, which would overflow",
+                )
+            })?
+            .into())
+    },
+};

@@ -9,7 +9,10 @@
 //! assert_eq!(values.get(7), Some(0));
 //! ```
 
+use crate::error::excerpt;
 use crate::error::{GrundyError, Result};
+use crate::games::syntax::{count, error, number, numbers, GameSyntax, Misere, ParseContext, Word};
+use crate::games::Component;
 use crate::nimber::{MexSet, Nimber};
 use crate::periodic::{least_start, PeriodicValues};
 use crate::solve::game::ImpartialGame;
@@ -293,3 +296,99 @@ impl fmt::Display for Subtraction {
         }
     }
 }
+
+/// A subtraction set as written: numbers and ranges joined by commas (`1,3,4`, `1..5`, `2..5,9`).
+fn read_set(word: Word) -> Result<SubtractionSet> {
+    let mut ranges = Vec::new();
+    for item in word.text.split(',') {
+        let bound = |text: &str| {
+            number(Word {
+                text,
+                column: word.column,
+            })
+            .map_err(|_| {
+                error(
+                    word.column,
+                    format!(
+                        "subtraction set '{}': expected numbers or ranges like 1,3,4 or 1..5, found '{}'",
+                        excerpt(word.text),
+                        excerpt(item)
+                    ),
+                )
+            })
+        };
+        let (lo, hi) = match item.split_once("..") {
+            Some((lo, hi)) => (bound(lo)?, bound(hi)?),
+            None => {
+                let x = bound(item)?;
+                (x, x)
+            }
+        };
+        if lo == 0 {
+            return Err(error(
+                word.column,
+                format!(
+                    "subtraction set '{}' contains 0: every move must take at least 1",
+                    excerpt(word.text)
+                ),
+            ));
+        }
+        if lo > hi {
+            return Err(error(
+                word.column,
+                format!(
+                    "subtraction set '{}': range {} is empty",
+                    excerpt(word.text),
+                    excerpt(item)
+                ),
+            ));
+        }
+        ranges.push((lo, hi));
+    }
+    Ok(SubtractionSet::from_ranges(ranges).expect("checked: non-empty, no 0, lo <= hi"))
+}
+
+/// `subtract S N` and `bash M N`: a heap, its rules shared per set.
+fn read_heap(set: SubtractionSet, bash: bool, heap: u64, context: &mut ParseContext) -> Component {
+    let max_states = context.max_states;
+    let key = format!("{set:?} {bash}");
+    let rules = context.shared("subtract", &key, || {
+        SubtractionRules::new(set, bash, max_states)
+    });
+    Subtraction::new(rules, heap).into()
+}
+
+/// `subtract S N`
+pub const SUBTRACT: GameSyntax = GameSyntax {
+    keyword: "subtract",
+    usage: "subtract S N",
+    summary: "subtraction game on a heap of N; S like 1,3,4, a range 1..M, or both (1..3,7)",
+    misere: Misere::Played,
+    examples: &["subtract 1,3,4 10", "subtract 2..5,9 10"],
+    read: |name, args, context| {
+        count(
+            name,
+            args,
+            2,
+            2,
+            "S N: a set such as 1,3,4 or 1..5, then the heap",
+        )?;
+        let set = read_set(args[0])?;
+        Ok(read_heap(set, false, number(args[1])?, context))
+    },
+};
+
+/// `bash M N`
+pub const BASH: GameSyntax = GameSyntax {
+    keyword: "bash",
+    usage: "bash M N",
+    summary: "Bash's game: the same as subtract 1..M N",
+    misere: Misere::Played,
+    examples: &["bash 3 10"],
+    read: |name, args, context| {
+        let v = numbers(name, args, 2, 2, "M N: take 1 to M from a heap of N")?;
+        let set = SubtractionSet::bash(v[0])
+            .ok_or_else(|| error(args[0].column, "bash: M must be at least 1"))?;
+        Ok(read_heap(set, true, v[1], context))
+    },
+};

@@ -9,11 +9,13 @@
 //! ```
 
 use crate::error::{GrundyError, Result};
+use crate::games::syntax::{numbers, GameSyntax, Misere};
 use crate::nimber::{Nimber, Outcome};
 use crate::solve::game::ImpartialGame;
 use crate::solve::DEFAULT_MAX_STATES;
 use crate::zeckendorf;
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 /// A position of Wythoff's game: two heaps.
@@ -121,8 +123,8 @@ impl WythoffTable {
 /// (on first use) for every position reachable from the largest one given.
 #[derive(Debug)]
 pub struct WythoffRules {
-    small: u64,
-    large: u64,
+    small: AtomicU64,
+    large: AtomicU64,
     max_states: usize,
     table: OnceLock<Result<WythoffTable>>,
 }
@@ -132,11 +134,18 @@ impl WythoffRules {
     /// with at most `max_states` cells.
     pub fn new(small: u64, large: u64, max_states: usize) -> Arc<WythoffRules> {
         Arc::new(WythoffRules {
-            small: small.min(large),
-            large: small.max(large),
+            small: AtomicU64::new(small.min(large)),
+            large: AtomicU64::new(small.max(large)),
             max_states,
             table: OnceLock::new(),
         })
+    }
+
+    /// Raises the positions the table must cover to include `(a, b)`. The table is computed on
+    /// its first use, so a parser calls this for every position it reads first.
+    pub fn require(&self, a: u64, b: u64) {
+        self.small.fetch_max(a.min(b), Ordering::Relaxed);
+        self.large.fetch_max(a.max(b), Ordering::Relaxed);
     }
 
     /// `G(a, b)`: `max(a, b)` when a heap is empty (that is Nim), else from the table.
@@ -148,7 +157,11 @@ impl WythoffRules {
         let table = self
             .table
             .get_or_init(|| {
-                WythoffTable::compute(fit(self.small), fit(self.large), self.max_states)
+                WythoffTable::compute(
+                    fit(self.small.load(Ordering::Relaxed)),
+                    fit(self.large.load(Ordering::Relaxed)),
+                    self.max_states,
+                )
             })
             .as_ref()
             .map_err(Clone::clone)?;
@@ -282,3 +295,19 @@ impl fmt::Display for Wythoff {
         write!(f, "wythoff {} {}", self.a, self.b)
     }
 }
+
+/// `wythoff A B`
+pub const SYNTAX: GameSyntax = GameSyntax {
+    keyword: "wythoff",
+    usage: "wythoff A B",
+    summary: "Wythoff's game",
+    misere: Misere::Played,
+    examples: &["wythoff 3 5"],
+    read: |name, args, context| {
+        let v = numbers(name, args, 2, 2, "A B: the two heaps")?;
+        let max_states = context.max_states;
+        let rules = context.shared("wythoff", "", || WythoffRules::new(0, 0, max_states));
+        rules.require(v[0], v[1]);
+        Ok(Wythoff::with_rules(rules, v[0], v[1]).into())
+    },
+};
