@@ -3,7 +3,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::app::geography::geography_report;
-use grundy::graph::cards::first_mover_wins;
+use grundy_contests::cards::first_mover_wins;
 use std::fmt::Write;
 use std::hint::black_box;
 

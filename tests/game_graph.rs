@@ -511,11 +511,7 @@ fn solve_sums_with_graph_parts_match_the_product_graph() {
                         GraphOutcome::Win => {}
                     }
                 }
-                let outcome = match searched[i].0 {
-                    GraphOutcome::Win => Outcome::N,
-                    GraphOutcome::Lose => Outcome::P,
-                    GraphOutcome::Draw => Outcome::D,
-                };
+                let outcome = Outcome::from(searched[i].0);
                 (outcome, win, draw)
             };
             outcomes[want as usize] += 1;
@@ -537,7 +533,7 @@ fn solve_sums_with_graph_parts_match_the_product_graph() {
                 assert_eq!(report.drawing_moves, None);
             }
             // a play session on the same sum: every move, with what it gives its maker
-            let mut session = Session::sum(&text(t, None), &options).unwrap();
+            let mut session = Session::from_sum(&text(t, None), &options).unwrap();
             let state = session.state(1000).unwrap();
             assert_eq!(state.outcome, want, "play {}", report.position);
             let mut listed: Vec<(String, String)> = state
@@ -593,12 +589,12 @@ fn expressions_read_no_file_unless_their_caller_gives_a_source() {
     assert!(e.contains("no source of game graphs"), "{e}");
     let defaults = SolveOptions::default();
     assert!(solve_expression(&expr, &defaults).is_err());
-    assert!(Session::sum(&expr, &defaults).is_err());
+    assert!(Session::from_sum(&expr, &defaults).is_err());
 
     let texts = with(Arc::new(GraphTexts::new([("chain", "3 2\n1 2\n2 3\n")])));
     let e = solve_expression(&expr, &texts).unwrap_err().to_string();
     assert!(e.contains("no game graph of that name"), "{e}");
-    assert!(Session::sum(&expr, &texts).is_err());
+    assert!(Session::from_sum(&expr, &texts).is_err());
     let report = solve_expression("graph chain 1 + nim 1", &texts).unwrap();
     assert_eq!(report.outcome, Outcome::N);
     // γ = 0, 1, 0 along the chain: taking the heap, or moving to 2 (γ 1 = the heap), wins
@@ -607,7 +603,7 @@ fn expressions_read_no_file_unless_their_caller_gives_a_source() {
         ["graph chain 2 + nim 1", "graph chain 1"]
     );
     // a play session re-reads the positions typed with the same source
-    let mut session = Session::sum("graph chain 1 + nim 1", &texts).unwrap();
+    let mut session = Session::from_sum("graph chain 1 + nim 1", &texts).unwrap();
     session.play("graph chain 1").unwrap();
     assert!(session.play("graph other 1").is_err());
 

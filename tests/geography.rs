@@ -245,7 +245,7 @@ fn min_cut(n: usize, edges: &[(usize, usize, u32)], s: usize, t: usize) -> u64 {
 
 #[test]
 fn dinic_reaches_the_minimum_cut() {
-    use grundy::graph::flow::FlowNetwork;
+    use common::flow::FlowNetwork;
     let mut rng = Rng::new(43);
     for round in 0..1500 {
         let n = rng.range(2, 9) as usize;
@@ -339,7 +339,7 @@ fn card_hubs_agree_with_searching_the_card_game() {
 /// `first_mover_wins` against the game search for every opening card of the first hand;
 /// returns the answers.
 fn check_hands_against_search(hands: &[Vec<(u32, u32)>; 2], round: usize) -> Vec<bool> {
-    use grundy::graph::cards::first_mover_wins;
+    use grundy_contests::cards::first_mover_wins;
     let got = first_mover_wins(&hands[0], &hands[1]);
     let mut memo = HashMap::new();
     for (i, &card) in hands[0].iter().enumerate() {
@@ -380,7 +380,7 @@ fn cards_by_flow(
     points: u32,
     colours: u32,
 ) -> Vec<bool> {
-    use grundy::graph::flow::FlowNetwork;
+    use common::flow::FlowNetwork;
     let (p, c) = (points as usize, colours as usize);
     let a = |i: usize| 2 + i;
     let hub_p = |x: u32| 2 + first.len() + x as usize;
@@ -404,7 +404,7 @@ fn cards_by_flow(
 
 #[test]
 fn card_hubs_agree_with_a_flow_network_at_scale() {
-    use grundy::graph::cards::first_mover_wins;
+    use grundy_contests::cards::first_mover_wins;
     let mut rng = Rng::new(45);
     let mut seen = [0usize; 2];
     for _ in 0..6 {

@@ -7,7 +7,7 @@ mod common;
 use common::{parse, random_component, run_grundy, Brute, Rng};
 use grundy::app::play::{MoveResult, PlayState, Session};
 use grundy::graph::io::read_board;
-use grundy::loopy::{GameGraph, GraphOutcome, SolvedGraph};
+use grundy::loopy::{GameGraph, GraphOutcome};
 use grundy::{Convention, Outcome, SolveOptions};
 use std::collections::HashMap;
 
@@ -75,7 +75,7 @@ fn sum_moves_and_picks_agree_with_exhaustive_search() {
         let misere = round % 3 == 2;
         let expr = random_sum(&mut rng, misere);
         let convention = Convention::from_misere(misere);
-        let mut session = Session::sum(&expr, &options(convention, 100_000)).unwrap();
+        let mut session = Session::from_sum(&expr, &options(convention, 100_000)).unwrap();
         let state = session.state(10_000).unwrap();
         assert!(!state.truncated);
         check_state(&state, misere, &mut brute);
@@ -97,7 +97,7 @@ fn the_computer_wins_every_game_it_starts_from_a_winning_position() {
         }
         games += 1;
         let mut session =
-            Session::sum(&expr, &options(Convention::from_misere(misere), 100_000)).unwrap();
+            Session::from_sum(&expr, &options(Convention::from_misere(misere), 100_000)).unwrap();
         let mut computer_to_move = true;
         loop {
             let state = session.state(10_000).unwrap();
@@ -122,7 +122,7 @@ fn the_computer_wins_every_game_it_starts_from_a_winning_position() {
 
 #[test]
 fn a_huge_heap_lists_its_winning_move_and_accepts_any_move_typed() {
-    let mut session = Session::sum(
+    let mut session = Session::from_sum(
         "nim 1000000000000 + nim 5",
         &options(Convention::Normal, 1000),
     )
@@ -189,17 +189,14 @@ fn game_graph_sessions_win_fastest_and_keep_draws() {
         }
         let graph = GameGraph::from_edges(n as usize, &edges).unwrap();
         let adj: Vec<Vec<u32>> = (0..n).map(|u| graph.options(u).to_vec()).collect();
-        let solved = SolvedGraph::solve(graph, Convention::Normal, false).unwrap();
         let truth = brute_graph(&adj);
         for start in 0..n {
-            let mut session = Session::graph(solved.clone(), &(start + 1).to_string()).unwrap();
+            let start_name = (start + 1).to_string();
+            let mut session =
+                Session::from_graph(graph.clone(), Some(&start_name), Convention::Normal).unwrap();
             let state = session.state(100).unwrap();
             let (outcome, remoteness) = truth[start as usize];
-            let expected = match outcome {
-                GraphOutcome::Win => Outcome::N,
-                GraphOutcome::Lose => Outcome::P,
-                GraphOutcome::Draw => Outcome::D,
-            };
+            let expected = Outcome::from(outcome);
             assert_eq!((state.outcome, state.remoteness), (expected, remoteness));
             if outcome != GraphOutcome::Win {
                 if outcome == GraphOutcome::Draw {
@@ -285,7 +282,8 @@ fn board_sessions_agree_with_exhaustive_search_and_the_computer_wins() {
         let mut memo = HashMap::new();
         let start = rng.range(0, n as u64 - 1) as usize;
         let (r, c) = board.cells[start];
-        let mut session = Session::board(board.clone(), r as usize + 1, c as usize + 1).unwrap();
+        let mut session =
+            Session::from_board(board.clone(), r as usize + 1, c as usize + 1).unwrap();
         let mover_wins = brute_board(&adj, start, 1 << start, &mut memo);
         let mut computer_to_move = true;
         let mut path = vec![start];
@@ -452,14 +450,14 @@ fn play_misere_answers_what_solve_misere_answers() {
             .map(|_| format!("octal {code} {}", rng.range(1, 4)))
             .collect();
         let expr = heaps.join(" + ");
-        let mut session = Session::sum(&expr, &opts).unwrap();
+        let mut session = Session::from_sum(&expr, &opts).unwrap();
         check_state(&session.state(10_000).unwrap(), true, &mut brute);
     }
     for (code, largest) in [("0.75", 16), ("0.77", 14), ("4.7", 10)] {
         let expr: Vec<String> = (1..=largest).map(|n| format!("octal {code} {n}")).collect();
         let expr = expr.join(" + ");
         let report = solve_expression(&expr, &opts).unwrap();
-        let mut session = Session::sum(&expr, &opts).unwrap();
+        let mut session = Session::from_sum(&expr, &opts).unwrap();
         let state = session.state(10_000).unwrap();
         assert_eq!(state.outcome, report.outcome, "{expr}");
         let mut winning: Vec<&str> = state

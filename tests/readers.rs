@@ -25,24 +25,28 @@ const GAME_GRAPHS: [&str; 3] = [
 ];
 /// The judges' samples of the contest formats.
 const HANAFUDA: [&str; 2] = [
-    include_str!("samples/hanafuda/sample-1.in"),
-    include_str!("samples/hanafuda/sample-2.in"),
+    include_str!("../crates/contests/tests/samples/hanafuda/sample-1.in"),
+    include_str!("../crates/contests/tests/samples/hanafuda/sample-2.in"),
 ];
 const BOARD_GAME: [&str; 2] = [
-    include_str!("samples/board_game/sample-1.in"),
-    include_str!("samples/board_game/sample-2.in"),
+    include_str!("../crates/contests/tests/samples/board_game/sample-1.in"),
+    include_str!("../crates/contests/tests/samples/board_game/sample-2.in"),
 ];
 const SHEETS: [&str; 2] = [
-    include_str!("samples/split_game/sample-1.in"),
-    include_str!("samples/cutting_game/sample-1.in"),
+    include_str!("../crates/contests/tests/samples/split_game/sample-1.in"),
+    include_str!("../crates/contests/tests/samples/cutting_game/sample-1.in"),
 ];
-const GAME_ON_SUM: [&str; 1] = [include_str!("samples/game_on_sum/sample-1.in")];
+const GAME_ON_SUM: [&str; 1] = [include_str!(
+    "../crates/contests/tests/samples/game_on_sum/sample-1.in"
+)];
 const TAVAS: [&str; 3] = [
-    include_str!("samples/tavas/sample-1.in"),
-    include_str!("samples/tavas/sample-2.in"),
-    include_str!("samples/tavas/sample-3.in"),
+    include_str!("../crates/contests/tests/samples/tavas/sample-1.in"),
+    include_str!("../crates/contests/tests/samples/tavas/sample-2.in"),
+    include_str!("../crates/contests/tests/samples/tavas/sample-3.in"),
 ];
-const LINE_FLIP: [&str; 1] = [include_str!("samples/line_flip/sample-1.in")];
+const LINE_FLIP: [&str; 1] = [include_str!(
+    "../crates/contests/tests/samples/line_flip/sample-1.in"
+)];
 const FAMILIES: [&str; 5] = ["octal 0.07", "subtract 1,3,4", "bash 3", "wythoff", "split"];
 
 /// Small options, so that whatever parses is cheap to solve.
@@ -118,7 +122,7 @@ proptest! {
         near(&HANAFUDA), near(&BOARD_GAME), near(&SHEETS), near(&GAME_ON_SUM), near(&TAVAS),
         near(&LINE_FLIP),
     ]) {
-        use grundy::app::contest::*;
+        use grundy_contests::*;
         // numbers of more than 3 digits could ask for big tables or long sums: readers only
         let small_numbers = text(&bytes).split_whitespace().all(|w| w.len() <= 3);
         one_line(hanafuda::read(&bytes));

@@ -1,6 +1,6 @@
 //! The judge's format of the board of LibreOJ 6033, then the matching on small boards.
 #![no_main]
-use grundy::app::contest::board_game;
+use grundy_contests::board_game;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -1,6 +1,6 @@
 //! The judge's format of the sheets of POJ 2311, then the table for small sheets.
 #![no_main]
-use grundy::app::contest::cutting_game;
+use grundy_contests::cutting_game;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -1,6 +1,6 @@
 //! The judge's format of the games of Codeforces 1628 D2, then their values when the work is small.
 #![no_main]
-use grundy::app::contest::game_on_sum;
+use grundy_contests::game_on_sum;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

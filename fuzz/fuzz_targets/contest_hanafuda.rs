@@ -1,6 +1,6 @@
 //! The judge's format of the hands of LibreOJ 536, then the hub flow.
 #![no_main]
-use grundy::app::contest::hanafuda;
+use grundy_contests::hanafuda;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -1,6 +1,6 @@
 //! The judge's format of the boards of the line-flip game, then their values.
 #![no_main]
-use grundy::app::contest::line_flip;
+use grundy_contests::line_flip;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -1,6 +1,6 @@
 //! The judge's format of the sheets of ICPC Jiangxi 2020 J, then the table for small sheets.
 #![no_main]
-use grundy::app::contest::split_game;
+use grundy_contests::split_game;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -1,6 +1,6 @@
 //! The judge's format of the cities and roads of Codeforces 536 D, then the layer game on small inputs.
 #![no_main]
-use grundy::app::contest::tavas;
+use grundy_contests::tavas;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -12,7 +12,6 @@ use grundy::app::table::{table_report, Family, TableOptions};
 use grundy::error::Setting;
 use grundy::loopy::{GameGraph, GraphOutcome, LoopyValue};
 use grundy::nimber::MexSet;
-use grundy::solve::DEFAULT_MAX_STATES;
 use grundy::{solve_expression, Convention, GrundyError, SolveOptions};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -71,13 +70,8 @@ fn table<'py>(
     let options = TableOptions {
         to: Some(to),
         until_period,
-        method: grundy::solve::octal::OctalMethod::Auto,
-        rows: None,
-        cols: None,
-        max_states: (1usize << 28).max(DEFAULT_MAX_STATES),
-        compute_all: false,
         misere,
-        misere_max_states: DEFAULT_MAX_STATES,
+        ..TableOptions::default()
     };
     let report = py
         .detach(|| table_report(&family, &options, |_| {}))

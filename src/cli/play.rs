@@ -3,8 +3,8 @@
 
 use grundy::app::play::{MoveResult, PlayState, Session};
 use grundy::graph::io::read_board;
-use grundy::loopy::{read_game_graph, SolvedGraph};
-use grundy::{Convention, Outcome, SolveOptions, DEFAULT_MAX_STATES};
+use grundy::loopy::read_game_graph;
+use grundy::{Convention, Outcome, SolveOptions};
 use std::io::{BufRead, Write};
 
 /// Moves shown per page.
@@ -48,7 +48,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = First::Me)]
     first: First,
     /// Largest number of positions any search may store.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
+    #[arg(long, value_name = "N", default_value_t = SolveOptions::default().max_states)]
     max_states: usize,
 }
 
@@ -58,12 +58,7 @@ pub fn run(args: &Args) -> Result<String, String> {
     let session = if let Some(path) = &args.graph {
         let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         let graph = read_game_graph(file).map_err(super::message)?;
-        if graph.position_count() == 0 {
-            return Err(format!("{path} has no positions"));
-        }
-        let from = args.from.clone().unwrap_or_else(|| graph.name(0));
-        let solved = SolvedGraph::solve(graph, convention, false).map_err(super::message)?;
-        Session::graph(solved, &from)
+        Session::from_graph(graph, args.from.as_deref(), convention)
     } else if let Some(path) = &args.grid {
         if args.misere {
             return Err("the token game on a board is played in normal play only".into());
@@ -72,7 +67,7 @@ pub fn run(args: &Args) -> Result<String, String> {
         let board = read_board(&bytes).map_err(super::message)?;
         let from = args.from.as_deref().unwrap_or_default();
         let (row, col) = grundy::app::play::parse_cell(from).map_err(super::message)?;
-        Session::board(board, row, col)
+        Session::from_board(board, row, col)
     } else {
         let expr = args.expr.as_deref().unwrap_or_default();
         let options = SolveOptions {
@@ -82,7 +77,7 @@ pub fn run(args: &Args) -> Result<String, String> {
             graphs: std::sync::Arc::new(grundy::app::FileGraphs::default()),
             ..SolveOptions::default()
         };
-        Session::sum(expr, &options)
+        Session::from_sum(expr, &options)
     }
     .map_err(super::message)?;
     let stdin = std::io::stdin();

@@ -1,7 +1,6 @@
 //! `grundy quotient [--heaps N] [--max-order K] [--max-states S] [--json] CODE`
 
 use grundy::app::quotient::{quotient_report, QuotientOptions, QuotientReport};
-use grundy::solve::DEFAULT_MAX_STATES;
 use std::fmt::Write;
 
 #[derive(Debug, clap::Args)]
@@ -19,13 +18,13 @@ pub struct Args {
     #[arg(value_name = "CODE", num_args = 1.., required = true)]
     code: Vec<String>,
     /// The largest heap covered.
-    #[arg(long, value_name = "N", default_value_t = 12)]
+    #[arg(long, value_name = "N", default_value_t = QuotientOptions::default().heaps)]
     heaps: usize,
     /// Refuse quotients with more elements than this.
-    #[arg(long, value_name = "K", default_value_t = 1000)]
+    #[arg(long, value_name = "K", default_value_t = QuotientOptions::default().max_order)]
     max_order: usize,
     /// The most positions the searches and the proof may store.
-    #[arg(long, value_name = "S", default_value_t = DEFAULT_MAX_STATES)]
+    #[arg(long, value_name = "S", default_value_t = QuotientOptions::default().max_states)]
     max_states: usize,
     /// Print one JSON object instead of text.
     #[arg(long)]

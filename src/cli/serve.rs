@@ -24,8 +24,8 @@ use grundy::app::play::{board_path, board_state, parse_cell, Session};
 use grundy::error::excerpt;
 use grundy::games::{GraphTexts, NoGraphs};
 use grundy::graph::io::read_board;
-use grundy::loopy::{read_game_graph, SolvedGraph};
-use grundy::{solve_expression, Convention, GrundyError, SolveOptions, DEFAULT_MAX_STATES};
+use grundy::loopy::read_game_graph;
+use grundy::{solve_expression, Convention, GrundyError, SolveOptions};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -59,7 +59,7 @@ pub struct Args {
     #[arg(long, default_value = "127.0.0.1")]
     bind: String,
     /// State budget of every request (as `--max-states` of `grundy solve`).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
+    #[arg(long, value_name = "N", default_value_t = SolveOptions::default().max_states)]
     max_states: usize,
     /// Time budget of every request, in seconds (waiting for a worker included).
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
@@ -437,7 +437,7 @@ async fn play_posted(
 
 async fn play_with(state: &AppState, position: String, options: SolveOptions) -> Response {
     compute(state, move |max_states| {
-        Session::sum(
+        Session::from_sum(
             &position,
             &SolveOptions {
                 max_states,
@@ -460,17 +460,7 @@ async fn play_graph(
     let convention = Convention::from_misere(flag(&params, "misere")?);
     Ok(compute(&state, move |_| {
         let graph = read_game_graph(&bytes[..])?;
-        let at = match at {
-            Some(at) => at,
-            None if graph.position_count() > 0 => graph.name(0),
-            None => {
-                return Err(GrundyError::Unsupported(
-                    "the graph has no positions".into(),
-                ))
-            }
-        };
-        let solved = SolvedGraph::solve(graph, convention, false)?;
-        Session::graph(solved, &at)?.state(PLAY_LISTED)
+        Session::from_graph(graph, at.as_deref(), convention)?.state(PLAY_LISTED)
     })
     .await)
 }

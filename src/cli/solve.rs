@@ -1,7 +1,6 @@
 //! `grundy solve [--misere] [--json] [--max-states N] [--max-moves N] EXPR`
 
 use grundy::loopy::LoopyValue;
-use grundy::solve::DEFAULT_MAX_STATES;
 use grundy::{solve_expression, Convention, Outcome, SolveOptions, SolveReport};
 use std::fmt::Write;
 
@@ -27,10 +26,10 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     /// The most positions a search or a value table may store.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
+    #[arg(long, value_name = "N", default_value_t = SolveOptions::default().max_states)]
     max_states: usize,
     /// The most winning moves listed (the list is then marked truncated).
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    #[arg(long, value_name = "N", default_value_t = SolveOptions::default().max_moves)]
     max_moves: usize,
 }
 

@@ -76,6 +76,7 @@ pub fn run(args: &Args) -> Result<String, String> {
     if args.method.is_some() && !matches!(family, Family::Octal(_)) {
         return Err("--method is for octal games".into());
     }
+    let defaults = TableOptions::default();
     let options = TableOptions {
         to: args.to,
         until_period: args.until_period,
@@ -83,16 +84,16 @@ pub fn run(args: &Args) -> Result<String, String> {
         method,
         rows: args.rows,
         cols: args.cols,
-        // as before --misere existed: never below the default search limit
+        // --max-states is the table's limit, or with --misere the genus search's; a table's
+        // is never below the default search limit (as before --misere existed)
         max_states: match args.max_states {
-            Some(n) if !args.misere => n,
-            _ => 1usize << 28,
-        }
-        .max(DEFAULT_MAX_STATES),
+            Some(n) if !args.misere => n.max(DEFAULT_MAX_STATES),
+            _ => defaults.max_states,
+        },
         misere: args.misere,
         misere_max_states: match args.max_states {
             Some(n) if args.misere => n,
-            _ => DEFAULT_MAX_STATES,
+            _ => defaults.misere_max_states,
         },
     };
     let total = args.until_period.or(args.to).unwrap_or(10_000);

@@ -6,6 +6,8 @@
 //! Inputs here are small, so plain recursion is fine.
 #![allow(dead_code, clippy::needless_range_loop)]
 
+pub mod flow;
+
 use std::collections::HashMap;
 
 /// A seeded SplitMix64 generator: the same cases on every run.
@@ -589,7 +591,10 @@ pub fn octal_brute(code: &str, len: usize) -> Vec<u64> {
 pub fn run_grundy(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
     use std::io::Write;
     use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+    // the binary built for the command line's tests; other packages' tests share this module
+    // without running it (there, `grundy` from the PATH)
+    let binary = option_env!("CARGO_BIN_EXE_grundy").unwrap_or("grundy");
+    let mut child = Command::new(binary)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

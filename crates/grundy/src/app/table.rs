@@ -1,0 +1,469 @@
+//! Tabulating Grundy values and proving their periods: what `grundy table` computes.
+//!
+//! The octal engine is [`crate::solve::octal`]; pictures of tables are [`crate::app::plot`].
+//!
+//! ```
+//! use grundy::app::table::{table_report, Family, TableOptions};
+//! let family = Family::parse("subtract 1,2").unwrap();
+//! let options = TableOptions { to: Some(9), ..TableOptions::default() };
+//! let report = table_report(&family, &options, |_| {}).unwrap();
+//! assert_eq!(report.values.unwrap(), vec![0, 1, 2, 0, 1, 2, 0, 1, 2, 0]);
+//! ```
+
+use crate::app::parse::parse_sum;
+use crate::error::{excerpt, GrundyError, Result, Setting};
+use crate::games::Component;
+use crate::games::{CutRule, OctalCode, RectangleTable, SubtractionSet, WythoffTable};
+use crate::memory::check_fits;
+use crate::solve::misere::{GenusSequence, MisereSolver};
+use crate::solve::octal::{octal_values, OctalMethod};
+use serde::Serialize;
+
+/// Memory per heap of a one-heap table (the values, the engine's marks and rare positions,
+/// generously) and per cell of a two-dimensional one: what `--to`, `--until-period` and
+/// `--rows`/`--cols` are checked against before anything is allocated.
+const BYTES_PER_HEAP: u128 = 16;
+const BYTES_PER_CELL: u128 = 8;
+
+/// A family of positions to tabulate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// `octal CODE`: heaps 0, 1, 2, ...
+    Octal(OctalCode),
+    /// `subtract S` (or `bash M`, kept as written): heaps 0, 1, 2, ...
+    Subtract(SubtractionSet, bool),
+    /// `wythoff`: heap pairs, rows and columns from 0.
+    Wythoff,
+    /// `split` or `cutting`: rectangles, rows and columns from 1.
+    Rectangle(CutRule),
+}
+
+impl Family {
+    /// Reads a family: `octal CODE`, `subtract S`, `bash M`, `wythoff`, `split`, `cutting`.
+    /// Errors name the word at fault.
+    ///
+    /// ```
+    /// use grundy::app::table::Family;
+    /// assert!(Family::parse("octal 0.07").is_ok());
+    /// assert!(Family::parse("octal 0.08").is_err());
+    /// assert!(Family::parse("split").unwrap().is_two_dimensional());
+    /// ```
+    pub fn parse(text: &str) -> Result<Family> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        // the family as one line, whatever white space it was written with
+        let shown = excerpt(&words.join(" "));
+        let bad =
+            |message: String| GrundyError::Unsupported(format!("family '{shown}': {message}"));
+        let one = |what: &str| -> Result<&str> {
+            match words.as_slice() {
+                [_, arg] => Ok(arg),
+                _ => Err(bad(format!(
+                    "expected '{} {what}'",
+                    excerpt(words.first().unwrap_or(&""))
+                ))),
+            }
+        };
+        let none = || -> Result<()> {
+            if words.len() == 1 {
+                Ok(())
+            } else {
+                Err(bad(format!("'{}' takes no argument", excerpt(words[0]))))
+            }
+        };
+        match words.first().copied() {
+            Some("octal") => Ok(Family::Octal(one("CODE")?.parse().map_err(bad)?)),
+            Some("subtract") => {
+                let sum = crate::app::parse::parse_sum(&format!("subtract {} 0", one("S")?))
+                    .map_err(|e| bad(e.to_string()))?;
+                match sum.first() {
+                    Some(crate::games::Component::Subtraction(s)) => Ok(Family::Subtract(s.rules.set().clone(), false)),
+                    _ => Err(bad("expected a subtraction set such as 1,3,4 or 1..5".into())),
+                }
+            }
+            Some("bash") => {
+                let m: u64 = one("M")?.parse().map_err(|_| bad("M must be a number".into()))?;
+                SubtractionSet::bash(m)
+                    .map(|s| Family::Subtract(s, true))
+                    .ok_or_else(|| bad("M must be at least 1".into()))
+            }
+            Some("wythoff") => none().map(|_| Family::Wythoff),
+            Some("split") => none().map(|_| Family::Rectangle(CutRule::Split)),
+            Some("cutting") => none().map(|_| Family::Rectangle(CutRule::Cutting)),
+            Some(other) => Err(bad(format!(
+                "unknown family '{}' (expected octal CODE, subtract S, bash M, wythoff, split or cutting)",
+                excerpt(other)
+            ))),
+            None => Err(bad("empty: expected octal CODE, subtract S, bash M, wythoff, split or cutting".into())),
+        }
+    }
+
+    /// True for the families tabulated over two indices (`wythoff`, `split`, `cutting`).
+    pub fn is_two_dimensional(&self) -> bool {
+        matches!(self, Family::Wythoff | Family::Rectangle(_))
+    }
+
+    /// The family as grundy writes it.
+    pub fn name(&self) -> String {
+        match self {
+            Family::Octal(code) => format!("octal {code}"),
+            Family::Subtract(set, true) => format!("bash {}", set.as_bash().unwrap_or(0)),
+            Family::Subtract(set, false) => format!("subtract {set}"),
+            Family::Wythoff => "wythoff".into(),
+            Family::Rectangle(rule) => rule.name().into(),
+        }
+    }
+}
+
+/// How far and how to tabulate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableOptions {
+    /// 1-D: the last heap shown (default: where the period is proved, or 99).
+    pub to: Option<u64>,
+    /// 1-D: keep computing until a period is proved or this heap (default: max(to, 10000)).
+    pub until_period: Option<u64>,
+    /// 1-D octal: the method.
+    pub method: OctalMethod,
+    /// 2-D: rows and columns.
+    pub rows: Option<u64>,
+    /// 2-D: columns.
+    pub cols: Option<u64>,
+    /// The most values stored.
+    pub max_states: usize,
+    /// 1-D octal: compute every value up to `to` even where a proved period already gives it
+    /// (to check the period, or to time the engine); otherwise computing stops at the proof.
+    pub compute_all: bool,
+    /// 1-D: also the misère values and Conway's genus of each heap (see [`MisereTable`]).
+    pub misere: bool,
+    /// With `misere`: the most positions the genus search may store.
+    pub misere_max_states: usize,
+}
+
+/// The most values a table stores by default (2^28: a table is a flat array of small values,
+/// so it may hold far more than a search's memo).
+pub const DEFAULT_TABLE_STATES: usize = 1 << 28;
+
+impl Default for TableOptions {
+    /// What `grundy table FAMILY` does with no options (and Python's `table`): automatic
+    /// method, [`DEFAULT_TABLE_STATES`] values, the default search limit for misère columns.
+    fn default() -> Self {
+        TableOptions {
+            to: None,
+            until_period: None,
+            method: OctalMethod::Auto,
+            rows: None,
+            cols: None,
+            max_states: DEFAULT_TABLE_STATES,
+            compute_all: false,
+            misere: false,
+            misere_max_states: crate::solve::DEFAULT_MAX_STATES,
+        }
+    }
+}
+
+/// A proved period.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PeriodReport {
+    /// The least n0 with `G(n + p) = G(n)` for all `n >= n0`.
+    pub preperiod: u64,
+    /// The least such p.
+    pub period: u64,
+    /// Always true: only proved periods are reported.
+    pub proved: bool,
+    /// The theorem and the values it rests on.
+    pub reason: String,
+}
+
+/// A table, in the shape of `grundy table --json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TableReport {
+    /// The family, normalised.
+    pub family: String,
+    /// 1-D: the last heap shown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<u64>,
+    /// 1-D: `G(0..=to)`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub values: Option<Vec<u64>>,
+    /// 2-D: rows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rows: Option<u64>,
+    /// 2-D: columns.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cols: Option<u64>,
+    /// 2-D: the values, `null` where a rectangle is not a position of the game (`cutting`
+    /// with a side of 1: cutting off a 1x1 is an immediate win).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table: Option<Vec<Vec<Option<u64>>>>,
+    /// The period, when proved.
+    pub period: Option<PeriodReport>,
+    /// 1-D with `misere`: misère values and genus, beside `values`.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub misere: Option<MisereTable>,
+    /// 1-D: how many heaps were computed (may exceed `to` to prove the period, or stay below it
+    /// once a period is proved).
+    #[serde(skip)]
+    pub computed: u64,
+    /// 1-D octal: the method used.
+    #[serde(skip)]
+    pub method: Option<OctalMethod>,
+}
+
+/// The misère side of a one-heap table (`grundy table --misere`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MisereTable {
+    /// `G⁻(n)` for the heaps computed: 1 for a heap with no move, else the mex of its options'.
+    pub misere_values: Vec<u64>,
+    /// Conway's genus of each heap in Winning Ways' notation (`0^120`, `3^1431`).
+    pub genus: Vec<String>,
+    /// The first heap whose genus is not that of the nim heap of its value, if any among the
+    /// heaps computed: below it every heap plays like a nim heap in misère sums of *2s.
+    pub first_non_nim_genus: Option<u64>,
+    /// Why the misère columns stop before `to` (the search reached its state limit), if so.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub misere_stopped: Option<String>,
+}
+
+/// Misère values and genus of heaps 0..=to of a one-heap family whose normal values are
+/// `values`, by the genus search of [`MisereSolver::genus`] over every follower (sums of heaps
+/// included), sharing one memo across heaps; stops at the first heap past `max_states`.
+fn misere_table(family: &Family, values: &[u64], max_states: usize) -> Result<MisereTable> {
+    let mut solver: MisereSolver<Component> = MisereSolver::new(max_states);
+    let mut table = MisereTable {
+        misere_values: Vec::new(),
+        genus: Vec::new(),
+        first_non_nim_genus: None,
+        misere_stopped: None,
+    };
+    for (n, &g) in values.iter().enumerate() {
+        let heap = parse_sum(&format!("{} {n}", family.name()))?;
+        let sequence = match solver.genus(&heap) {
+            Ok(s) => s,
+            Err(e @ GrundyError::StateLimit { .. }) => {
+                table.misere_stopped = Some(format!(
+                    "misère values and genus stop at heap {}: heap {n}: {e}",
+                    n as i64 - 1
+                ));
+                break;
+            }
+            Err(e) => return Err(e),
+        };
+        let nim_like = u32::try_from(g).is_ok_and(|g| sequence == GenusSequence::nim_heap(g));
+        if !nim_like && table.first_non_nim_genus.is_none() {
+            table.first_non_nim_genus = Some(n as u64);
+        }
+        table.misere_values.push(u64::from(sequence.misere_value()));
+        table.genus.push(sequence.notation(g));
+    }
+    Ok(table)
+}
+
+/// Tabulates `family`; `progress` is told how many values are done (for a progress bar).
+///
+/// Octal games run the engine of [`octal_values`]; subtraction games
+/// [`SubtractionSet::values`] (the period is proved by a repeated window of max(S) values);
+/// `split` and `cutting` [`RectangleTable`] (anti-diagonals in parallel); `wythoff`
+/// [`WythoffTable`]. Inconsistent options are refused.
+pub fn table_report(
+    family: &Family,
+    options: &TableOptions,
+    progress: impl FnMut(usize),
+) -> Result<TableReport> {
+    let refuse = |setting: Setting, message: &str| {
+        Err(GrundyError::Setting {
+            setting,
+            message: message.to_string(),
+        })
+    };
+    if family.is_two_dimensional() {
+        if options.misere {
+            return refuse(Setting::Misere, &format!(
+                "misère tables are for one-heap families (octal, subtract, bash); {}",
+                match family {
+                    Family::Rectangle(_) => "split and cutting end by their own rules, so misère play has no meaning for them",
+                    _ => "misère wythoff positions are solved one by one",
+                }
+            ));
+        }
+        if let Some(setting) = [
+            (options.to.is_some(), Setting::To),
+            (options.until_period.is_some(), Setting::UntilPeriod),
+        ]
+        .into_iter()
+        .find_map(|(given, s)| given.then_some(s))
+        {
+            return refuse(
+                setting,
+                "a last heap is for one-heap families; this one takes rows and columns",
+            );
+        }
+        let (Some(rows), Some(cols)) = (options.rows, options.cols) else {
+            let missing = if options.rows.is_none() {
+                Setting::Rows
+            } else {
+                Setting::Cols
+            };
+            return refuse(
+                missing,
+                &format!(
+                    "'{}' is tabulated over two indices: give rows and columns",
+                    family.name()
+                ),
+            );
+        };
+        let cells = rows as u128 * cols as u128;
+        check_fits(
+            &format!("the {} table of {rows} x {cols}", family.name()),
+            cells * BYTES_PER_CELL,
+        )?;
+        return two_dimensional(family, rows, cols, options.max_states);
+    }
+    if options.rows.is_some() || options.cols.is_some() {
+        let setting = if options.rows.is_some() {
+            Setting::Rows
+        } else {
+            Setting::Cols
+        };
+        return refuse(
+            setting,
+            "rows and columns are for wythoff, split and cutting; this family takes a last heap",
+        );
+    }
+    if options.method != OctalMethod::Auto && !matches!(family, Family::Octal(_)) {
+        return refuse(Setting::Method, "a method is chosen for octal games only");
+    }
+    if options.misere && options.compute_all {
+        return refuse(
+            Setting::ComputeAll,
+            "misère columns and computing every value do not go together",
+        );
+    }
+    let to = options.to.unwrap_or(99);
+    let limit = options.until_period.unwrap_or(to.max(10_000)).max(to);
+    check_fits(
+        &format!("the table of {} up to heap {limit}", family.name()),
+        (limit as u128 + 1) * BYTES_PER_HEAP,
+    )?;
+    let limit = usize::try_from(limit)
+        .map_err(|_| GrundyError::Overflow(format!("the last heap {limit}")))?;
+    let (values, period, reason, method) = match family {
+        Family::Octal(code) => {
+            // stop as soon as a period is proved, even below `to`: the proved period gives
+            // the values past it (a table to 10^6 of a game periodic from heap 53 is instant)
+            let run = octal_values(
+                code,
+                if options.compute_all { to as usize } else { 0 },
+                limit,
+                options.method,
+                options.max_states,
+                progress,
+            )?;
+            let computed = run.values.values.len();
+            let reason = run.values.period.map(|(pre, p)| {
+                format!(
+                    "Guy-Smith theorem for a code of length {}: G(n + {p}) = G(n) checked for every n from {} up to {} (values computed up to heap {})",
+                    code.len(),
+                    pre.max(1),
+                    computed - 1 - p as usize,
+                    computed - 1
+                )
+            });
+            let (method, period) = (run.method, run.values.period);
+            (run.values, period, reason, Some(method))
+        }
+        Family::Subtract(set, _) => {
+            let values = set.values(limit.saturating_add(1).min(options.max_states));
+            let reason = values.period.map(|(pre, p)| {
+                format!(
+                    "the window of the last max(S) = {} values repeats: the values from {} on repeat with period {p}, and each value depends only on the window before it",
+                    set.max(),
+                    pre
+                )
+            });
+            let period = values.period;
+            (values, period, reason, None)
+        }
+        _ => unreachable!("two-dimensional families return above"),
+    };
+    let shown: Vec<u64> = (0..=to)
+        .map(|n| values.get(n))
+        .collect::<Option<Vec<u64>>>()
+        .ok_or_else(|| GrundyError::StateLimit {
+            limit,
+            what: format!(
+                "the values of {} up to {to} (computed {})",
+                family.name(),
+                values.values.len()
+            ),
+        })?;
+    let misere = if options.misere {
+        Some(misere_table(family, &shown, options.misere_max_states)?)
+    } else {
+        None
+    };
+    Ok(TableReport {
+        family: family.name(),
+        to: Some(to),
+        misere,
+        values: Some(shown),
+        rows: None,
+        cols: None,
+        table: None,
+        period: period
+            .zip(reason)
+            .map(|((preperiod, period), reason)| PeriodReport {
+                preperiod,
+                period,
+                proved: true,
+                reason,
+            }),
+        computed: values.values.len() as u64,
+        method,
+    })
+}
+
+fn two_dimensional(
+    family: &Family,
+    rows: u64,
+    cols: u64,
+    max_states: usize,
+) -> Result<TableReport> {
+    let fit = |x: u64| usize::try_from(x).map_err(|_| GrundyError::Overflow("table size".into()));
+    let (r, c) = (fit(rows)?, fit(cols)?);
+    let table: Vec<Vec<Option<u64>>> = match family {
+        Family::Wythoff => {
+            let t = WythoffTable::compute(r, c, max_states)?;
+            (0..rows)
+                .map(|x| (0..cols).map(|y| t.get(x, y).map(u64::from)).collect())
+                .collect()
+        }
+        Family::Rectangle(rule) => {
+            let (small, large) = (r.min(c), r.max(c));
+            let t = RectangleTable::compute(*rule, small, large, max_states)?;
+            let least = if *rule == CutRule::Cutting { 2 } else { 1 };
+            (1..=rows)
+                .map(|x| {
+                    (1..=cols)
+                        .map(|y| {
+                            (x >= least && y >= least)
+                                .then(|| t.get(x, y).map(u64::from))
+                                .flatten()
+                        })
+                        .collect()
+                })
+                .collect()
+        }
+        _ => unreachable!("one-dimensional families are handled by table_report"),
+    };
+    Ok(TableReport {
+        family: family.name(),
+        to: None,
+        values: None,
+        rows: Some(rows),
+        cols: Some(cols),
+        table: Some(table),
+        period: None,
+        misere: None,
+        computed: rows * cols,
+        method: None,
+    })
+}
