@@ -220,3 +220,34 @@ fn huge_octal_heaps_list_their_moves_up_to_the_limit() {
         assert_eq!(after.grundy, Some(0), "{m}");
     }
 }
+
+/// Two moves of a sum leave the same game (equal position keys) exactly when their changes
+/// (atoms added minus atoms removed) are equal: the cheap test the quotient path dedupes by.
+#[test]
+fn moves_leave_the_same_game_iff_their_changes_are_equal() {
+    use grundy::solve::sum::{change_key, position_key};
+    use grundy::ImpartialGame;
+    let mut rng = common::Rng::new(515);
+    let mut equal = 0;
+    for _ in 0..60 {
+        let parts: Vec<String> = (0..rng.range(2, 5))
+            .map(|_| common::random_component(&mut rng, true))
+            .collect();
+        let sum = grundy::parse_sum(&parts.join(" + ")).unwrap();
+        let mut moves = Vec::new();
+        for (i, part) in sum.iter().enumerate() {
+            for left in part.options() {
+                let mut after = sum.clone();
+                after.splice(i..=i, left.iter().cloned());
+                moves.push((change_key(part, &left), position_key(&after)));
+            }
+        }
+        for a in &moves {
+            for b in &moves {
+                assert_eq!(a.0 == b.0, a.1 == b.1, "{}", parts.join(" + "));
+                equal += usize::from(a.1 == b.1);
+            }
+        }
+    }
+    assert!(equal > 0);
+}

@@ -27,7 +27,7 @@ use crate::nimber::{Convention, Nimber, Outcome};
 use crate::solve::game::ImpartialGame;
 use crate::solve::loopy_sum::{analyse_loopy_sum, has_infinite_part, loopy_sum_outcome};
 use crate::solve::quotient::{misere_quotient, quotient_answer, MisereQuotient};
-use crate::solve::sum::{position_key, Analysis, SumSolver};
+use crate::solve::sum::{change_key, replace, Analysis, SumSolver};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Display;
 
@@ -241,25 +241,24 @@ impl<G: ImpartialGame + Ord + Display> SumAnalyser<G> {
         let max_moves = self.max_moves;
         let quotient = self.quotient(game, max_heap(heaps))?;
         let answer = quotient_answer(quotient, heaps, |n| moves[&n].clone());
-        // moves that differ only by heaps without a move leave the same game: listed once
+        // moves that leave the same game (they differ only by heaps without a move, or move
+        // equal heaps alike) are listed once
         let mut seen = HashSet::new();
         let mut winning_moves = Vec::new();
         let mut truncated = false;
         for (i, left) in &answer.winning_moves {
-            let mut after: Vec<G> = parts[..*i].to_vec();
-            after.extend(
-                left.iter()
-                    .map(|&h| game.with_heap(h).expect("a heap game")),
-            );
-            after.extend_from_slice(&parts[i + 1..]);
-            if !seen.insert(position_key(&after)) {
+            let left: Vec<G> = left
+                .iter()
+                .map(|&h| game.with_heap(h).expect("a heap game"))
+                .collect();
+            if !seen.insert(change_key(&parts[*i], &left)) {
                 continue;
             }
             if winning_moves.len() == max_moves {
                 truncated = true;
                 break;
             }
-            winning_moves.push(after);
+            winning_moves.push(replace(parts, *i, left));
         }
         Some(SumAnalysis {
             convention: Convention::Misere,

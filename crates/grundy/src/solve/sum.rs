@@ -288,6 +288,24 @@ pub fn position_key<G: ImpartialGame + Ord>(parts: &[G]) -> Vec<G> {
     key
 }
 
+/// What a move changes, as a signed multiset of non-terminal canonical atoms: +1 for each atom
+/// of `added`, -1 for each atom of `removed`. Two moves from one position leave the same game
+/// (equal [`position_key`]) exactly when their changes are equal, so a sum of a million parts
+/// dedupes its moves without sorting a million atoms per move. O(atoms moved).
+pub fn change_key<G: ImpartialGame + Ord>(removed: &G, added: &[G]) -> Vec<(G, i64)> {
+    let mut counts: std::collections::BTreeMap<G, i64> = std::collections::BTreeMap::new();
+    let mut count = |parts: &[G], sign: i64| {
+        for atom in parts.iter().flat_map(|p| p.atoms()) {
+            if !atom.is_terminal() {
+                *counts.entry(atom.canonical()).or_default() += sign;
+            }
+        }
+    };
+    count(std::slice::from_ref(removed), -1);
+    count(added, 1);
+    counts.into_iter().filter(|&(_, c)| c != 0).collect()
+}
+
 /// `parts` with part `i` replaced by `with`.
 pub(crate) fn replace<G: Clone>(parts: &[G], i: usize, with: Vec<G>) -> Vec<G> {
     let mut out = Vec::with_capacity(parts.len() + with.len());
