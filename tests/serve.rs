@@ -432,11 +432,15 @@ fn error_bodies_quote_only_short_escaped_excerpts() {
         assert!(body.len() < 300, "{} bytes: {body}", body.len());
         assert!(!body.contains('\u{1b}'), "{body}");
     }
-    let (status, body) = server.request(
-        "POST",
-        "/api/graph",
-        format!("{long}\u{1b}[2J 3\n").as_bytes(),
-    );
-    assert_eq!(status, 400);
-    assert!(body.len() < 300 && !body.contains('\u{1b}'), "{body}");
+    // bodies: an edge list, and JSON whose string values serde would quote whole
+    for bad in [
+        format!("{long}\u{1b}[2J 3\n"),
+        format!("{{\"moves\": {{\"a\": \"{long}\"}}}}"),
+        format!("{{\"moves\": {{\"a\": []}}, \"{long}\": 1}}"),
+        format!("{{\"moves\": {{\"{long}\": [\"a\"], \"{long}\": []}}}}"),
+    ] {
+        let (status, body) = server.request("POST", "/api/graph", bad.as_bytes());
+        assert_eq!(status, 400, "{body}");
+        assert!(body.len() < 300 && !body.contains('\u{1b}'), "{body}");
+    }
 }

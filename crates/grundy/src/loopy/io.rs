@@ -475,7 +475,7 @@ fn parse_line(line: &[u8], n: u32) -> std::result::Result<Option<(u32, u32)>, St
 
 /// Turns a serde_json error into an input error naming its line and column.
 fn json_error(e: serde_json::Error) -> GrundyError {
-    let text = e.to_string();
+    let text = shorten_quoted(&e.to_string());
     // serde_json appends " at line L column C"; the line goes in the error, the column stays
     let message = match text.rfind(" at line ") {
         Some(i) => format!("{} (column {})", &text[..i], e.column()),
@@ -485,6 +485,41 @@ fn json_error(e: serde_json::Error) -> GrundyError {
         line: e.line().max(1),
         message: format!("JSON: {message}"),
     }
+}
+
+/// `text` with every double-quoted part longer than [`crate::error::EXCERPT_CHARS`] cut
+/// short: serde's messages quote a whole string value (`invalid type: string "..."`), which
+/// may be as long as the input.
+fn shorten_quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(512));
+    let mut quoted: Option<usize> = None; // characters inside the current quotes
+    let mut escaped = false;
+    for c in text.chars() {
+        match quoted {
+            None => {
+                out.push(c);
+                if c == '"' {
+                    quoted = Some(0);
+                }
+            }
+            Some(n) => {
+                let closing = c == '"' && !escaped;
+                escaped = c == '\\' && !escaped;
+                if closing {
+                    out.push(c);
+                    quoted = None;
+                } else {
+                    if n < crate::error::EXCERPT_CHARS {
+                        out.push(c);
+                    } else if n == crate::error::EXCERPT_CHARS {
+                        out.push('…');
+                    }
+                    quoted = Some(n + 1);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Names and moves of a JSON game, positions numbered by first appearance.
@@ -526,7 +561,8 @@ impl<'de> Visitor<'de> for TopVisitor {
         while let Some(key) = map.next_key::<String>()? {
             if key != "moves" {
                 return Err(de::Error::custom(format!(
-                    "unknown key \"{key}\" (the only key is \"moves\")"
+                    "unknown key \"{}\" (the only key is \"moves\")",
+                    crate::error::excerpt(&key)
                 )));
             }
             if moves.is_some() {
@@ -562,7 +598,7 @@ impl<'de> Visitor<'de> for MovesVisitor {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<JsonMoves, A::Error> {
         let mut moves = JsonMoves::default();
         while let Some(key) = map.next_key::<String>()? {
-            let shown_key: String = key.chars().take(40).collect();
+            let shown_key = crate::error::excerpt(&key);
             let from = moves.id(key).map_err(de::Error::custom)?;
             if std::mem::replace(&mut moves.listed[from as usize], true) {
                 return Err(de::Error::custom(format!(
