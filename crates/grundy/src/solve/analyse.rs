@@ -96,6 +96,10 @@ enum Tried {
 #[derive(Debug)]
 pub struct SumAnalyser<G: ImpartialGame + Ord> {
     solver: SumSolver<G>,
+    /// The short searches of misère sums of a few heaps of one game, with their own small
+    /// memo: shared by every query (the options of a position in play reuse it), and once
+    /// full it fails at once, so the quotient answers.
+    quick: SumSolver<G>,
     max_states: usize,
     max_moves: usize,
     /// Quotients by game (the game's heap 0).
@@ -108,6 +112,7 @@ impl<G: ImpartialGame + Ord + Display> SumAnalyser<G> {
     pub fn new(max_states: usize, max_moves: usize) -> Self {
         SumAnalyser {
             solver: SumSolver::new(max_states, max_moves),
+            quick: SumSolver::new(max_states.min(QUICK_SEARCH_STATES), max_moves),
             max_states,
             max_moves,
             quotients: HashMap::new(),
@@ -136,9 +141,7 @@ impl<G: ImpartialGame + Ord + Display> SumAnalyser<G> {
         if convention == Convention::Misere {
             if let Some((game, heaps)) = heaps_of_one_game(parts, 2) {
                 if heaps.len() < QUOTIENT_MIN_HEAPS && !self.knows_quotient(&game, &heaps) {
-                    let mut quick =
-                        SumSolver::new(self.max_states.min(QUICK_SEARCH_STATES), self.max_moves);
-                    match quick.analyse(parts, convention) {
+                    match self.quick.analyse(parts, convention) {
                         Ok(analysis) => return Ok(analysis.into()),
                         Err(GrundyError::StateLimit { .. }) => {}
                         Err(e) => return Err(e),
@@ -166,8 +169,7 @@ impl<G: ImpartialGame + Ord + Display> SumAnalyser<G> {
                         return Ok(quotient_outcome(q, &heaps));
                     }
                 } else {
-                    let mut quick = SumSolver::new(self.max_states.min(QUICK_SEARCH_STATES), 0);
-                    match quick.outcome(parts, convention) {
+                    match self.quick.outcome(parts, convention) {
                         Ok(outcome) => return Ok(outcome),
                         Err(GrundyError::StateLimit { .. }) => {}
                         Err(e) => return Err(e),
