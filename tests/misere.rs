@@ -506,3 +506,34 @@ fn star_identities_on_random_game_trees() {
         assert_eq!(v2 == 0, v0 == 0, "game {g}: X + * + * has the outcome of X");
     }
 }
+
+/// Issue 22: 0.31 and 0.312 failed from heap 3 on ("could not be proved"): heap 3 of 0.31 is
+/// {*2}, which acts as *2 + *2, and no test sum told it apart from *. Their quotients to heap
+/// 8 now exist (0.31: the tame T2 of order 6, heap 3 pretending to be b^2) and predict the
+/// misère outcome of random sums searched from the definition.
+#[test]
+fn quotients_of_031_and_0312_exist_and_predict_outcomes() {
+    use grundy::app::quotient::{octal_quotient, QuotientOptions};
+    let mut rng = Rng::new(31);
+    for (code, order) in [("0.31", 6), ("0.312", 12)] {
+        let options = QuotientOptions {
+            heaps: 8,
+            ..QuotientOptions::default()
+        };
+        let q = octal_quotient(&code.parse().unwrap(), &options).unwrap();
+        assert_eq!(q.order(), order, "{code}");
+        if code == "0.31" {
+            // heap 3 = {*2} pretends to be *2 + *2
+            assert_eq!(q.heap_element(3), Some(q.times_heap(q.times_heap(0, 2), 2)));
+        }
+        let mut brute = MisereValues::new(code);
+        for _ in 0..80 {
+            let heaps: Vec<usize> = (0..rng.range(0, 5))
+                .map(|_| rng.range(0, 8) as usize)
+                .collect();
+            let element = heaps.iter().fold(0, |x, &n| q.times_heap(x, n));
+            let p = brute.value(heaps.clone(), vec![]) == 0;
+            assert_eq!(q.is_p(element), p, "octal {code}, heaps {heaps:?}");
+        }
+    }
+}

@@ -360,7 +360,20 @@ fn quotient_of(
     let mut outcome = |sum: &[usize]| search.is_p(sum, below, largest);
     let generator_options: Vec<Vec<Vec<usize>>> =
         generators.iter().map(|&n| options[n].clone()).collect();
+    // the test sums start with a representative of every element of the quotient proved for
+    // the smaller heaps: they are pairwise distinguishable, and a new heap may pretend to be a
+    // sum that only they tell apart from another (0.31: heap 3 = {*2} acts as *2 + *2, not as
+    // *, and only a test holding *2 + *2 shows it; the proof's witnesses never contain it)
     let mut tests: Vec<Vec<usize>> = vec![vec![]];
+    if let Some(below) = below {
+        tests.extend(
+            below
+                .representatives
+                .iter()
+                .filter(|r| !r.is_empty())
+                .cloned(),
+        );
+    }
     for _round in 0..64 {
         let candidate = explore(generators, &tests, max_order, &mut outcome)?;
         let known: FxHashSet<&Vec<usize>> = tests.iter().collect();
