@@ -697,7 +697,39 @@ fn prove(
                     .any(|&(g, e)| members[g].iter().all(|&j| has_p_option(e, j)))
             };
             if !ok {
-                let w = witness(&profiles, cursor as u32);
+                // every sum that swaps heaps within a group has this profile; the check fails
+                // for one of them, not necessarily for the sum the profile was reached by:
+                // swap in the members that break it, so the witness is a sum the candidate
+                // gets wrong
+                let mut w = witness(&profiles, cursor as u32);
+                let group_at = |h: usize| group_of[heap_index[&h]];
+                if quotient.is_p(phi) {
+                    // a heap of a present group with a move into P: put one in
+                    let breaking = entries.iter().find_map(|&(g, e)| {
+                        members[g]
+                            .iter()
+                            .find(|&&j| has_p_option(e, j))
+                            .map(|&j| (g, j))
+                    });
+                    if let Some((g, j)) = breaking {
+                        if let Some(slot) = w.iter().position(|&h| group_at(h) == g) {
+                            w[slot] = position(j);
+                        }
+                    }
+                } else {
+                    // in every present group, a member with no move into P: all heaps of the
+                    // group become that member
+                    for &(g, e) in &entries {
+                        if let Some(&j) = members[g].iter().find(|&&j| !has_p_option(e, j)) {
+                            for h in w.iter_mut() {
+                                if group_at(*h) == g {
+                                    *h = position(j);
+                                }
+                            }
+                        }
+                    }
+                }
+                let w = sorted(w);
                 let mut out = vec![w.clone()];
                 for i in 0..w.len() {
                     let mut v = w.clone();
