@@ -364,6 +364,7 @@ fn quotient_of(
     // the smaller heaps: they are pairwise distinguishable, and a new heap may pretend to be a
     // sum that only they tell apart from another (0.31: heap 3 = {*2} acts as *2 + *2, not as
     // *, and only a test holding *2 + *2 shows it; the proof's witnesses never contain it)
+    let mut failed = ("no candidate was checked", 0);
     let mut tests: Vec<Vec<usize>> = vec![vec![]];
     if let Some(below) = below {
         tests.extend(
@@ -396,7 +397,8 @@ fn quotient_of(
         };
         match prove(&quotient, &generator_options, max_states)? {
             None => return Ok(quotient),
-            Some(witnesses) => {
+            Some((step, witnesses)) => {
+                failed = (step, quotient.order());
                 let known: FxHashSet<Vec<usize>> = tests.iter().cloned().collect();
                 let fresh: Vec<Vec<usize>> = witnesses
                     .into_iter()
@@ -409,9 +411,11 @@ fn quotient_of(
             }
         }
     }
-    Err(GrundyError::Unsupported(
-        "the misère quotient could not be proved from the outcomes searched (please report this game)".into(),
-    ))
+    Err(GrundyError::Unsupported(format!(
+        "the misère quotient of heaps up to {largest} could not be proved: for a candidate of {} \
+         elements, {} and no new test sum tells its classes apart (please report this game)",
+        failed.1, failed.0
+    )))
 }
 
 /// Exact misère outcomes of sums of heaps (sorted heap sizes), by memoised search with early
@@ -613,13 +617,17 @@ fn explore(
     })
 }
 
-/// Checks the three conditions of [`misere_quotient`]; `None` when they hold, else sums of
-/// heaps worth adding to the tests.
+/// Why a candidate quotient is not proved: the step that failed, and sums (heap sizes) whose
+/// outcomes, added to the tests, let the next candidate tell its classes apart.
+type Refutation = (&'static str, Vec<Vec<usize>>);
+
+/// Checks the three conditions of [`misere_quotient`]; `None` when they hold, else the step
+/// that failed with sums of heaps worth adding to the tests.
 fn prove(
     quotient: &MisereQuotient,
     options: &[Vec<Vec<usize>>],
     max_states: usize,
-) -> Result<Option<Vec<Vec<usize>>>> {
+) -> Result<Option<Refutation>> {
     let k = quotient.generators.len();
     let order = quotient.order();
     let act = |q: Element, j: usize| quotient.action[q as usize * k + j];
@@ -632,7 +640,14 @@ fn prove(
                     let n = (quotient.generators[i], quotient.generators[j]);
                     let a = [reps[act(q, i) as usize].clone(), vec![n.1]].concat();
                     let b = [reps[act(q, j) as usize].clone(), vec![n.0]].concat();
-                    return Ok(Some(vec![sorted(a), sorted(b)]));
+                    // one of q + i, q + j was put in the wrong class: offer those sums too
+                    let q_i = [reps[q as usize].clone(), vec![n.0]].concat();
+                    let q_j = [reps[q as usize].clone(), vec![n.1]].concat();
+                    let q_ij = [q_i.clone(), vec![n.1]].concat();
+                    return Ok(Some((
+                        "two heaps' actions do not commute",
+                        [a, b, q_i, q_j, q_ij].into_iter().map(sorted).collect(),
+                    )));
                 }
             }
         }
@@ -661,7 +676,7 @@ fn prove(
         })
     };
     if quotient.is_p(0) {
-        return Ok(Some(vec![vec![]]));
+        return Ok(Some(("the empty sum is a P-position", vec![vec![]])));
     }
     // a profile: Φ(x), then (group, Φ(x minus one heap of the group)) for each group present;
     // each is stored once (shared by the index and the list), with the profile and heap it
@@ -736,7 +751,7 @@ fn prove(
                     v.remove(i);
                     out.push(v);
                 }
-                return Ok(Some(out));
+                return Ok(Some(("the P-portion does not predict every outcome", out)));
             }
         }
         for (g, group) in members.iter().enumerate() {
@@ -784,7 +799,7 @@ fn prove(
         }
     }
     if class.iter().collect::<FxHashSet<_>>().len() < order {
-        return Ok(Some(reps.clone()));
+        return Ok(Some(("two elements cannot be told apart", reps.clone())));
     }
     Ok(None)
 }
