@@ -223,6 +223,27 @@ fn misere_tables_from_the_command_line() {
 /// The misère outcome of a sum of octal heaps from the quotient of `grundy quotient --json`:
 /// multiply the heaps' elements, using the presentation only through the pretending function
 /// and a brute-force search is the judge.
+/// `q`, the quotient of octal `code`, against the misère outcomes of `sums` random sums of at
+/// most `max_heaps` heaps of at most `largest` (both inclusive), searched from the definition.
+fn assert_predicts_outcomes(
+    q: &grundy::solve::quotient::MisereQuotient,
+    code: &str,
+    rng: &mut Rng,
+    sums: usize,
+    max_heaps: u64,
+    largest: u64,
+) {
+    let mut brute = MisereValues::new(code);
+    for _ in 0..sums {
+        let heaps: Vec<usize> = (0..rng.range(0, max_heaps))
+            .map(|_| rng.range(0, largest) as usize)
+            .collect();
+        let element = heaps.iter().fold(0, |x, &n| q.times_heap(x, n));
+        let p = brute.value(heaps.clone(), vec![]) == 0;
+        assert_eq!(q.is_p(element), p, "octal {code}, heaps {heaps:?}");
+    }
+}
+
 #[test]
 fn quotients_of_random_octal_games_predict_every_outcome() {
     use grundy::app::quotient::{octal_quotient, QuotientOptions};
@@ -247,15 +268,7 @@ fn quotients_of_random_octal_games_predict_every_outcome() {
             "octal {code}: order {}",
             q.order()
         );
-        let mut brute = MisereValues::new(&code);
-        for _ in 0..60 {
-            let heaps: Vec<usize> = (0..rng.range(0, 6))
-                .map(|_| rng.range(0, 6) as usize)
-                .collect();
-            let element = heaps.iter().fold(0, |x, &n| q.times_heap(x, n));
-            let p = brute.value(heaps.clone(), vec![]) == 0;
-            assert_eq!(q.is_p(element), p, "octal {code}, heaps {heaps:?}");
-        }
+        assert_predicts_outcomes(&q, &code, &mut rng, 60, 6, 6);
     }
     assert!(checked >= 30, "only {checked} quotients within the limits");
 }
@@ -526,15 +539,7 @@ fn quotients_of_031_and_0312_exist_and_predict_outcomes() {
             // heap 3 = {*2} pretends to be *2 + *2
             assert_eq!(q.heap_element(3), Some(q.times_heap(q.times_heap(0, 2), 2)));
         }
-        let mut brute = MisereValues::new(code);
-        for _ in 0..80 {
-            let heaps: Vec<usize> = (0..rng.range(0, 5))
-                .map(|_| rng.range(0, 8) as usize)
-                .collect();
-            let element = heaps.iter().fold(0, |x, &n| q.times_heap(x, n));
-            let p = brute.value(heaps.clone(), vec![]) == 0;
-            assert_eq!(q.is_p(element), p, "octal {code}, heaps {heaps:?}");
-        }
+        assert_predicts_outcomes(&q, code, &mut rng, 80, 5, 8);
     }
 }
 
@@ -569,15 +574,7 @@ fn quotient_sweep(step: usize, max_states: usize) -> (usize, usize, usize, Strin
         if q.order() > largest {
             (largest, largest_code) = (q.order(), code.clone());
         }
-        let mut brute = MisereValues::new(&code);
-        for _ in 0..30 {
-            let heaps: Vec<usize> = (0..rng.range(0, 4))
-                .map(|_| rng.range(0, 8) as usize)
-                .collect();
-            let element = heaps.iter().fold(0, |x, &h| q.times_heap(x, h));
-            let p = brute.value(heaps.clone(), vec![]) == 0;
-            assert_eq!(q.is_p(element), p, "octal {code}, heaps {heaps:?}");
-        }
+        assert_predicts_outcomes(&q, &code, &mut rng, 30, 4, 8);
     }
     (found, tried, largest, largest_code)
 }

@@ -360,11 +360,12 @@ fn quotient_of(
     let mut outcome = |sum: &[usize]| search.is_p(sum, below, largest);
     let generator_options: Vec<Vec<Vec<usize>>> =
         generators.iter().map(|&n| options[n].clone()).collect();
+    // the proof step that failed last, and the size of its candidate
+    let mut failed = ("no candidate was checked", 0);
     // the test sums start with a representative of every element of the quotient proved for
     // the smaller heaps: they are pairwise distinguishable, and a new heap may pretend to be a
     // sum that only they tell apart from another (0.31: heap 3 = {*2} acts as *2 + *2, not as
     // *, and only a test holding *2 + *2 shows it; the proof's witnesses never contain it)
-    let mut failed = ("no candidate was checked", 0);
     let mut tests: Vec<Vec<usize>> = vec![vec![]];
     if let Some(below) = below {
         tests.extend(
