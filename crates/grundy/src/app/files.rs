@@ -16,31 +16,23 @@
 //! ```
 
 use crate::error::{GrundyError, Result};
+use crate::games::game_graph::SolvedGraphs;
 use crate::games::{GraphRules, GraphSource};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// Game graphs read from the files an expression names (the name is the path, relative to
 /// the working directory), each read and solved once and then shared.
 #[derive(Debug, Default)]
 pub struct FileGraphs {
-    solved: Mutex<HashMap<String, Arc<GraphRules>>>,
+    solved: SolvedGraphs,
 }
 
 impl GraphSource for FileGraphs {
     fn graph(&self, path: &str) -> Result<Arc<GraphRules>> {
-        if let Some(rules) = self.solved.lock().expect("not poisoned").get(path) {
-            return Ok(rules.clone());
-        }
-        let file = std::fs::File::open(path)
-            .map_err(|e| GrundyError::Unsupported(format!("cannot read the file: {e}")))?;
-        let rules = Arc::new(GraphRules::read(path, file)?);
-        Ok(self
-            .solved
-            .lock()
-            .expect("not poisoned")
-            .entry(path.to_string())
-            .or_insert(rules)
-            .clone())
+        self.solved.get_or_read(path, || {
+            let file = std::fs::File::open(path)
+                .map_err(|e| GrundyError::Unsupported(format!("cannot read the file: {e}")))?;
+            GraphRules::read(path, file)
+        })
     }
 }

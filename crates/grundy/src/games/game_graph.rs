@@ -75,6 +75,35 @@ pub trait GraphSource: fmt::Debug + Send + Sync {
     fn graph(&self, name: &str) -> Result<Arc<GraphRules>>;
 }
 
+/// The graphs a source has read and solved, by name: each is read once, and every sum (and
+/// every position of a game in play) that names it shares one `Arc`.
+#[derive(Debug, Default)]
+pub struct SolvedGraphs {
+    solved: Mutex<HashMap<String, Arc<GraphRules>>>,
+}
+
+impl SolvedGraphs {
+    /// The graph called `name`, from the cache or else from `read` (called without the lock
+    /// held; when two threads read the same graph at once, both hand out the one stored first).
+    pub fn get_or_read(
+        &self,
+        name: &str,
+        read: impl FnOnce() -> Result<GraphRules>,
+    ) -> Result<Arc<GraphRules>> {
+        if let Some(rules) = self.solved.lock().expect("not poisoned").get(name) {
+            return Ok(rules.clone());
+        }
+        let rules = Arc::new(read()?);
+        Ok(self
+            .solved
+            .lock()
+            .expect("not poisoned")
+            .entry(name.to_string())
+            .or_insert(rules)
+            .clone())
+    }
+}
+
 /// No game graphs at all: every `graph` component is refused with the source's reason. The
 /// default source of the library, and the one the server uses for expressions in a URL.
 #[derive(Clone, Debug)]
@@ -112,7 +141,7 @@ impl GraphSource for NoGraphs {
 #[derive(Debug, Default)]
 pub struct GraphTexts {
     texts: HashMap<String, Vec<u8>>,
-    solved: Mutex<HashMap<String, Arc<GraphRules>>>,
+    solved: SolvedGraphs,
 }
 
 impl GraphTexts {
@@ -125,7 +154,7 @@ impl GraphTexts {
                 .into_iter()
                 .map(|(n, t)| (n.into(), t.into()))
                 .collect(),
-            solved: Mutex::default(),
+            solved: SolvedGraphs::default(),
         }
     }
 
@@ -144,9 +173,6 @@ impl GraphTexts {
 
 impl GraphSource for GraphTexts {
     fn graph(&self, name: &str) -> Result<Arc<GraphRules>> {
-        if let Some(rules) = self.solved.lock().expect("not poisoned").get(name) {
-            return Ok(rules.clone());
-        }
         let Some(text) = self.texts.get(name) else {
             let names = self.names();
             return Err(GrundyError::Unsupported(if names.is_empty() {
@@ -162,15 +188,8 @@ impl GraphSource for GraphTexts {
                 )
             }));
         };
-        let rules = Arc::new(GraphRules::read(name, &text[..])?);
-        // two threads may read the same graph at once: both hand out the one stored first
-        Ok(self
-            .solved
-            .lock()
-            .expect("not poisoned")
-            .entry(name.to_string())
-            .or_insert(rules)
-            .clone())
+        self.solved
+            .get_or_read(name, || GraphRules::read(name, &text[..]))
     }
 }
 

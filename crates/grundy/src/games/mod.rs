@@ -103,6 +103,14 @@ macro_rules! catalog {
                     $(Component::$variant(_) => [$($syntax.misere),+][0],)+
                 }
             }
+
+            /// [`ImpartialGame::same_heap_game`] of two components of one game.
+            fn same_heap_game_as(&self, other: &Self) -> bool {
+                match (self, other) {
+                    $((Component::$variant(a), Component::$variant(b)) => a.same_heap_game(b),)+
+                    _ => false,
+                }
+            }
         }
 
         macro_rules! dispatch {
@@ -158,14 +166,6 @@ impl Component {
             .map(ToString::to_string)
             .collect::<Vec<_>>()
             .join(" + ")
-    }
-
-    /// The position of a game graph, if this component is one (`graph FILE V`).
-    pub fn as_graph(&self) -> Option<&GraphPosition> {
-        match self {
-            Component::Graph(g) => Some(g),
-            _ => None,
-        }
     }
 }
 
@@ -227,10 +227,7 @@ impl ImpartialGame for Component {
     }
 
     fn same_heap_game(&self, other: &Self) -> bool {
-        match (self, other) {
-            (Component::Octal(a), Component::Octal(b)) => a.same_heap_game(b),
-            _ => false,
-        }
+        self.same_heap_game_as(other)
     }
 }
 

@@ -26,7 +26,7 @@ use crate::error::{GrundyError, Result};
 use crate::nimber::{Convention, Nimber, Outcome};
 use crate::solve::game::ImpartialGame;
 use crate::solve::loopy_sum::{analyse_loopy_sum, has_infinite_part, loopy_sum_outcome};
-use crate::solve::quotient::{misere_quotient, quotient_answer, MisereQuotient};
+use crate::solve::quotient::{misere_quotient, quotient_answer, sum_element, MisereQuotient};
 use crate::solve::sum::{change_key, replace, Analysis, SumSolver};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Display;
@@ -290,7 +290,11 @@ fn max_heap(heaps: &[u64]) -> u64 {
 
 /// The outcome of the misère sum of `heaps` through `quotient` (which covers them).
 fn quotient_outcome(quotient: &MisereQuotient, heaps: &[u64]) -> Outcome {
-    quotient_answer(quotient, heaps, |_| Vec::new()).outcome
+    if quotient.is_p(sum_element(quotient, heaps)) {
+        Outcome::P
+    } else {
+        Outcome::N
+    }
 }
 
 /// The game (its heap 0) and the heap sizes of `parts` if they are all heaps of one game, at

@@ -156,6 +156,7 @@ pub trait ImpartialGame: Clone + Eq + Hash + Debug {
     /// True when `self` and `other` are heaps of one game (equal `with_heap(0)`; games
     /// override it with a cheaper test).
     fn same_heap_game(&self, other: &Self) -> bool {
-        self.with_heap(0).is_some() && self.with_heap(0) == other.with_heap(0)
+        self.with_heap(0)
+            .is_some_and(|zero| other.with_heap(0).as_ref() == Some(&zero))
     }
 }

@@ -821,6 +821,18 @@ pub struct QuotientAnswer {
     pub winning_moves: Vec<(usize, Vec<u64>)>,
 }
 
+/// The element of the sum of `heaps` (sizes, each covered by `quotient`): O(distinct sizes x
+/// order), however many heaps.
+pub fn sum_element(quotient: &MisereQuotient, heaps: &[u64]) -> Element {
+    let mut counts: std::collections::BTreeMap<u64, u64> = Default::default();
+    for &h in heaps {
+        *counts.entry(h).or_default() += 1;
+    }
+    counts
+        .iter()
+        .fold(0, |x, (&n, &c)| quotient.times_heaps(x, n as usize, c))
+}
+
 /// The outcome and winning moves of the misère sum of `heaps` (sizes) of the game whose
 /// quotient (covering every size in `heaps`) is `quotient`; `options(n)` lists the results of
 /// the moves from a heap of n (heaps left). Costs O(distinct sizes x order) to multiply, plus
