@@ -12,7 +12,7 @@ use std::path::Path;
 const LAYERS: [(&str, &[&str]); 4] = [
     ("application", &["app"]),
     ("catalog", &["games"]),
-    ("engines", &["solve", "loopy", "graph"]),
+    ("engines", &["solve", "loopy", "graph", "partizan"]),
     (
         "primitives",
         &[
@@ -31,7 +31,7 @@ const ENGINES: usize = 2;
 
 /// Within the engines, the order the arrows follow: `solve` may use `loopy` (loopy values in
 /// sums), never the other way round.
-const ENGINE_ORDER: [&str; 3] = ["solve", "loopy", "graph"];
+const ENGINE_ORDER: [&str; 4] = ["solve", "loopy", "graph", "partizan"];
 
 /// The library's source folder.
 fn library_src() -> std::path::PathBuf {

@@ -10,6 +10,7 @@ mod quotient;
 mod serve;
 mod solve;
 mod table;
+mod value;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use grundy::error::{GrundyError, Setting};
@@ -40,6 +41,9 @@ struct Cli {
 enum Command {
     /// Outcome, Grundy value and every winning move of a sum of games.
     Solve(solve::Args),
+    /// The canonical form of a partizan sum (Domineering, Hackenbush, values...): stops,
+    /// mean, temperature, thermograph, reduced form, atomic weight.
+    Value(value::Args),
     /// Token games on graphs and boards: who wins from every start, by maximum matching.
     Geography(geography::Args),
     /// Grundy values of a family, and their period when it can be proved.
@@ -85,6 +89,7 @@ pub fn main() -> i32 {
     };
     let result = match cli.command {
         Command::Solve(args) => solve::run(&args),
+        Command::Value(args) => value::run(&args),
         Command::Geography(args) => geography::run(&args),
         Command::Table(args) => table::run(&args),
         Command::Graph(args) => graph::run(&args),

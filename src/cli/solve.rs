@@ -1,5 +1,6 @@
 //! `grundy solve [--misere] [--json] [--max-states N] [--max-moves N] EXPR`
 
+use grundy::app::value::{has_partizan_part, solve_partizan, PartizanSolveReport, ValueOptions};
 use grundy::loopy::LoopyValue;
 use grundy::{solve_expression, Convention, Outcome, SolveOptions, SolveReport};
 use std::fmt::Write;
@@ -44,16 +45,56 @@ pub fn run(args: &Args) -> Result<String, String> {
     };
     // The words of an unquoted expression arrive apart: join them back. `-` reads it from
     // standard input (a sum too long for a command line).
-    let text = if args.expr == ["-"] {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
-            .map_err(|e| format!("standard input: {e}"))?;
-        text
-    } else {
-        args.expr.join(" ")
+    let text = super::value::expression(&args.expr)?;
+    let partizan = ValueOptions {
+        max_states: options.max_states,
+        max_moves: options.max_moves,
+        graphs: options.graphs.clone(),
     };
+    if has_partizan_part(&text, &partizan).map_err(super::message)? {
+        if args.misere {
+            return Err("misère play of partizan games is not supported (normal play only: who cannot move loses)".into());
+        }
+        let report = solve_partizan(&text, &partizan).map_err(super::message)?;
+        return super::render(&report, args.json, partizan_human);
+    }
     let report = solve_expression(&text, &options).map_err(super::message)?;
     super::render(&report, args.json, human)
+}
+
+fn partizan_human(r: &PartizanSolveReport) -> String {
+    let mut out = String::new();
+    let outcome = match r.outcome.letter() {
+        "L" => "L: Left wins, whoever moves first",
+        "R" => "R: Right wins, whoever moves first",
+        "N" => "N: the player to move wins",
+        _ => "P: the player to move loses",
+    };
+    let _ = writeln!(out, "position:    {}", r.position);
+    let _ = writeln!(out, "play:        normal (who cannot move loses)");
+    let _ = writeln!(out, "outcome:     {outcome}");
+    let _ = writeln!(out, "value:       {}", r.value);
+    for (who, moves) in [
+        ("Left", &r.left_winning_moves),
+        ("Right", &r.right_winning_moves),
+    ] {
+        if moves.is_empty() {
+            let _ = writeln!(out, "{who}'s winning moves, moving first: none");
+        } else {
+            let _ = writeln!(
+                out,
+                "{who}'s winning moves, moving first ({}):",
+                moves.len()
+            );
+            for m in moves {
+                let _ = writeln!(out, "  {m}");
+            }
+        }
+    }
+    if r.truncated {
+        let _ = writeln!(out, "note: a list was cut at --max-moves");
+    }
+    out
 }
 
 fn human(report: &SolveReport) -> String {

@@ -49,6 +49,7 @@ pub mod input;
 pub mod loopy;
 pub mod memory;
 pub mod nimber;
+pub mod partizan;
 pub mod periodic;
 pub mod solve;
 pub mod zeckendorf;

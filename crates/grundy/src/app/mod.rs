@@ -12,6 +12,9 @@
 //!   the web page).
 //! - [`quotient`]: misère quotients of octal games (`grundy quotient`), and misère sums of
 //!   many heaps of one game answered through them.
+//! - [`value`]: partizan sums (Domineering, Cutcake, Hackenbush, Toads and Frogs, Clobber,
+//!   values in CGSuite's notation, impartial parts as nimbers) to their canonical form,
+//!   invariants and each player's winning moves (`grundy value`, partizan `grundy solve`).
 //! - [`files`]: game graphs read from the files an expression names (the command line and
 //!   Python; never the server).
 //!
@@ -32,5 +35,6 @@ pub mod plot;
 pub mod quotient;
 pub mod solve;
 pub mod table;
+pub mod value;
 
 pub use files::FileGraphs;

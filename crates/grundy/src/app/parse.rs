@@ -7,7 +7,8 @@
 //! hands in (files on the command line and in Python, request bodies on the server, none by
 //! default).
 
-use crate::error::{excerpt, Result};
+use crate::error::{excerpt, GrundyError, Result};
+use crate::games::partizan::{partizan_syntax, PartizanPart, PARTIZAN_GAMES};
 use crate::games::syntax::{error, ParseContext, Word};
 use crate::games::{syntax, Component, GraphSource, NoGraphs, GAMES};
 use crate::solve::DEFAULT_MAX_STATES;
@@ -36,25 +37,124 @@ pub fn parse_sum_with(
     max_states: usize,
     graphs: &dyn GraphSource,
 ) -> Result<Vec<Component>> {
+    parse_terms(text, max_states, graphs)?
+        .into_iter()
+        .map(|(term, column)| match term {
+            Term::Impartial(c) => Ok(c),
+            Term::Partizan(p) => Err(error(
+                column,
+                format!(
+                    "'{}' is a partizan part (Left and Right move differently): only 'grundy value' and 'grundy solve' take it",
+                    excerpt(&p.to_string())
+                ),
+            )),
+        })
+        .collect()
+}
+
+/// A part of a sum: a game of the impartial catalog, or a partizan part (a partizan game or
+/// a value in CGSuite's notation).
+#[derive(Clone, Debug)]
+pub enum Term {
+    /// An impartial component: in a partizan sum, its nimber `*g`.
+    Impartial(Component),
+    /// A partizan part.
+    Partizan(PartizanPart),
+}
+
+impl std::fmt::Display for Term {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Term::Impartial(c) => write!(f, "{c}"),
+            Term::Partizan(p) => write!(f, "{p}"),
+        }
+    }
+}
+
+impl Term {
+    /// The terms joined by ` + `, as the expression grammar reads them.
+    pub fn sum_to_string(terms: &[Term]) -> String {
+        let parts: Vec<String> = terms.iter().map(|t| t.to_string()).collect();
+        parts.join(" + ")
+    }
+}
+
+/// Reads a sum whose parts may be impartial components, partizan games (`domineering ../..`)
+/// or values in CGSuite's notation (`{1|-1}`, `1/2`, `^*`), each with the column it starts at.
+/// A value is checked (and written canonically) as it is read.
+///
+/// ```
+/// use grundy::app::parse::{parse_terms, Term};
+/// let terms = parse_terms("domineering ../.. + {1/2, *|v} + nim 3", 1000, &grundy::games::NoGraphs::default()).unwrap();
+/// let terms: Vec<Term> = terms.into_iter().map(|t| t.0).collect();
+/// assert_eq!(Term::sum_to_string(&terms), "domineering ../.. + {1/2|v} + nim 3");
+/// ```
+pub fn parse_terms(
+    text: &str,
+    max_states: usize,
+    graphs: &dyn GraphSource,
+) -> Result<Vec<(Term, usize)>> {
     let mut context = ParseContext::new(max_states, graphs);
     split_components(text)?
         .iter()
         .map(|words| {
             let (name, args) = (words[0], &words[1..]);
-            let game = syntax(name.text).ok_or_else(|| {
-                let names: Vec<&str> = GAMES.iter().map(|g| g.keyword).collect();
-                error(
-                    name.column,
-                    format!(
-                        "unknown game '{}' (expected one of: {})",
-                        excerpt(name.text),
-                        names.join(", ")
-                    ),
-                )
-            })?;
-            (game.read)(name, args, &mut context)
+            if let Some(game) = syntax(name.text) {
+                return Ok((Term::Impartial((game.read)(name, args, &mut context)?), name.column));
+            }
+            if let Some(game) = partizan_syntax(name.text) {
+                return Ok((Term::Partizan((game.read)(name, args)?), name.column));
+            }
+            if looks_like_value(name.text) {
+                return Ok((Term::Partizan(read_value(words)?), name.column));
+            }
+            let names: Vec<&str> = GAMES
+                .iter()
+                .map(|g| g.keyword)
+                .chain(PARTIZAN_GAMES.iter().map(|g| g.keyword))
+                .collect();
+            Err(error(
+                name.column,
+                format!(
+                    "unknown game '{}' (expected one of: {}; or a value such as 1/2, ^* or {{1|-1}})",
+                    excerpt(name.text),
+                    names.join(", ")
+                ),
+            ))
         })
         .collect()
+}
+
+/// Whether a word starts a value in CGSuite's notation rather than a keyword.
+fn looks_like_value(word: &str) -> bool {
+    let Some(c) = word.chars().next() else {
+        return false;
+    };
+    matches!(c, '{' | '-' | '*' | '^' | '±' | '"' | '0'..='9')
+        || (c == 'v' && word.chars().all(|c| matches!(c, 'v' | '*' | '0'..='9')))
+}
+
+/// A value component: its words joined, quotes allowed around it; checked and written
+/// canonically.
+fn read_value(words: &[Word]) -> Result<PartizanPart> {
+    let start = words[0].column;
+    let mut text = String::new();
+    for w in words {
+        while text.chars().count() + start < w.column {
+            text.push(' ');
+        }
+        text.push_str(w.text);
+    }
+    let (inner, shift) = match text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+        Some(inner) => (inner.to_string(), 1),
+        None => (text.clone(), 0),
+    };
+    let mut forms = crate::partizan::Forms::new(1 << 20);
+    let g = forms.parse(&inner).map_err(|e| match e {
+        GrundyError::Parse { column, message } => error(start + shift + column - 1, message),
+        other => other,
+    })?;
+    Ok(PartizanPart::Value(forms.to_string(g)))
 }
 
 /// Splits the text into components (runs of words between `+` signs).
@@ -63,9 +163,15 @@ fn split_components(text: &str) -> Result<Vec<Vec<Word<'_>>>> {
     let mut plus_columns: Vec<usize> = Vec::new();
     let mut start: Option<(usize, usize)> = None; // (byte offset, column) of the current word
     let mut column = 0;
+    let mut depth = 0usize; // inside a value's braces, '+' and spaces do not split
     for (offset, c) in text.char_indices().chain([(text.len(), ' ')]) {
         column += 1;
-        if c.is_whitespace() || c == '+' {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if depth == 0 && (c.is_whitespace() || c == '+') {
             if let Some((from, col)) = start.take() {
                 groups.last_mut().expect("one group at least").push(Word {
                     text: &text[from..offset],
@@ -95,7 +201,6 @@ fn split_components(text: &str) -> Result<Vec<Vec<Word<'_>>>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::GrundyError;
     use std::sync::Arc;
 
     fn column_of(text: &str) -> usize {

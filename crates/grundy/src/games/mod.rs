@@ -39,17 +39,24 @@ macro_rules! compare_by_key {
     };
 }
 
+pub mod board;
+pub mod clobber;
+pub mod cutcake;
+pub mod domineering;
 pub mod empty;
 pub mod fibonacci_nim;
 pub mod game_graph;
+pub mod hackenbush;
 pub mod line_flip;
 pub mod moore;
 pub mod nim;
 pub mod octal;
+pub mod partizan;
 pub mod rectangle;
 pub mod staircase;
 pub mod subtraction;
 pub mod syntax;
+pub mod toads;
 pub mod wythoff;
 
 pub use crate::solve::octal::OctalCode;

@@ -1,0 +1,290 @@
+//! `grundy value` and the partizan half of `grundy solve`: an expression whose parts may be
+//! partizan games, values in CGSuite's notation, and impartial components (each its nimber
+//! `*g`), valued as one canonical form with its invariants, and its winning moves for each
+//! player.
+//!
+//! ```
+//! use grundy::app::value::{value_expression, ValueOptions};
+//! let report = value_expression("domineering ../..", &ValueOptions::default()).unwrap();
+//! assert_eq!(report.canonical, "{1|-1}");
+//! assert_eq!(report.outcome.letter(), "N");
+//! assert_eq!(report.temperature, "1");
+//! ```
+
+use crate::app::parse::{parse_terms, Term};
+use crate::error::{excerpt, GrundyError, Result};
+use crate::games::partizan::PartizanValues;
+use crate::games::{GraphSource, NoGraphs};
+use crate::nimber::Convention;
+use crate::partizan::{GameId, PartizanOutcome, Wall};
+use crate::solve::analyse::SumAnalyser;
+use crate::solve::game::ImpartialGame;
+use crate::solve::DEFAULT_MAX_STATES;
+use serde::Serialize;
+use std::sync::Arc;
+
+/// How to value an expression.
+#[derive(Clone)]
+pub struct ValueOptions {
+    /// The most positions each game's table, and the arena of forms, may store.
+    pub max_states: usize,
+    /// The most winning moves listed per player.
+    pub max_moves: usize,
+    /// Where `graph NAME V` components find their graphs.
+    pub graphs: Arc<dyn GraphSource>,
+}
+
+impl Default for ValueOptions {
+    fn default() -> Self {
+        ValueOptions {
+            max_states: DEFAULT_MAX_STATES,
+            max_moves: 1000,
+            graphs: Arc::new(NoGraphs::default()),
+        }
+    }
+}
+
+/// A thermograph's walls as corner points `[t, value]`, from t = -1 up to the mast's foot.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ThermographReport {
+    /// The left wall.
+    pub left: Vec<[String; 2]>,
+    /// The right wall.
+    pub right: Vec<[String; 2]>,
+}
+
+/// The answer of `grundy value --json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ValueReport {
+    /// The position as grundy writes it.
+    pub position: String,
+    /// The canonical form in CGSuite's notation.
+    pub canonical: String,
+    /// L, R, N or P.
+    pub outcome: PartizanOutcome,
+    /// The birthday of the canonical form.
+    pub birthday: u64,
+    /// Left's stop.
+    pub left_stop: String,
+    /// Right's stop.
+    pub right_stop: String,
+    /// The mean value.
+    pub mean: String,
+    /// The temperature.
+    pub temperature: String,
+    /// The thermograph.
+    pub thermograph: ThermographReport,
+    /// The reduced canonical form (modulo infinitesimals).
+    pub reduced: String,
+    /// The atomic weight; `None` unless the game is all-small.
+    pub atomic_weight: Option<String>,
+}
+
+/// A partizan sum read and valued: its terms, the arena, each term's value and the total.
+pub struct ValuedSum {
+    /// The parts.
+    pub terms: Vec<Term>,
+    /// The tables and the arena.
+    pub values: PartizanValues,
+    /// Each part's canonical form.
+    pub parts: Vec<GameId>,
+    /// The sum's canonical form.
+    pub total: GameId,
+}
+
+/// Reads and values an expression: every part's canonical form and the sum's.
+pub fn value_sum(text: &str, options: &ValueOptions) -> Result<ValuedSum> {
+    let terms: Vec<Term> = parse_terms(text, options.max_states, &*options.graphs)?
+        .into_iter()
+        .map(|t| t.0)
+        .collect();
+    let mut values = PartizanValues::new(options.max_states);
+    let mut analyser = SumAnalyser::new(options.max_states, 0);
+    let mut parts = Vec::with_capacity(terms.len());
+    for term in &terms {
+        parts.push(term_value(term, &mut values, &mut analyser)?);
+    }
+    let total = values.forms.sum(parts.iter().copied())?;
+    Ok(ValuedSum {
+        terms,
+        values,
+        parts,
+        total,
+    })
+}
+
+/// The canonical form of one part: a partizan part's value, or an impartial part's nimber.
+fn term_value(
+    term: &Term,
+    values: &mut PartizanValues,
+    analyser: &mut SumAnalyser<crate::games::Component>,
+) -> Result<GameId> {
+    match term {
+        Term::Partizan(p) => values.value(p),
+        Term::Impartial(c) => {
+            let analysis = analyser.analyse(std::slice::from_ref(c), Convention::Normal)?;
+            let Some(g) = analysis.grundy else {
+                return Err(GrundyError::Unsupported(format!(
+                    "'{}' has no finite Grundy value here (a loopy part, or one out of reach), so it cannot be a part of a partizan sum",
+                    excerpt(&c.to_string())
+                )));
+            };
+            let g = u32::try_from(g.0).map_err(|_| {
+                GrundyError::Overflow(format!("the nimber *{} beyond 32 bits", g.0))
+            })?;
+            Ok(values.forms.nimber(g))
+        }
+    }
+}
+
+fn corners(wall: &Wall) -> Vec<[String; 2]> {
+    wall.corners()
+        .into_iter()
+        .map(|(t, v)| [t.to_string(), v.to_string()])
+        .collect()
+}
+
+/// The report of a valued form.
+pub fn report(position: String, values: &mut PartizanValues, g: GameId) -> Result<ValueReport> {
+    let forms = &mut values.forms;
+    let (ls, rs) = forms.stops(g);
+    let th = forms.thermograph(g)?;
+    let reduced = forms.reduced(g)?;
+    let aw = forms.atomic_weight(g)?;
+    Ok(ValueReport {
+        position,
+        canonical: forms.to_string(g),
+        outcome: forms.outcome(g),
+        birthday: forms.birthday(g),
+        left_stop: ls.to_string(),
+        right_stop: rs.to_string(),
+        mean: th.mean.to_string(),
+        temperature: th.temperature.to_string(),
+        thermograph: ThermographReport {
+            left: corners(&th.left),
+            right: corners(&th.right),
+        },
+        reduced: forms.to_string(reduced),
+        atomic_weight: aw.map(|a| forms.to_string(a)),
+    })
+}
+
+/// Parses `text` and reports its canonical form and invariants (`grundy value`).
+pub fn value_expression(text: &str, options: &ValueOptions) -> Result<ValueReport> {
+    let mut sum = value_sum(text, options)?;
+    report(Term::sum_to_string(&sum.terms), &mut sum.values, sum.total)
+}
+
+/// The winning moves of a partizan sum for one player moving first: the positions left (whole
+/// sums) whose value that player wins moving second in (`>= 0` for Left, `<= 0` for Right).
+pub fn winning_moves(sum: &mut ValuedSum, left: bool, limit: usize) -> Result<(Vec<String>, bool)> {
+    let mut out = Vec::new();
+    let forms_zero = sum.values.forms.zero();
+    // the sum of the other parts, for each part: prefix and suffix sums
+    let n = sum.terms.len();
+    let mut prefix = vec![forms_zero; n + 1];
+    for i in 0..n {
+        prefix[i + 1] = sum.values.forms.add(prefix[i], sum.parts[i])?;
+    }
+    let mut suffix = vec![forms_zero; n + 1];
+    for i in (0..n).rev() {
+        suffix[i] = sum.values.forms.add(suffix[i + 1], sum.parts[i])?;
+    }
+    let mut analyser = SumAnalyser::new(usize::MAX / 2, 0);
+    for i in 0..n {
+        let rest = sum.values.forms.add(prefix[i], suffix[i + 1])?;
+        // each move leaves one part in place of the part moved in (or several: a split)
+        let options: Vec<Vec<Term>> = match &sum.terms[i] {
+            Term::Partizan(p) => sum
+                .values
+                .moves(p, left)?
+                .into_iter()
+                .map(|o| vec![Term::Partizan(o)])
+                .collect(),
+            Term::Impartial(c) => c
+                .options()
+                .into_iter()
+                .map(|o| o.into_iter().map(Term::Impartial).collect())
+                .collect(),
+        };
+        for option in options {
+            let mut total = rest;
+            for term in &option {
+                let v = term_value(term, &mut sum.values, &mut analyser)?;
+                total = sum.values.forms.add(total, v)?;
+            }
+            let zero = sum.values.forms.zero();
+            let wins = if left {
+                sum.values.forms.leq(zero, total)
+            } else {
+                sum.values.forms.leq(total, zero)
+            };
+            if wins {
+                if out.len() == limit {
+                    return Ok((out, true));
+                }
+                let mut terms = sum.terms.clone();
+                terms.splice(i..=i, option);
+                out.push(if terms.is_empty() {
+                    "0".to_string()
+                } else {
+                    Term::sum_to_string(&terms)
+                });
+            }
+        }
+    }
+    Ok((out, false))
+}
+
+/// The answer of `grundy solve` for a sum with a partizan part.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PartizanSolveReport {
+    /// The position as grundy writes it.
+    pub position: String,
+    /// Always `"normal"`: misère play of partizan sums is not supported.
+    pub convention: &'static str,
+    /// L (Left wins), R (Right wins), N (the player to move wins) or P.
+    pub outcome: PartizanOutcome,
+    /// The canonical form of the sum.
+    pub value: String,
+    /// Left's winning moves when Left moves first: the positions they leave.
+    pub left_winning_moves: Vec<String>,
+    /// Right's winning moves when Right moves first.
+    pub right_winning_moves: Vec<String>,
+    /// True when a list of moves was cut at the limit.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
+}
+
+/// Whether the expression has a partizan part (then `grundy solve` answers with
+/// [`solve_partizan`]). Reads the expression; errors are the parser's.
+pub fn has_partizan_part(text: &str, options: &ValueOptions) -> Result<bool> {
+    Ok(parse_terms(text, options.max_states, &*options.graphs)?
+        .iter()
+        .any(|(t, _)| matches!(t, Term::Partizan(_))))
+}
+
+/// Outcome, canonical form and each player's winning moves of a partizan sum.
+///
+/// ```
+/// use grundy::app::value::{solve_partizan, ValueOptions};
+/// let r = solve_partizan("domineering ../.. + nim 1", &ValueOptions::default()).unwrap();
+/// assert_eq!(r.value, "{1*|-1*}");
+/// assert_eq!(r.outcome.letter(), "N");
+/// assert_eq!(r.left_winning_moves, vec!["domineering ##/.. + nim 1", "domineering ../## + nim 1"]);
+/// ```
+pub fn solve_partizan(text: &str, options: &ValueOptions) -> Result<PartizanSolveReport> {
+    let mut sum = value_sum(text, options)?;
+    let (left, lt) = winning_moves(&mut sum, true, options.max_moves)?;
+    let (right, rt) = winning_moves(&mut sum, false, options.max_moves)?;
+    let total = sum.total;
+    Ok(PartizanSolveReport {
+        position: Term::sum_to_string(&sum.terms),
+        convention: "normal",
+        outcome: sum.values.forms.outcome(total),
+        value: sum.values.forms.to_string(total),
+        left_winning_moves: left,
+        right_winning_moves: right,
+        truncated: lt || rt,
+    })
+}

@@ -1,0 +1,71 @@
+//! Cutcake (Winning Ways ch. 2): an R x C cake; Left cuts along a vertical line (R x a and
+//! R x (C - a)), Right along a horizontal one (a x C and (R - a) x C). Written `cutcake R C`.
+//! Its values are integers; the search finds them from the definition.
+
+use crate::error::Result;
+use crate::games::partizan::{PartizanPart, PartizanSyntax};
+use crate::games::syntax::{error, numbers, Word};
+use crate::partizan::PartizanRules;
+
+/// `cutcake R C`.
+pub const SYNTAX: PartizanSyntax = PartizanSyntax {
+    keyword: "cutcake",
+    usage: "cutcake R C",
+    summary: "Cutcake: Left cuts an R x C cake vertically, Right horizontally",
+    examples: &["cutcake 2 3"],
+    read,
+};
+
+/// The largest side of a cake (a table of sides up to this).
+pub const MAX_SIDE: u64 = 1 << 16;
+
+fn read(name: Word, args: &[Word]) -> Result<PartizanPart> {
+    let n = numbers(name, args, 2, 2, SYNTAX.usage)?;
+    for (i, &v) in n.iter().enumerate() {
+        if v == 0 || v > MAX_SIDE {
+            return Err(error(
+                args[i].column,
+                format!("a side of a cake is 1 to {MAX_SIDE}, found {v}"),
+            ));
+        }
+    }
+    Ok(PartizanPart::Cutcake(vec![(n[0] as u32, n[1] as u32)]))
+}
+
+/// Writes cakes back as `cutcake` reads them (one component per cake).
+pub fn text(cakes: &[(u32, u32)]) -> String {
+    cakes
+        .iter()
+        .map(|(r, c)| format!("cutcake {r} {c}"))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// The rules of Cutcake; a position is a list of cakes (rows, columns).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Cutcake;
+
+impl PartizanRules for Cutcake {
+    type Position = Vec<(u32, u32)>;
+
+    fn split(&self, cakes: &Vec<(u32, u32)>, out: &mut Vec<(Vec<(u32, u32)>, bool)>) {
+        for &(r, c) in cakes {
+            if r > 1 || c > 1 {
+                out.push((vec![(r, c)], false));
+            }
+        }
+    }
+
+    fn options(&self, cakes: &Vec<(u32, u32)>, left: bool, out: &mut Vec<Vec<(u32, u32)>>) {
+        let (r, c) = cakes[0];
+        if left {
+            for a in 1..=c / 2 {
+                out.push(vec![(r, a), (r, c - a)]);
+            }
+        } else {
+            for a in 1..=r / 2 {
+                out.push(vec![(a, c), (r - a, c)]);
+            }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+//! Toads and Frogs (Winning Ways ch. 1): a strip of toads `T`, frogs `F` and empty cells `.`.
+//! Left moves a toad one cell right into an empty cell, or jumps it over exactly one frog into
+//! the empty cell beyond; Right moves frogs left the same way. Written `toads TT..FF`.
+//! Reversing a strip and swapping toads and frogs negates its value: the search stores one
+//! of the two.
+
+use crate::error::{excerpt, Result};
+use crate::games::partizan::{PartizanPart, PartizanSyntax};
+use crate::games::syntax::{error, Word};
+use crate::partizan::PartizanRules;
+
+/// `toads ROW`.
+pub const SYNTAX: PartizanSyntax = PartizanSyntax {
+    keyword: "toads",
+    usage: "toads ROW",
+    summary: "Toads and Frogs: toads T move right, frogs F left, one step or a jump (. empty)",
+    examples: &["toads TT.FF", "toads T.F"],
+    read,
+};
+
+/// The longest strip.
+pub const MAX_CELLS: usize = 1024;
+
+fn read(name: Word, args: &[Word]) -> Result<PartizanPart> {
+    if args.len() != 1 {
+        return Err(error(
+            args.get(1).map_or(name.column, |w| w.column),
+            "'toads' takes one strip (toads ROW, of T, F and .)",
+        ));
+    }
+    let w = args[0];
+    if let Some(i) = w.text.find(|c| !matches!(c, 'T' | 'F' | '.')) {
+        return Err(error(
+            w.column + w.text[..i].chars().count(),
+            format!(
+                "'{}': a strip is made of T (toads), F (frogs) and . (empty)",
+                excerpt(w.text)
+            ),
+        ));
+    }
+    if w.text.len() > MAX_CELLS {
+        return Err(error(
+            w.column,
+            format!("a strip of {} cells: at most {MAX_CELLS}", w.text.len()),
+        ));
+    }
+    Ok(PartizanPart::Toads(w.text.as_bytes().into()))
+}
+
+/// Writes a strip back as `toads` reads it.
+pub fn text(row: &[u8]) -> String {
+    format!("toads {}", String::from_utf8_lossy(row))
+}
+
+/// The rules of Toads and Frogs; a position is a strip.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Toads;
+
+/// The strip reversed with toads and frogs swapped (the negative position).
+fn mirrored(row: &[u8]) -> Box<[u8]> {
+    row.iter()
+        .rev()
+        .map(|&c| match c {
+            b'T' => b'F',
+            b'F' => b'T',
+            c => c,
+        })
+        .collect()
+}
+
+impl PartizanRules for Toads {
+    type Position = Box<[u8]>;
+
+    fn split(&self, row: &Box<[u8]>, out: &mut Vec<(Box<[u8]>, bool)>) {
+        // toads at the right end and frogs at the left end are stuck for good; trim them
+        let start = row.iter().position(|&c| c != b'F').unwrap_or(row.len());
+        let end = row
+            .iter()
+            .rposition(|&c| c != b'T')
+            .map_or(start, |i| i + 1);
+        if start >= end {
+            return;
+        }
+        let part: Box<[u8]> = row[start..end].into();
+        let mirror = mirrored(&part);
+        out.push(if mirror < part {
+            (mirror, true)
+        } else {
+            (part, false)
+        });
+    }
+
+    fn options(&self, row: &Box<[u8]>, left: bool, out: &mut Vec<Box<[u8]>>) {
+        let n = row.len();
+        let (me, them) = if left { (b'T', b'F') } else { (b'F', b'T') };
+        for i in 0..n {
+            if row[i] != me {
+                continue;
+            }
+            let step = |k: usize| -> Option<usize> {
+                if left {
+                    (i + k < n).then_some(i + k)
+                } else {
+                    i.checked_sub(k)
+                }
+            };
+            let target = match step(1) {
+                Some(j) if row[j] == b'.' => Some(j),
+                Some(j) if row[j] == them => step(2).filter(|&k| row[k] == b'.'),
+                _ => None,
+            };
+            if let Some(j) = target {
+                let mut next = row.clone();
+                next[i] = b'.';
+                next[j] = me;
+                out.push(next);
+            }
+        }
+    }
+}

@@ -1,0 +1,817 @@
+//! Short partizan games in canonical form, interned in one arena ([`Forms`]): each distinct
+//! canonical form is stored once and named by a [`GameId`], so two games are equal exactly when
+//! their ids are. Comparison, sums and negation are memoised, as in CGSuite's table of game
+//! ids.
+//!
+//! A form is either a number plus ups plus a nimber ([`Nus`], the common values, stored with
+//! no options) or a list of Left and Right options, themselves canonical. [`Forms::make`]
+//! builds the canonical form of `{L | R}` from canonical options: it deletes dominated
+//! options, bypasses reversible ones (Conway, ONAG ch. 10; Siegel, CGT II.2) and recognises
+//! numbers (the simplicity theorem) and number + ups + star.
+//!
+//! The recursions here (comparison, sums) go as deep as the games' birthdays; they run on a
+//! stack that grows on the heap when needed (`stacker`), so a deep game cannot overflow it.
+//!
+//! ```
+//! use grundy::partizan::Forms;
+//! let mut forms = Forms::new(1_000_000);
+//! let one = forms.number(1.into()).unwrap();
+//! let minus_one = forms.neg(one);
+//! let switch = forms.make(vec![one], vec![minus_one]).unwrap(); // {1 | -1}
+//! assert_eq!(forms.to_string(switch), "{1|-1}");
+//! let twice = forms.add(switch, switch).unwrap();
+//! assert_eq!(forms.to_string(twice), "0"); // ±1 + ±1 = 0
+//! let up = forms.parse("{0|*}").unwrap();
+//! assert_eq!(forms.to_string(up), "^");
+//! ```
+
+use crate::error::{GrundyError, Result};
+use crate::partizan::dyadic::Dyadic;
+use rustc_hash::FxHashMap;
+use std::cmp::Ordering;
+use std::sync::Arc;
+
+/// The name of a canonical form in a [`Forms`] arena. Equal ids, equal games; different ids,
+/// different games (of the same arena).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(u32);
+
+impl GameId {
+    /// The position of the form in its arena.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A number plus a multiple of up plus a nimber: `x + ↑·ups + *nimber`. Every number, nimber
+/// and up multiple, and their sums, are of this shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Nus {
+    /// The number part.
+    pub number: Dyadic,
+    /// The multiple of up (negative: down).
+    pub ups: i64,
+    /// The nimber part.
+    pub nimber: u32,
+}
+
+impl Nus {
+    /// The number `x`.
+    pub fn number(x: Dyadic) -> Nus {
+        Nus {
+            number: x,
+            ups: 0,
+            nimber: 0,
+        }
+    }
+
+    /// True when it is a number (no ups, no star).
+    pub fn is_number(self) -> bool {
+        self.ups == 0 && self.nimber == 0
+    }
+}
+
+/// Left's and Right's options.
+pub type Options = (Arc<[GameId]>, Arc<[GameId]>);
+
+/// One stored form.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Node {
+    Nus(Nus),
+    Moves {
+        left: Arc<[GameId]>,
+        right: Arc<[GameId]>,
+    },
+}
+
+/// Which side of a comparison an unstored form `{L | R}` is on (see [`Forms::make`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Side {
+    /// `x <= G`
+    Below,
+    /// `G <= x`
+    Above,
+}
+
+/// The arena of canonical forms, with memoised comparison, sums and negation.
+///
+/// **Complexity**: each form is built once; comparing two forms costs at most the product of
+/// their numbers of subpositions once, then O(1) (memoised); a sum of forms with a and b
+/// subpositions builds at most a·b forms.
+pub struct Forms {
+    nodes: Vec<Node>,
+    index: FxHashMap<Node, GameId>,
+    leq_memo: FxHashMap<(GameId, GameId), bool>,
+    add_memo: FxHashMap<(GameId, GameId), GameId>,
+    neg_memo: FxHashMap<GameId, GameId>,
+    options_memo: FxHashMap<GameId, Options>,
+    stops_memo: FxHashMap<GameId, (Dyadic, Dyadic)>,
+    pub(crate) thermographs: FxHashMap<GameId, Arc<crate::partizan::thermograph::Thermograph>>,
+    pub(crate) cooled: FxHashMap<(GameId, Dyadic), GameId>,
+    pub(crate) reduced: FxHashMap<GameId, GameId>,
+    pub(crate) birthdays: FxHashMap<GameId, u64>,
+    pub(crate) all_small: FxHashMap<GameId, bool>,
+    max_forms: usize,
+}
+
+/// How much stack a recursion step may use before the stack grows, and by how much it grows.
+const RED_ZONE: usize = 64 * 1024;
+const STACK_GROWTH: usize = 4 * 1024 * 1024;
+
+impl Forms {
+    /// An arena that stores at most `max_forms` forms (past it, [`GrundyError::StateLimit`]).
+    pub fn new(max_forms: usize) -> Forms {
+        let mut forms = Forms {
+            nodes: Vec::new(),
+            index: FxHashMap::default(),
+            leq_memo: FxHashMap::default(),
+            add_memo: FxHashMap::default(),
+            neg_memo: FxHashMap::default(),
+            options_memo: FxHashMap::default(),
+            stops_memo: FxHashMap::default(),
+            thermographs: FxHashMap::default(),
+            cooled: FxHashMap::default(),
+            reduced: FxHashMap::default(),
+            birthdays: FxHashMap::default(),
+            all_small: FxHashMap::default(),
+            max_forms: max_forms.max(16),
+        };
+        forms.intern(Node::Nus(Nus::number(Dyadic::ZERO)));
+        forms
+    }
+
+    /// How many forms are stored.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// True when only zero is stored.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.len() <= 1
+    }
+
+    /// The most forms this arena stores.
+    pub fn max_forms(&self) -> usize {
+        self.max_forms
+    }
+
+    fn intern(&mut self, node: Node) -> GameId {
+        if let Some(&id) = self.index.get(&node) {
+            return id;
+        }
+        let id = GameId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 forms"));
+        self.nodes.push(node.clone());
+        self.index.insert(node, id);
+        id
+    }
+
+    fn check_limit(&self) -> Result<()> {
+        if self.nodes.len() >= self.max_forms {
+            return Err(GrundyError::StateLimit {
+                limit: self.max_forms,
+                what: "the canonical forms of a partizan game".into(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Zero, `{ | }`.
+    pub fn zero(&self) -> GameId {
+        GameId(0)
+    }
+
+    /// The form `x + ↑·ups + *nimber`.
+    pub fn nus(&mut self, nus: Nus) -> GameId {
+        self.intern(Node::Nus(nus))
+    }
+
+    /// The number `x`.
+    pub fn number(&mut self, x: Dyadic) -> Result<GameId> {
+        Ok(self.nus(Nus::number(x)))
+    }
+
+    /// The nimber `*n`.
+    pub fn nimber(&mut self, n: u32) -> GameId {
+        self.nus(Nus {
+            number: Dyadic::ZERO,
+            ups: 0,
+            nimber: n,
+        })
+    }
+
+    /// The number-up-star form of `g`, if it has one.
+    pub fn as_nus(&self, g: GameId) -> Option<Nus> {
+        match &self.nodes[g.index()] {
+            Node::Nus(n) => Some(*n),
+            Node::Moves { .. } => None,
+        }
+    }
+
+    /// The number `g` is equal to, if it is one.
+    pub fn as_number(&self, g: GameId) -> Option<Dyadic> {
+        self.as_nus(g).filter(|n| n.is_number()).map(|n| n.number)
+    }
+
+    /// The canonical Left and Right options of `g`.
+    pub fn options(&mut self, g: GameId) -> Options {
+        match &self.nodes[g.index()] {
+            Node::Moves { left, right } => (left.clone(), right.clone()),
+            Node::Nus(nus) => {
+                let nus = *nus;
+                if let Some(options) = self.options_memo.get(&g) {
+                    return options.clone();
+                }
+                let (left, right) = self.nus_options(nus);
+                let options: Options = (left.into(), right.into());
+                self.options_memo.insert(g, options.clone());
+                options
+            }
+        }
+    }
+
+    /// The canonical options of `x + ↑·u + *n`: a number's neighbours of least denominator;
+    /// `*n = {*0, ..., *(n-1) | same}`; `↑* = {0, * | 0}`; for u >= 1 otherwise,
+    /// `↑u *n = {0 | ↑(u-1) *(n xor 1)}`; negatives mirrored; all shifted by x.
+    fn nus_options(&mut self, nus: Nus) -> (Vec<GameId>, Vec<GameId>) {
+        let Nus {
+            number: x,
+            ups: u,
+            nimber: n,
+        } = nus;
+        let at = |ups: i64, nimber: u32| Nus {
+            number: x,
+            ups,
+            nimber,
+        };
+        if u == 0 && n == 0 {
+            let (l, r) = x.options();
+            let l = l.map(|l| self.nus(Nus::number(l))).into_iter().collect();
+            let r = r.map(|r| self.nus(Nus::number(r))).into_iter().collect();
+            return (l, r);
+        }
+        if u == 0 {
+            let all: Vec<GameId> = (0..n).map(|i| self.nus(at(0, i))).collect();
+            return (all.clone(), all);
+        }
+        let base = self.nus(at(0, 0));
+        if u.abs() == 1 && n == 1 {
+            let star = self.nus(at(0, 1));
+            return if u > 0 {
+                (vec![base, star], vec![base])
+            } else {
+                (vec![base], vec![base, star])
+            };
+        }
+        let inner = self.nus(at(u - u.signum(), n ^ 1));
+        if u > 0 {
+            (vec![base], vec![inner])
+        } else {
+            (vec![inner], vec![base])
+        }
+    }
+
+    /// Whether `x + ↑·u + *n` is at most `y + ↑·v + *m`: numbers first, then
+    /// `↑k *j >= 0` iff k >= 2, or k = 1 and j != 1, or k = j = 0.
+    fn nus_leq(a: Nus, b: Nus) -> bool {
+        match a.number.cmp(&b.number) {
+            Ordering::Less => true,
+            Ordering::Greater => false,
+            Ordering::Equal => {
+                let k = b.ups as i128 - a.ups as i128;
+                let j = a.nimber ^ b.nimber;
+                k >= 2 || (k == 1 && j != 1) || (k == 0 && j == 0)
+            }
+        }
+    }
+
+    /// `g <= h`: Left, moving second in `h - g`, wins. Memoised.
+    ///
+    /// **Complexity**: at most one evaluation per pair of subpositions of g and h.
+    pub fn leq(&mut self, g: GameId, h: GameId) -> bool {
+        if g == h {
+            return true;
+        }
+        if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
+            return Forms::nus_leq(a, b);
+        }
+        if let Some(&known) = self.leq_memo.get(&(g, h)) {
+            return known;
+        }
+        // the stops decide many comparisons at once: RS(g) > LS(h) refutes g <= h
+        let (lg, rg) = self.stops(g);
+        let (lh, rh) = self.stops(h);
+        let answer = if rg > lh {
+            false
+        } else if rh > lg {
+            true // RS(h - g) >= RS(h) - LS(g) > 0
+        } else {
+            stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || self.leq_search(g, h))
+        };
+        self.leq_memo.insert((g, h), answer);
+        answer
+    }
+
+    fn leq_search(&mut self, g: GameId, h: GameId) -> bool {
+        let g_number = self.as_number(g).is_some();
+        let h_number = self.as_number(h).is_some();
+        // number avoidance: against a number, the other side's moves are enough
+        if !h_number {
+            let (_, right) = self.options(h);
+            if right.iter().any(|&r| self.leq(r, g)) {
+                return false;
+            }
+        } else if g_number {
+            unreachable!("two numbers are compared as number-up-star forms")
+        }
+        if !g_number {
+            let (left, _) = self.options(g);
+            if left.iter().any(|&l| self.leq(h, l)) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Left and right stops (Siegel, CGT II.3): a number's stops are itself; otherwise
+    /// LS = max over Left options of their right stops, RS = min over Right options of their
+    /// left stops. Memoised.
+    pub fn stops(&mut self, g: GameId) -> (Dyadic, Dyadic) {
+        if let Some(n) = self.as_nus(g) {
+            return (n.number, n.number);
+        }
+        if let Some(&s) = self.stops_memo.get(&g) {
+            return s;
+        }
+        let (left, right) = self.options(g);
+        let stops = stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || {
+            let ls = left.iter().map(|&l| self.stops(l).1).max();
+            let rs = right.iter().map(|&r| self.stops(r).0).min();
+            (ls, rs)
+        });
+        // canonical forms that are not number-up-star have options on both sides
+        let stops = (
+            stops.0.expect("a Left option"),
+            stops.1.expect("a Right option"),
+        );
+        self.stops_memo.insert(g, stops);
+        stops
+    }
+
+    /// The negative `-g = {-g^R | -g^L}`. Memoised.
+    pub fn neg(&mut self, g: GameId) -> GameId {
+        if let Some(n) = self.as_nus(g) {
+            return self.nus(Nus {
+                number: n.number.checked_neg().expect("numbers stay within range"),
+                ups: -n.ups,
+                nimber: n.nimber,
+            });
+        }
+        if let Some(&known) = self.neg_memo.get(&g) {
+            return known;
+        }
+        let (left, right) = self.options(g);
+        let negated = stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || {
+            let l: Vec<GameId> = right.iter().map(|&r| self.neg(r)).collect();
+            let r: Vec<GameId> = left.iter().map(|&l| self.neg(l)).collect();
+            (l, r)
+        });
+        // the negative of a canonical form is canonical: store it as it is
+        let id = self.intern(Node::Moves {
+            left: sorted(negated.0).into(),
+            right: sorted(negated.1).into(),
+        });
+        self.neg_memo.insert(g, id);
+        self.neg_memo.insert(id, g);
+        id
+    }
+
+    /// The canonical form of the sum `g + h`. Memoised; number-up-star forms add directly,
+    /// and a number shifts the other form's options (number translation).
+    pub fn add(&mut self, g: GameId, h: GameId) -> Result<GameId> {
+        let zero = self.zero();
+        if g == zero {
+            return Ok(h);
+        }
+        if h == zero {
+            return Ok(g);
+        }
+        if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
+            let ups = a
+                .ups
+                .checked_add(b.ups)
+                .ok_or_else(|| GrundyError::Overflow("a multiple of up beyond 64 bits".into()))?;
+            return Ok(self.nus(Nus {
+                number: a.number.checked_add(b.number)?,
+                ups,
+                nimber: a.nimber ^ b.nimber,
+            }));
+        }
+        let key = (g.min(h), g.max(h));
+        if let Some(&known) = self.add_memo.get(&key) {
+            return Ok(known);
+        }
+        let sum = stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || self.add_options(g, h))?;
+        self.add_memo.insert(key, sum);
+        Ok(sum)
+    }
+
+    fn add_options(&mut self, g: GameId, h: GameId) -> Result<GameId> {
+        let (gl, gr) = self.options(g);
+        let (hl, hr) = self.options(h);
+        let g_number = self.as_number(g).is_some();
+        let h_number = self.as_number(h).is_some();
+        let mut left = Vec::with_capacity(gl.len() + hl.len());
+        let mut right = Vec::with_capacity(gr.len() + hr.len());
+        // a number's own moves are never needed when the other part is not a number
+        if !g_number {
+            for &l in gl.iter() {
+                left.push(self.add(l, h)?);
+            }
+            for &r in gr.iter() {
+                right.push(self.add(r, h)?);
+            }
+        }
+        if !h_number {
+            for &l in hl.iter() {
+                left.push(self.add(g, l)?);
+            }
+            for &r in hr.iter() {
+                right.push(self.add(g, r)?);
+            }
+        }
+        self.make(left, right)
+    }
+
+    /// `g - h`.
+    pub fn sub(&mut self, g: GameId, h: GameId) -> Result<GameId> {
+        let minus = self.neg(h);
+        self.add(g, minus)
+    }
+
+    /// The sum of many forms (zero for none).
+    pub fn sum(&mut self, parts: impl IntoIterator<Item = GameId>) -> Result<GameId> {
+        let mut total = self.zero();
+        for p in parts {
+            total = self.add(total, p)?;
+        }
+        Ok(total)
+    }
+
+    /// The canonical form of `{left | right}`, whose options are canonical forms: dominated
+    /// options deleted, reversible options bypassed, until neither applies; then numbers and
+    /// number-up-star forms recognised.
+    ///
+    /// **Complexity**: O((|L| + |R|)²) comparisons per round, and a round per bypass.
+    pub fn make(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> Result<GameId> {
+        loop {
+            left = self.maximal(left, true);
+            right = self.maximal(right, false);
+            if let Some(id) = self.simple_form(&left, &right) {
+                return Ok(id);
+            }
+            let mut changed = false;
+            // Left option l is reversible when some l^R <= G: replace it by l^R's Left options
+            let mut memo = FxHashMap::default();
+            for i in 0..left.len() {
+                let (_, l_right) = self.options(left[i]);
+                let mut through = None;
+                for &lr in l_right.iter() {
+                    if self.form_compare(lr, Side::Below, &left, &right, &mut memo) == Some(false) {
+                        // lr <= G is false
+                        continue;
+                    }
+                    through = Some(lr);
+                    break;
+                }
+                if let Some(lr) = through {
+                    let (lrl, _) = self.options(lr);
+                    left.swap_remove(i);
+                    left.extend(lrl.iter().copied());
+                    changed = true;
+                    break;
+                }
+            }
+            if !changed {
+                for i in 0..right.len() {
+                    let (r_left, _) = self.options(right[i]);
+                    let mut through = None;
+                    for &rl in r_left.iter() {
+                        if self.form_compare(rl, Side::Above, &left, &right, &mut memo)
+                            == Some(false)
+                        {
+                            continue;
+                        }
+                        through = Some(rl);
+                        break;
+                    }
+                    if let Some(rl) = through {
+                        let (_, rlr) = self.options(rl);
+                        right.swap_remove(i);
+                        right.extend(rlr.iter().copied());
+                        changed = true;
+                        break;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        if let Some(id) = self.simple_form(&left, &right) {
+            return Ok(id);
+        }
+        self.check_limit()?;
+        Ok(self.intern(Node::Moves {
+            left: sorted(left).into(),
+            right: sorted(right).into(),
+        }))
+    }
+
+    /// Compares `x` with the unstored form `G = {left | right}`: with `Side::Below`, whether
+    /// `x <= G`; with `Side::Above`, whether `G <= x`. Returns `Some(answer)`; memoised per
+    /// call of [`Forms::make`] in `memo`.
+    fn form_compare(
+        &mut self,
+        x: GameId,
+        side: Side,
+        left: &[GameId],
+        right: &[GameId],
+        memo: &mut FxHashMap<(GameId, Side), bool>,
+    ) -> Option<bool> {
+        if let Some(&known) = memo.get(&(x, side)) {
+            return Some(known);
+        }
+        let answer = stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || match side {
+            // x <= G iff no G^R <= x and no x^L >= G
+            Side::Below => {
+                if right.iter().any(|&r| self.leq(r, x)) {
+                    return false;
+                }
+                let (xl, _) = self.options(x);
+                !xl.iter()
+                    .any(|&l| self.form_compare(l, Side::Above, left, right, memo) == Some(true))
+            }
+            // G <= x iff no G^L >= x and no x^R <= G
+            Side::Above => {
+                if left.iter().any(|&l| self.leq(x, l)) {
+                    return false;
+                }
+                let (_, xr) = self.options(x);
+                !xr.iter()
+                    .any(|&r| self.form_compare(r, Side::Below, left, right, memo) == Some(true))
+            }
+        });
+        memo.insert((x, side), answer);
+        Some(answer)
+    }
+
+    /// Keeps the undominated options: for Left the maximal ones, for Right the minimal ones
+    /// (duplicates once).
+    fn maximal(&mut self, mut options: Vec<GameId>, left: bool) -> Vec<GameId> {
+        options.sort_unstable();
+        options.dedup();
+        if options.len() < 2 {
+            return options;
+        }
+        let mut keep = vec![true; options.len()];
+        for i in 0..options.len() {
+            if !keep[i] {
+                continue;
+            }
+            for j in 0..options.len() {
+                if i == j || !keep[j] {
+                    continue;
+                }
+                let (a, b) = (options[i], options[j]);
+                // i is dominated by j
+                let dominated = if left { self.leq(a, b) } else { self.leq(b, a) };
+                if dominated {
+                    keep[i] = false;
+                    break;
+                }
+            }
+        }
+        options
+            .into_iter()
+            .zip(keep)
+            .filter_map(|(o, k)| k.then_some(o))
+            .collect()
+    }
+
+    /// The form when it is a number or number-up-star, recognised from its (undominated)
+    /// options; `None` otherwise. A form whose options are all numbers is never reversible.
+    fn simple_form(&mut self, left: &[GameId], right: &[GameId]) -> Option<GameId> {
+        let nus_l: Vec<Nus> = left.iter().filter_map(|&g| self.as_nus(g)).collect();
+        let nus_r: Vec<Nus> = right.iter().filter_map(|&g| self.as_nus(g)).collect();
+        if nus_l.len() != left.len() || nus_r.len() != right.len() {
+            return None;
+        }
+        let all_numbers = nus_l.iter().chain(&nus_r).all(|n| n.is_number());
+        if all_numbers && left.len() <= 1 && right.len() <= 1 {
+            let low = nus_l.first().map(|n| n.number);
+            let high = nus_r.first().map(|n| n.number);
+            if let Some(x) = Dyadic::simplest_between(low, high) {
+                return Some(self.nus(Nus::number(x)));
+            }
+        }
+        // number-up-star shapes, all options at one number x
+        let x = nus_l.first().or(nus_r.first())?.number;
+        if nus_l.iter().chain(&nus_r).any(|n| n.number != x) {
+            return None;
+        }
+        let shape = |v: &[Nus]| -> Vec<(i64, u32)> {
+            let mut s: Vec<(i64, u32)> = v.iter().map(|n| (n.ups, n.nimber)).collect();
+            s.sort_unstable();
+            s
+        };
+        let (l, r) = (shape(&nus_l), shape(&nus_r));
+        let found = |ups: i64, nimber: u32| {
+            Some(Nus {
+                number: x,
+                ups,
+                nimber,
+            })
+        };
+        let nus = if l == r && l.iter().enumerate().all(|(i, &s)| s == (0, i as u32)) {
+            found(0, l.len() as u32) // x + *n
+        } else if l == [(0, 0), (0, 1)] && r == [(0, 0)] {
+            found(1, 1)
+        } else if l == [(0, 0)] && r == [(0, 0), (0, 1)] {
+            found(-1, 1)
+        } else if l == [(0, 0)] && r.len() == 1 && r[0].0 >= 0 && r[0] != (0, 0) {
+            found(r[0].0 + 1, r[0].1 ^ 1)
+        } else if r == [(0, 0)] && l.len() == 1 && l[0].0 <= 0 && l[0] != (0, 0) {
+            found(l[0].0 - 1, l[0].1 ^ 1)
+        } else {
+            None
+        };
+        nus.map(|n| self.nus(n))
+    }
+
+    /// The outcome class of `g`: positive (L: Left wins), negative (R), zero (P: the player to
+    /// move loses) or fuzzy (N: the player to move wins).
+    pub fn outcome(&mut self, g: GameId) -> PartizanOutcome {
+        let zero = self.zero();
+        match (self.leq(zero, g), self.leq(g, zero)) {
+            (true, true) => PartizanOutcome::P,
+            (true, false) => PartizanOutcome::L,
+            (false, true) => PartizanOutcome::R,
+            (false, false) => PartizanOutcome::N,
+        }
+    }
+
+    /// The form in CGSuite's notation: numbers `3/4`, `-2`; `*`, `*3`; `^`, `v`, `^2`, `v3`;
+    /// sums of those `1/2^*`; otherwise `{L1,L2|R1,R2}`, a lone compound option on a side
+    /// written without braces and more bars (`{2||1|0}` is `{2|{1|0}}`).
+    pub fn to_string(&mut self, g: GameId) -> String {
+        self.render(g).0
+    }
+
+    /// The text and its number of bars (0 for a number-up-star form).
+    fn render(&mut self, g: GameId) -> (String, usize) {
+        if let Some(n) = self.as_nus(g) {
+            return (nus_text(n), 0);
+        }
+        stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || {
+            let (left, right) = self.options(g);
+            let mut side = |options: &[GameId], left_side: bool| -> (String, usize) {
+                let mut parts: Vec<(String, usize)> =
+                    options.iter().map(|&o| self.render(o)).collect();
+                let mut keys: Vec<(i32, Dyadic, String, usize)> = Vec::new();
+                for (i, (text, bars)) in parts.drain(..).enumerate() {
+                    let o = options[i];
+                    let (number, rank) = match self.as_nus(o) {
+                        Some(n) => (n.number, 0),
+                        None => (self.stops(o).0, 1),
+                    };
+                    keys.push((rank, number, text, bars));
+                }
+                // number-up-star options first, larger values first for Left, smaller for Right
+                keys.sort_by(|a, b| {
+                    a.0.cmp(&b.0)
+                        .then(if left_side {
+                            b.1.cmp(&a.1)
+                        } else {
+                            a.1.cmp(&b.1)
+                        })
+                        .then(a.2.cmp(&b.2))
+                });
+                // a lone option written with bars, if it has one option a side (no comma)
+                if keys.len() == 1 && keys[0].3 > 0 && !top_level_comma(&keys[0].2) {
+                    let (_, _, text, bars) = keys.pop().expect("one");
+                    return (text[1..text.len() - 1].to_string(), bars);
+                }
+                let text = keys.into_iter().map(|k| k.2).collect::<Vec<_>>().join(",");
+                (text, 0)
+            };
+            let (l, lb) = side(&left, true);
+            let (r, rb) = side(&right, false);
+            let bars = lb.max(rb) + 1;
+            (format!("{{{l}{}{r}}}", "|".repeat(bars)), bars)
+        })
+    }
+
+    /// Reads a value in CGSuite's notation (see [`Forms::to_string`]; also `±x` for `{x|-x}`,
+    /// `{2|{1|0}}`, `vv`, `^^*`).
+    pub fn parse(&mut self, text: &str) -> Result<GameId> {
+        crate::partizan::notation::parse(self, text)
+    }
+}
+
+/// Whether a rendered `{...}` has a comma directly inside its outer braces.
+fn top_level_comma(text: &str) -> bool {
+    let mut depth = 0;
+    for c in text.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 1 => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Sorted ids (the stored order of options).
+fn sorted(mut v: Vec<GameId>) -> Vec<GameId> {
+    v.sort_unstable();
+    v
+}
+
+/// `x + ↑·u + *n` in CGSuite's notation.
+pub fn nus_text(n: Nus) -> String {
+    let mut s = String::new();
+    if n.number != Dyadic::ZERO || (n.ups == 0 && n.nimber == 0) {
+        s += &n.number.to_string();
+    }
+    match n.ups {
+        0 => {}
+        1 => s.push('^'),
+        -1 => s.push('v'),
+        u if u > 0 => s += &format!("^{u}"),
+        u => s += &format!("v{}", u.unsigned_abs()),
+    }
+    match n.nimber {
+        0 => {}
+        1 => s.push('*'),
+        m => s += &format!("*{m}"),
+    }
+    s
+}
+
+/// The four outcome classes of a partizan game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum PartizanOutcome {
+    /// Left wins, whoever moves first (G > 0).
+    L,
+    /// Right wins, whoever moves first (G < 0).
+    R,
+    /// The player to move wins (G confused with 0).
+    N,
+    /// The player to move loses (G = 0).
+    P,
+}
+
+impl PartizanOutcome {
+    /// One letter.
+    pub fn letter(self) -> &'static str {
+        match self {
+            PartizanOutcome::L => "L",
+            PartizanOutcome::R => "R",
+            PartizanOutcome::N => "N",
+            PartizanOutcome::P => "P",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_and_switches() {
+        let mut f = Forms::new(1000);
+        let zero = f.zero();
+        let one = f.number(1.into()).unwrap();
+        let half = f.make(vec![zero], vec![one]).unwrap();
+        assert_eq!(f.to_string(half), "1/2");
+        assert_eq!(f.add(half, half).unwrap(), one);
+        let star = f.make(vec![zero], vec![zero]).unwrap();
+        assert_eq!(f.to_string(star), "*");
+        assert_eq!(f.add(star, star).unwrap(), zero);
+        let up = f.make(vec![zero], vec![star]).unwrap();
+        assert_eq!(f.to_string(up), "^");
+        let up_star = f.add(up, star).unwrap();
+        assert_eq!(f.to_string(up_star), "^*");
+        assert_eq!(f.outcome(up_star), PartizanOutcome::N);
+        assert_eq!(f.outcome(up), PartizanOutcome::L);
+        let m1 = f.neg(one);
+        let pm = f.make(vec![one], vec![m1]).unwrap();
+        assert_eq!(f.to_string(pm), "{1|-1}");
+        assert_eq!(f.outcome(pm), PartizanOutcome::N);
+        // {1 | {0 | -1}}
+        let inner = f.make(vec![zero], vec![m1]).unwrap();
+        let g = f.make(vec![one], vec![inner]).unwrap();
+        assert_eq!(f.to_string(g), "{1||0|-1}");
+    }
+}

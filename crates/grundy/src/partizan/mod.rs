@@ -1,0 +1,20 @@
+//! Short partizan games: Left and Right have different moves. Exact dyadic numbers
+//! ([`Dyadic`]), canonical forms interned in an arena ([`Forms`]) with memoised comparison,
+//! sums and negation, the invariants of the theory (stops, thermographs, temperature, mean,
+//! cooling, birthday, atomic weight, reduced canonical form), CGSuite's notation, and a
+//! memoised search for the values of positions ([`PartizanSearch`]).
+//!
+//! The theory: Conway, *On Numbers and Games*; Berlekamp, Conway and Guy, *Winning Ways*;
+//! Siegel, *Combinatorial Game Theory* (2013).
+
+pub mod dyadic;
+pub mod forms;
+pub mod invariants;
+pub mod notation;
+pub mod search;
+pub mod thermograph;
+
+pub use dyadic::Dyadic;
+pub use forms::{Forms, GameId, Nus, PartizanOutcome};
+pub use search::{PartizanRules, PartizanSearch};
+pub use thermograph::{Thermograph, Wall};
