@@ -32,6 +32,7 @@ fn json_has_exactly_the_documented_fields() {
             "convention": "normal",
             "outcome": "N",
             "grundy": 2,
+            "value": "*2",
             "winning_moves": ["nim 1 4 5 + wythoff 3 5", "nim 3 4 5 + wythoff 3 4", "nim 3 4 5 + wythoff 0 2"]
         })
     );

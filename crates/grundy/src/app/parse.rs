@@ -171,7 +171,7 @@ fn split_components(text: &str) -> Result<Vec<Vec<Word<'_>>>> {
             '}' => depth = depth.saturating_sub(1),
             _ => {}
         }
-        if depth == 0 && (c.is_whitespace() || c == '+') {
+        if (depth == 0 || offset == text.len()) && (c.is_whitespace() || c == '+') {
             if let Some((from, col)) = start.take() {
                 groups.last_mut().expect("one group at least").push(Word {
                     text: &text[from..offset],

@@ -55,6 +55,10 @@ pub struct SolveReport {
     pub outcome: Outcome,
     /// The Grundy value; `None` under misère play, when out of reach, or when it is ∞.
     pub grundy: Option<u64>,
+    /// The value in CGSuite's notation (`0`, `*`, `*3`) under normal play when the Grundy
+    /// value is known: the same as a partizan sum's `value`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
     /// The escape set K when the sum's value is ∞(K) (a game-graph part of value ∞).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub escapes: Option<Vec<u64>>,
@@ -106,6 +110,14 @@ fn report_of(parts: &[Component], analysis: SumAnalysis<Component>) -> SolveRepo
         convention: analysis.convention.name(),
         outcome: analysis.outcome,
         grundy: analysis.grundy.map(|g| g.0),
+        value: match (analysis.convention, analysis.grundy) {
+            (Convention::Normal, Some(g)) => Some(match g.0 {
+                0 => "0".to_string(),
+                1 => "*".to_string(),
+                g => format!("*{g}"),
+            }),
+            _ => None,
+        },
         escapes: analysis.escapes,
         drawing_moves: analysis.drawing_moves.as_deref().map(texts),
         winning_moves: texts(&analysis.winning_moves),

@@ -271,7 +271,7 @@ pub fn has_partizan_part(text: &str, options: &ValueOptions) -> Result<bool> {
 /// let r = solve_partizan("domineering ../.. + nim 1", &ValueOptions::default()).unwrap();
 /// assert_eq!(r.value, "{1*|-1*}");
 /// assert_eq!(r.outcome.letter(), "N");
-/// assert_eq!(r.left_winning_moves, vec!["domineering ##/.. + nim 1", "domineering ../## + nim 1"]);
+/// assert_eq!(r.left_winning_moves, vec!["domineering #./#. + nim 1", "domineering .#/.# + nim 1"]);
 /// ```
 pub fn solve_partizan(text: &str, options: &ValueOptions) -> Result<PartizanSolveReport> {
     let mut sum = value_sum(text, options)?;

@@ -32,7 +32,7 @@ pub struct Dyadic {
 
 fn overflow(what: &str) -> GrundyError {
     GrundyError::Overflow(format!(
-        "{what}: a number beyond the range of exact dyadics (numerators of 64 bits, denominators up to 2^{MAX_EXPONENT})"
+        "{what}: a number beyond the range of exact dyadics (numerators below 2^62, denominators up to 2^{MAX_EXPONENT})"
     ))
 }
 

@@ -1,0 +1,565 @@
+//! Partizan games against plain searches written here from the definitions: game trees
+//! compared by Conway's recursive rule, outcomes by playing the tree out, and each game's
+//! moves generated afresh from its rules on unsplit, unnormalised positions.
+
+mod common;
+
+use grundy::app::value::{solve_partizan, value_expression, ValueOptions};
+use grundy::partizan::{Dyadic, Forms, GameId, PartizanOutcome};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// A game tree written out in full: `{left | right}`.
+#[derive(Debug)]
+struct Tree {
+    left: Vec<Rc<Tree>>,
+    right: Vec<Rc<Tree>>,
+}
+
+/// Conway's definition, plain recursion: G <= H iff no G^L >= H and no H^R <= G.
+fn leq(g: &Tree, h: &Tree) -> bool {
+    !g.left.iter().any(|gl| leq(h, gl)) && !h.right.iter().any(|hr| leq(hr, g))
+}
+
+fn equal(g: &Tree, h: &Tree) -> bool {
+    leq(g, h) && leq(h, g)
+}
+
+/// The sum tree, by the definition.
+fn sum(g: &Rc<Tree>, h: &Rc<Tree>) -> Rc<Tree> {
+    let mut left: Vec<Rc<Tree>> = g.left.iter().map(|l| sum(l, h)).collect();
+    left.extend(h.left.iter().map(|l| sum(g, l)));
+    let mut right: Vec<Rc<Tree>> = g.right.iter().map(|r| sum(r, h)).collect();
+    right.extend(h.right.iter().map(|r| sum(g, r)));
+    Rc::new(Tree { left, right })
+}
+
+/// Whether the player to move wins, playing the tree out.
+fn mover_wins(g: &Tree, left_to_move: bool) -> bool {
+    let options = if left_to_move { &g.left } else { &g.right };
+    options.iter().any(|o| !mover_wins(o, !left_to_move))
+}
+
+/// The canonical form's game tree, expanded from the arena.
+fn expand(forms: &mut Forms, g: GameId) -> Rc<Tree> {
+    let (l, r) = forms.options(g);
+    Rc::new(Tree {
+        left: l.iter().map(|&o| expand(forms, o)).collect(),
+        right: r.iter().map(|&o| expand(forms, o)).collect(),
+    })
+}
+
+/// A seeded generator (xorshift).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A random game of depth at most `depth`, as a tree and as a form of `forms` (built with
+/// `make` from its options' forms). With `all_small`, every node has moves for both or none.
+fn random_game(
+    rng: &mut Rng,
+    forms: &mut Forms,
+    depth: u32,
+    all_small: bool,
+) -> (Rc<Tree>, GameId) {
+    let leaf = depth == 0 || rng.below(4) == 0;
+    let (mut nl, mut nr) = if leaf {
+        (0, 0)
+    } else {
+        (rng.below(3), rng.below(3))
+    };
+    if all_small && (nl == 0) != (nr == 0) {
+        nl = nl.max(1);
+        nr = nr.max(1);
+    }
+    let side = |n: u64, rng: &mut Rng, forms: &mut Forms| {
+        (0..n)
+            .map(|_| random_game(rng, forms, depth.saturating_sub(1), all_small))
+            .collect::<Vec<_>>()
+    };
+    let l = side(nl, rng, forms);
+    let r = side(nr, rng, forms);
+    let tree = Rc::new(Tree {
+        left: l.iter().map(|x| x.0.clone()).collect(),
+        right: r.iter().map(|x| x.0.clone()).collect(),
+    });
+    let id = forms
+        .make(
+            l.iter().map(|x| x.1).collect(),
+            r.iter().map(|x| x.1).collect(),
+        )
+        .unwrap();
+    (tree, id)
+}
+
+#[test]
+fn canonical_forms_equal_their_games_and_equal_games_share_one() {
+    let mut rng = Rng(0x5eed_1234);
+    let mut forms = Forms::new(1 << 20);
+    let games: Vec<(Rc<Tree>, GameId)> = (0..150)
+        .map(|_| random_game(&mut rng, &mut forms, 3, false))
+        .collect();
+    let mut checked_pairs = 0;
+    for (tree, id) in &games {
+        let canonical = expand(&mut forms, *id);
+        assert!(equal(tree, &canonical), "{}", forms.to_string(*id));
+        // the outcome class, against playing the tree out
+        let expected = match (mover_wins(tree, true), mover_wins(tree, false)) {
+            (true, true) => PartizanOutcome::N,
+            (true, false) => PartizanOutcome::L,
+            (false, true) => PartizanOutcome::R,
+            (false, false) => PartizanOutcome::P,
+        };
+        assert_eq!(forms.outcome(*id), expected);
+        // printed and read back: the same form
+        let text = forms.to_string(*id);
+        assert_eq!(forms.parse(&text).unwrap(), *id, "{text}");
+    }
+    for (a, (ta, ia)) in games.iter().enumerate().take(60) {
+        for (tb, ib) in games.iter().skip(a).take(40) {
+            assert_eq!(forms.leq(*ia, *ib), leq(ta, tb));
+            assert_eq!(ia == ib, equal(ta, tb));
+            checked_pairs += 1;
+        }
+    }
+    assert!(checked_pairs > 1000);
+}
+
+#[test]
+fn sums_negatives_and_means_obey_the_laws() {
+    let mut rng = Rng(0xabcdef);
+    let mut forms = Forms::new(1 << 20);
+    let zero = forms.zero();
+    for _ in 0..80 {
+        let (ta, a) = random_game(&mut rng, &mut forms, 2, false);
+        let (tb, b) = random_game(&mut rng, &mut forms, 2, false);
+        let (_, c) = random_game(&mut rng, &mut forms, 2, false);
+        let ab = forms.add(a, b).unwrap();
+        // the sum's canonical form is the sum by the definition
+        assert!(equal(&sum(&ta, &tb), &expand(&mut forms, ab)));
+        assert_eq!(ab, forms.add(b, a).unwrap());
+        let ab_c = forms.add(ab, c).unwrap();
+        let bc = forms.add(b, c).unwrap();
+        assert_eq!(ab_c, forms.add(a, bc).unwrap());
+        assert_eq!(forms.sub(a, a).unwrap(), zero);
+        // means add; temperatures of a sum are at most the larger one
+        let (ma, mb, mab) = (
+            forms.mean(a).unwrap(),
+            forms.mean(b).unwrap(),
+            forms.mean(ab).unwrap(),
+        );
+        assert_eq!(ma.checked_add(mb).unwrap(), mab);
+        let (t_a, t_b, t_ab) = (
+            forms.temperature(a).unwrap(),
+            forms.temperature(b).unwrap(),
+            forms.temperature(ab).unwrap(),
+        );
+        assert!(
+            t_ab <= t_a.max(t_b),
+            "{} {}",
+            forms.to_string(a),
+            forms.to_string(b)
+        );
+        // the walls at temperature 0 are the stops
+        let th = forms.thermograph(a).unwrap();
+        let (ls, rs) = forms.stops(a);
+        if t_a >= Dyadic::ZERO {
+            assert_eq!(
+                th.left.at(Dyadic::ZERO).unwrap(),
+                ls,
+                "{}",
+                forms.to_string(a)
+            );
+            assert_eq!(th.right.at(Dyadic::ZERO).unwrap(), rs);
+        }
+        // the reduced form: equal modulo infinitesimals, idempotent, blind to ^
+        let r = forms.reduced(a).unwrap();
+        assert!(forms.geq_mod_infinitesimals(a, r).unwrap());
+        assert!(forms.geq_mod_infinitesimals(r, a).unwrap());
+        assert_eq!(forms.reduced(r).unwrap(), r);
+        let up = forms.parse("^").unwrap();
+        let a_up = forms.add(a, up).unwrap();
+        assert_eq!(forms.reduced(a_up).unwrap(), r);
+    }
+}
+
+#[test]
+fn atomic_weights_of_all_small_games_add() {
+    let mut rng = Rng(0x77aa);
+    let mut forms = Forms::new(1 << 20);
+    let mut checked = 0;
+    for _ in 0..120 {
+        let (_, a) = random_game(&mut rng, &mut forms, 3, true);
+        let (_, b) = random_game(&mut rng, &mut forms, 3, true);
+        assert!(forms.is_all_small(a));
+        let ab = forms.add(a, b).unwrap();
+        let (wa, wb, wab) = (
+            forms.atomic_weight(a).unwrap().unwrap(),
+            forms.atomic_weight(b).unwrap().unwrap(),
+            forms.atomic_weight(ab).unwrap().unwrap(),
+        );
+        let total = forms.add(wa, wb).unwrap();
+        assert_eq!(
+            total,
+            wab,
+            "aw({}) + aw({})",
+            forms.to_string(a),
+            forms.to_string(b)
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 120);
+    for (text, aw) in [
+        ("^", "1"),
+        ("^2*", "2"),
+        ("*5", "0"),
+        ("v3", "-3"),
+        ("^*", "1"),
+    ] {
+        let g = forms.parse(text).unwrap();
+        let w = forms.atomic_weight(g).unwrap().unwrap();
+        assert_eq!(forms.to_string(w), aw, "{text}");
+    }
+    let one = forms.parse("1").unwrap();
+    assert_eq!(forms.atomic_weight(one).unwrap(), None);
+}
+
+/// The canonical form of a position by a plain search with the moves written here: no split
+/// into regions, no symmetry, memoised on the whole position.
+fn plain_value<P: Clone + Eq + std::hash::Hash>(
+    forms: &mut Forms,
+    memo: &mut HashMap<P, GameId>,
+    p: &P,
+    moves: &dyn Fn(&P, bool) -> Vec<P>,
+) -> GameId {
+    if let Some(&v) = memo.get(p) {
+        return v;
+    }
+    let l: Vec<GameId> = moves(p, true)
+        .iter()
+        .map(|o| plain_value(forms, memo, o, moves))
+        .collect();
+    let r: Vec<GameId> = moves(p, false)
+        .iter()
+        .map(|o| plain_value(forms, memo, o, moves))
+        .collect();
+    let v = forms.make(l, r).unwrap();
+    memo.insert(p.clone(), v);
+    v
+}
+
+/// Grid moves: cells as a vector of chars.
+type Grid = (usize, Vec<u8>);
+
+fn domineering_moves(g: &Grid, left: bool) -> Vec<Grid> {
+    let (cols, cells) = g;
+    let rows = cells.len() / cols;
+    let mut out = Vec::new();
+    for r in 0..rows {
+        for c in 0..*cols {
+            let (r2, c2) = if left { (r + 1, c) } else { (r, c + 1) };
+            if r2 < rows
+                && c2 < *cols
+                && cells[r * cols + c] == b'.'
+                && cells[r2 * cols + c2] == b'.'
+            {
+                let mut next = cells.clone();
+                next[r * cols + c] = b'#';
+                next[r2 * cols + c2] = b'#';
+                out.push((*cols, next));
+            }
+        }
+    }
+    out
+}
+
+fn clobber_moves(g: &Grid, left: bool) -> Vec<Grid> {
+    let (cols, cells) = g;
+    let rows = cells.len() / cols;
+    let (me, them) = if left { (b'x', b'o') } else { (b'o', b'x') };
+    let mut out = Vec::new();
+    for r in 0..rows as i64 {
+        for c in 0..*cols as i64 {
+            if cells[(r * *cols as i64 + c) as usize] != me {
+                continue;
+            }
+            for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+                let (r2, c2) = (r + dr, c + dc);
+                if r2 < 0 || c2 < 0 || r2 >= rows as i64 || c2 >= *cols as i64 {
+                    continue;
+                }
+                let j = (r2 * *cols as i64 + c2) as usize;
+                if cells[j] == them {
+                    let mut next = cells.clone();
+                    next[(r * *cols as i64 + c) as usize] = b'.';
+                    next[j] = me;
+                    out.push((*cols, next));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn toads_moves(row: &[u8], left: bool) -> Vec<Vec<u8>> {
+    let n = row.len() as i64;
+    let (me, them, d) = if left {
+        (b'T', b'F', 1)
+    } else {
+        (b'F', b'T', -1)
+    };
+    let mut out = Vec::new();
+    for i in 0..n {
+        if row[i as usize] != me {
+            continue;
+        }
+        let at = |k: i64| (0..n).contains(&k).then(|| row[k as usize]);
+        let target = match at(i + d) {
+            Some(b'.') => Some(i + d),
+            Some(c) if c == them && at(i + 2 * d) == Some(b'.') => Some(i + 2 * d),
+            _ => None,
+        };
+        if let Some(j) = target {
+            let mut next = row.to_vec();
+            next[i as usize] = b'.';
+            next[j as usize] = me;
+            out.push(next);
+        }
+    }
+    out
+}
+
+fn grid_text(g: &Grid) -> String {
+    g.1.chunks(g.0)
+        .map(|r| String::from_utf8_lossy(r).into_owned())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+fn value_of(expr: &str) -> String {
+    value_expression(expr, &ValueOptions::default())
+        .unwrap_or_else(|e| panic!("{expr}: {e}"))
+        .canonical
+}
+
+#[test]
+fn every_game_agrees_with_a_plain_search_of_its_rules() {
+    let mut rng = Rng(0x1234_5678);
+    let mut checked = 0;
+    for _ in 0..60 {
+        let rows = 1 + rng.below(3) as usize;
+        let cols = 1 + rng.below(4) as usize;
+        // Domineering with random filled cells
+        let cells: Vec<u8> = (0..rows * cols)
+            .map(|_| if rng.below(4) == 0 { b'#' } else { b'.' })
+            .collect();
+        let grid = (cols, cells);
+        let mut forms = Forms::new(1 << 20);
+        let v = plain_value(&mut forms, &mut HashMap::new(), &grid, &domineering_moves);
+        let expected = forms.to_string(v);
+        assert_eq!(
+            value_of(&format!("domineering {}", grid_text(&grid))),
+            expected
+        );
+        // Clobber
+        let cells: Vec<u8> = (0..rows * cols)
+            .map(|_| [b'x', b'o', b'.'][rng.below(3) as usize])
+            .collect();
+        let grid = (cols, cells);
+        let v = plain_value(&mut forms, &mut HashMap::new(), &grid, &clobber_moves);
+        let expected = forms.to_string(v);
+        assert_eq!(value_of(&format!("clobber {}", grid_text(&grid))), expected);
+        // Toads and Frogs
+        let len = 1 + rng.below(7) as usize;
+        let row: Vec<u8> = (0..len)
+            .map(|_| [b'T', b'F', b'.'][rng.below(3) as usize])
+            .collect();
+        let v = plain_value(&mut forms, &mut HashMap::new(), &row, &|r: &Vec<u8>, l| {
+            toads_moves(r, l)
+        });
+        let expected = forms.to_string(v);
+        assert_eq!(
+            value_of(&format!("toads {}", String::from_utf8_lossy(&row))),
+            expected
+        );
+        // Hackenbush stalks: cut edge i of stalk k, everything above goes
+        let stalks: Vec<Vec<u8>> = (0..1 + rng.below(3))
+            .map(|_| {
+                (0..1 + rng.below(4))
+                    .map(|_| [b'L', b'R', b'G'][rng.below(3) as usize])
+                    .collect()
+            })
+            .collect();
+        let moves = |s: &Vec<Vec<u8>>, left: bool| -> Vec<Vec<Vec<u8>>> {
+            let mine = if left { b'L' } else { b'R' };
+            let mut out = Vec::new();
+            for k in 0..s.len() {
+                for i in 0..s[k].len() {
+                    if s[k][i] == mine || s[k][i] == b'G' {
+                        let mut next = s.clone();
+                        next[k].truncate(i);
+                        out.push(next);
+                    }
+                }
+            }
+            out
+        };
+        let v = plain_value(&mut forms, &mut HashMap::new(), &stalks, &moves);
+        let expected = forms.to_string(v);
+        let words: Vec<String> = stalks
+            .iter()
+            .map(|s| String::from_utf8_lossy(s).into_owned())
+            .collect();
+        assert_eq!(
+            value_of(&format!("hackenbush {}", words.join(" "))),
+            expected
+        );
+        checked += 1;
+    }
+    // Cutcake, every cake up to 5 x 5
+    let mut forms = Forms::new(1 << 20);
+    let cake_moves = |c: &Vec<(u32, u32)>, left: bool| -> Vec<Vec<(u32, u32)>> {
+        let mut out = Vec::new();
+        for (k, &(r, w)) in c.iter().enumerate() {
+            let cuts: Vec<((u32, u32), (u32, u32))> = if left {
+                (1..w).map(|a| ((r, a), (r, w - a))).collect()
+            } else {
+                (1..r).map(|a| ((a, w), (r - a, w))).collect()
+            };
+            for (x, y) in cuts {
+                let mut next = c.clone();
+                next.remove(k);
+                next.push(x);
+                next.push(y);
+                next.sort_unstable();
+                out.push(next);
+            }
+        }
+        out
+    };
+    for r in 1..=5u32 {
+        for c in 1..=5u32 {
+            let v = plain_value(&mut forms, &mut HashMap::new(), &vec![(r, c)], &cake_moves);
+            let expected = forms.to_string(v);
+            assert_eq!(value_of(&format!("cutcake {r} {c}")), expected);
+        }
+    }
+    assert_eq!(checked, 60);
+}
+
+#[test]
+fn textbook_values() {
+    for (expr, value) in [
+        // Domineering (CGSuite and cgt-tools agree on these)
+        ("domineering ./.", "1"),
+        ("domineering ..", "-1"),
+        ("domineering ../..", "{1|-1}"),
+        ("domineering .../...", "{2|-1/2}"),
+        ("domineering ..../....", "{2|0||0}"),
+        ("domineering ...../...../...../...../.....", "0"),
+        ("domineering ......", "-3"),
+        ("domineering #../.../...", "{3/2|-3/2}"),
+        // Hackenbush: blue-red stalks are numbers, green stalks nimbers
+        ("hackenbush LR", "1/2"),
+        ("hackenbush LLR", "3/2"),
+        ("hackenbush RL", "-1/2"),
+        ("hackenbush LRR", "1/4"),
+        ("hackenbush GGG", "*3"),
+        ("hackenbush GG G", "*3"),
+        ("hackenbush LR LR RL", "1/2"),
+        // Cutcake: a 1 x n strip is n - 1 cuts for Left; n x 1 for Right
+        ("cutcake 1 5", "4"),
+        ("cutcake 5 1", "-4"),
+        ("cutcake 2 2", "0"),
+        ("cutcake 2 4", "1"),
+        // Toads and Frogs: T.F is {.TF | TF.} = {{ | FT.} | {.FT | }} = {{|1} | {|0}} = {0|0}
+        ("toads T.F", "*"),
+        ("toads TTT", "0"),
+        // sums with impartial parts: their nimbers
+        ("nim 3 + *3", "0"),
+        ("domineering ../.. + nim 1", "{1*|-1*}"),
+        ("^ + v", "0"),
+    ] {
+        assert_eq!(value_of(expr), value, "{expr}");
+    }
+}
+
+#[test]
+fn winning_moves_are_those_the_value_says() {
+    let options = ValueOptions::default();
+    let r = solve_partizan("domineering .../... + hackenbush LR", &options).unwrap();
+    assert_eq!(r.outcome, PartizanOutcome::N);
+    // each listed move leaves a position its player wins moving second
+    for m in &r.left_winning_moves {
+        let v = value_expression(m, &options).unwrap();
+        assert!(
+            matches!(v.outcome, PartizanOutcome::L | PartizanOutcome::P),
+            "{m}"
+        );
+    }
+    for m in &r.right_winning_moves {
+        let v = value_expression(m, &options).unwrap();
+        assert!(
+            matches!(v.outcome, PartizanOutcome::R | PartizanOutcome::P),
+            "{m}"
+        );
+    }
+    assert!(!r.left_winning_moves.is_empty() && !r.right_winning_moves.is_empty());
+    // a zero game: nobody moving first wins
+    let p = solve_partizan("domineering ...../...../...../...../.....", &options).unwrap();
+    assert_eq!(p.outcome, PartizanOutcome::P);
+    assert!(p.left_winning_moves.is_empty() && p.right_winning_moves.is_empty());
+}
+
+#[test]
+fn bad_partizan_input_gets_one_line_and_exit_2() {
+    for (args, needle) in [
+        (vec!["value", "domineering ../."], "ragged"),
+        (
+            vec!["value", "domineering ../.x"],
+            "unknown board character",
+        ),
+        (vec!["value", "{1|-1"], "unbalanced"),
+        (vec!["value", "1/3"], "power of two"),
+        (vec!["value", "99999999999999999999"], "beyond the range"),
+        (vec!["solve", "--misere", "domineering ../.."], "misère"),
+        (vec!["value", "clobber xo/o"], "ragged"),
+        (vec!["value", "toads TXF"], "T (toads)"),
+        (vec!["value", "hackenbush LB"], "L (blue)"),
+        (vec!["value", "{1|2|3}"], "ambiguous"),
+        (
+            vec![
+                "value",
+                "--max-states",
+                "100",
+                "domineering ..../..../..../....",
+            ],
+            "--max-states",
+        ),
+    ] {
+        let (code, out, err) = common::run_grundy(&args, b"");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+    // and the good ones print what the library says
+    let (code, out, _) = common::run_grundy(&["value", "--json", "domineering ../.."], b"");
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["canonical"], "{1|-1}");
+    assert_eq!(v["thermograph"]["left"][0], serde_json::json!(["-1", "2"]));
+    let (_, out, _) = common::run_grundy(&["solve", "--json", "nim 1 2"], b"");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["value"], "*3");
+}
