@@ -1,7 +1,9 @@
 //! `grundy table [--to N] [--until-period LIMIT] [--method M] [--json] [--plot FILE] FAMILY`
-//! and `grundy table --rows R --cols C [--json] [--plot FILE] FAMILY2D`
+//! and `grundy table --rows R --cols C [--json] [--plot FILE] FAMILY2D` (impartial, or the
+//! partizan `domineering` and `cutcake`)
 
-use grundy::app::plot::plot;
+use grundy::app::partizan_table::{partizan_table, PartizanTableReport, RectangleGame};
+use grundy::app::plot::{plot, plot_partizan_table};
 use grundy::app::table::{table_report, Family, TableOptions, TableReport};
 use grundy::solve::octal::OctalMethod;
 use grundy::solve::DEFAULT_MAX_STATES;
@@ -16,6 +18,8 @@ use std::path::PathBuf;
   wythoff        heap pairs (with --rows/--cols, counted from 0)
   split          rectangles, cutting off a 1x1 loses (--rows/--cols, from 1)
   cutting        rectangles, cutting off a 1x1 wins (--rows/--cols, from 1)
+  domineering    partizan: canonical forms of the empty R x C boards (--rows/--cols)
+  cutcake        partizan: canonical forms of the R x C cakes (--rows/--cols)
 
 A period is reported only when proved: for octal games by the Guy-Smith periodicity
 theorem (computing past --to if needed, and no further than the proof: the period gives the
@@ -27,7 +31,8 @@ where the rest alternates the last two digits (0^120 is a nim heap of 0, 3^31 of
 
 Examples: grundy table octal 0.07
           grundy table --misere --to 20 octal 0.77
-          grundy table --rows 8 --cols 8 split")]
+          grundy table --rows 8 --cols 8 split
+          grundy table --rows 5 --cols 5 domineering")]
 pub struct Args {
     /// The family, e.g. 'octal 0.07' (quotes optional).
     #[arg(value_name = "FAMILY", num_args = 1.., required = true)]
@@ -67,6 +72,9 @@ pub struct Args {
 
 /// Tabulates, draws if asked, renders.
 pub fn run(args: &Args) -> Result<String, String> {
+    if let Some(game) = RectangleGame::parse(&args.family.join(" ")) {
+        return partizan(args, game);
+    }
     let family = Family::parse(&args.family.join(" ")).map_err(super::message)?;
     let method = match args.method.as_deref() {
         Some("naive") => OctalMethod::Naive,
@@ -106,6 +114,73 @@ pub fn run(args: &Args) -> Result<String, String> {
         plot(&report, path).map_err(super::message)?;
     }
     super::render(&report, args.json, human)
+}
+
+/// `grundy table --rows R --cols C domineering|cutcake`.
+fn partizan(args: &Args, game: RectangleGame) -> Result<String, String> {
+    let refused = [
+        (args.to.is_some(), "--to"),
+        (args.until_period.is_some(), "--until-period"),
+        (args.compute_all, "--compute-all"),
+        (args.method.is_some(), "--method"),
+    ];
+    if let Some((_, flag)) = refused.iter().find(|(given, _)| *given) {
+        return Err(format!(
+            "{flag} is for one-heap families; {} takes --rows and --cols",
+            game.name()
+        ));
+    }
+    if args.misere {
+        return Err(format!(
+            "--misere: misère play of partizan games is not supported ({} is valued in normal play)",
+            game.name()
+        ));
+    }
+    let (Some(rows), Some(cols)) = (args.rows, args.cols) else {
+        return Err(format!(
+            "'{}' is tabulated over rectangles: give --rows and --cols",
+            game.name()
+        ));
+    };
+    let max_states = args
+        .max_states
+        .unwrap_or(grundy::app::value::ValueOptions::default().max_states);
+    let total = rows.saturating_mul(cols);
+    let report = super::with_progress(
+        total,
+        "{spinner} {pos}/{len} rectangles [{elapsed}]",
+        |tick| partizan_table(game, rows, cols, max_states, tick),
+    )
+    .map_err(super::message)?;
+    if let Some(path) = &args.plot {
+        plot_partizan_table(&report, path).map_err(super::message)?;
+    }
+    super::render(&report, args.json, partizan_human)
+}
+
+fn partizan_human(report: &PartizanTableReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}, rows 1 to {}, columns 1 to {} (outcome class and canonical form):",
+        report.family, report.rows, report.cols
+    );
+    for (r, (values, outcomes)) in report.values.iter().zip(&report.outcomes).enumerate() {
+        for (c, (v, o)) in values.iter().zip(outcomes).enumerate() {
+            let _ = writeln!(
+                out,
+                "{:>3} x {:<3} {}  {}",
+                r + 1,
+                c + 1,
+                o.as_deref().unwrap_or("?"),
+                v.as_deref().unwrap_or("(past the state limit)")
+            );
+        }
+    }
+    if let Some(why) = &report.stopped {
+        let _ = writeln!(out, "{why}");
+    }
+    out
 }
 
 fn human(report: &TableReport) -> String {

@@ -1,5 +1,5 @@
-//! `grundy value [--json] [--max-states N] EXPR`: the canonical form of a partizan sum and its
-//! invariants.
+//! `grundy value [--json] [--plot FILE] [--max-states N] EXPR`: the canonical form of a
+//! partizan sum and its invariants.
 
 use grundy::app::value::{value_expression, ValueOptions, ValueReport};
 use std::fmt::Write;
@@ -25,6 +25,9 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Also draw the thermograph into FILE (.svg or .png).
+    #[arg(long, value_name = "FILE")]
+    plot: Option<std::path::PathBuf>,
     /// The most positions each game's table, and the store of canonical forms, may hold.
     #[arg(long, value_name = "N", default_value_t = ValueOptions::default().max_states)]
     max_states: usize,
@@ -51,6 +54,9 @@ pub fn run(args: &Args) -> Result<String, String> {
     };
     let text = expression(&args.expr)?;
     let report = value_expression(&text, &options).map_err(super::message)?;
+    if let Some(path) = &args.plot {
+        grundy::app::plot::plot_thermograph(&report, path).map_err(super::message)?;
+    }
     super::render(&report, args.json, human)
 }
 

@@ -1,6 +1,7 @@
-//! [`FileGraphs`]: the `graph FILE V` components of the command line and of Python, read from
-//! files. The only place where the library opens a file because an expression named it; a
-//! front end that serves other people (`grundy serve`) never hands it to the parser.
+//! [`FileGraphs`]: the `graph FILE V` and `hackenbush FILE` components of the command line and
+//! of Python, read from files. The only place where the library opens a file because an
+//! expression named it; a front end that serves other people (`grundy serve`) never hands it
+//! to the parser.
 //!
 //! ```
 //! use grundy::app::FileGraphs;
@@ -34,5 +35,11 @@ impl GraphSource for FileGraphs {
                 .map_err(|e| GrundyError::Unsupported(format!("cannot read the file: {e}")))?;
             GraphRules::read(path, file)
         })
+    }
+
+    fn text(&self, path: &str) -> Result<Arc<[u8]>> {
+        std::fs::read(path)
+            .map(Arc::from)
+            .map_err(|e| GrundyError::Unsupported(format!("cannot read the file: {e}")))
     }
 }

@@ -103,7 +103,10 @@ pub fn parse_terms(
                 return Ok((Term::Impartial((game.read)(name, args, &mut context)?), name.column));
             }
             if let Some(game) = partizan_syntax(name.text) {
-                return Ok((Term::Partizan((game.read)(name, args)?), name.column));
+                return Ok((
+                    Term::Partizan((game.read)(name, args, &mut context)?),
+                    name.column,
+                ));
             }
             if looks_like_value(name.text) {
                 return Ok((Term::Partizan(read_value(words)?), name.column));

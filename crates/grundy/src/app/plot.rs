@@ -14,10 +14,13 @@
 //! std::fs::remove_file(&path).unwrap();
 //! ```
 
+use crate::app::partizan_table::PartizanTableReport;
 use crate::app::table::TableReport;
+use crate::app::value::ValueReport;
 use crate::error::{GrundyError, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
 use std::sync::Once;
 
@@ -34,29 +37,51 @@ fn register_font() {
 
 /// Draws `report` into `path` (`.svg` or `.png`, chosen by the extension).
 pub fn plot(report: &TableReport, path: &Path) -> Result<()> {
-    register_font();
-    let failed =
-        |e: String| GrundyError::Unsupported(format!("cannot draw {}: {e}", path.display()));
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("svg") => {
-            let area = SVGBackend::new(path, (1000, 640)).into_drawing_area();
-            draw(report, &area).map_err(failed)?;
-            area.present().map_err(|e| failed(e.to_string()))
-        }
-        Some("png") => {
-            let area = BitMapBackend::new(path, (1000, 640)).into_drawing_area();
-            draw(report, &area).map_err(failed)?;
-            area.present().map_err(|e| failed(e.to_string()))
-        }
-        _ => Err(GrundyError::Setting {
-            setting: crate::error::Setting::Plot,
-            message: format!(
-                "{}: the file name must end in .svg or .png",
-                crate::error::excerpt(&path.display().to_string())
-            ),
-        }),
-    }
+    draw_to!(path, (1000, 640), draw, report)
 }
+
+/// Draws the outcome classes of a partizan rectangle table into `path` (`.svg` or `.png`): a
+/// grid coloured L blue, R red, N yellow, P grey, each cell labelled with its canonical form
+/// when it fits.
+pub fn plot_partizan_table(report: &PartizanTableReport, path: &Path) -> Result<()> {
+    draw_to!(path, (1000, 760), draw_partizan_table, report)
+}
+
+/// Draws a thermograph into `path` (`.svg` or `.png`) as CGSuite does: temperature upward,
+/// values decreasing to the right, the left and right walls and the mast labelled.
+pub fn plot_thermograph(report: &ValueReport, path: &Path) -> Result<()> {
+    draw_to!(path, (900, 640), draw_thermograph, report)
+}
+
+/// Draws with `$draw($report, &area)` into the file `$path`, an SVG or a PNG by its extension.
+macro_rules! draw_to {
+    ($path:expr, $size:expr, $draw:ident, $report:expr) => {{
+        register_font();
+        let path: &Path = $path;
+        let failed =
+            |e: String| GrundyError::Unsupported(format!("cannot draw {}: {e}", path.display()));
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("svg") => {
+                let area = SVGBackend::new(path, $size).into_drawing_area();
+                $draw($report, &area).map_err(failed)?;
+                area.present().map_err(|e| failed(e.to_string()))
+            }
+            Some("png") => {
+                let area = BitMapBackend::new(path, $size).into_drawing_area();
+                $draw($report, &area).map_err(failed)?;
+                area.present().map_err(|e| failed(e.to_string()))
+            }
+            _ => Err(GrundyError::Setting {
+                setting: crate::error::Setting::Plot,
+                message: format!(
+                    "{}: the file name must end in .svg or .png",
+                    crate::error::excerpt(&path.display().to_string())
+                ),
+            }),
+        }
+    }};
+}
+use draw_to;
 
 fn draw<DB: DrawingBackend>(
     report: &TableReport,
@@ -249,5 +274,231 @@ fn draw_heatmap<DB: DrawingBackend>(
             ("sans-serif", 14).into_font(),
         ))?;
     }
+    Ok(())
+}
+
+/// The colour of an outcome class: L blue, R red, N yellow, P grey.
+fn outcome_colour(outcome: &str) -> RGBColor {
+    match outcome {
+        "L" => RGBColor(70, 120, 220),
+        "R" => RGBColor(220, 70, 60),
+        "N" => RGBColor(245, 200, 60),
+        _ => RGBColor(150, 150, 150),
+    }
+}
+
+fn draw_partizan_table<DB: DrawingBackend>(
+    report: &PartizanTableReport,
+    area: &DrawingArea<DB, Shift>,
+) -> std::result::Result<(), String> {
+    let e = |x: DrawingAreaErrorKind<DB::ErrorType>| x.to_string();
+    area.fill(&WHITE).map_err(e)?;
+    let (main, legend) = area.split_horizontally(area.dim_in_pixel().0 as i32 - 200);
+    let (rows, cols) = (report.rows as f64, report.cols as f64);
+    let title = format!(
+        "{}: outcome classes of the R x C rectangles, R = 1 to {}, C = 1 to {}",
+        report.family, report.rows, report.cols
+    );
+    // row 1 at the top, as the text table prints it
+    let mut chart = ChartBuilder::on(&main)
+        .caption(title, ("sans-serif", 20))
+        .margin(16)
+        .x_label_area_size(48)
+        .y_label_area_size(60)
+        .build_cartesian_2d(0.5..cols + 0.5, rows + 0.5..0.5)
+        .map_err(e)?;
+    chart
+        .configure_mesh()
+        .x_desc("columns C")
+        .y_desc("rows R")
+        .x_label_formatter(&integer_label)
+        .y_label_formatter(&integer_label)
+        .label_style(("sans-serif", 15))
+        .axis_desc_style(("sans-serif", 18))
+        .disable_mesh()
+        .draw()
+        .map_err(e)?;
+    let cells = report.values.iter().zip(&report.outcomes).enumerate();
+    chart
+        .draw_series(cells.clone().flat_map(|(r, (values, outcomes))| {
+            values
+                .iter()
+                .zip(outcomes)
+                .enumerate()
+                .map(move |(c, (_, o))| {
+                    let (x, y) = (c as f64 + 1.0, r as f64 + 1.0);
+                    let colour = o.as_deref().map_or(WHITE, outcome_colour);
+                    Rectangle::new(
+                        [(x - 0.48, y - 0.48), (x + 0.48, y + 0.48)],
+                        colour.filled(),
+                    )
+                })
+        }))
+        .map_err(e)?;
+    // the canonical forms that fit in their cell
+    let (width, _) = main.dim_in_pixel();
+    let cell_chars = (width as f64 / cols.max(1.0) / 8.5) as usize;
+    let size = if report.cols <= 6 { 15.0 } else { 12.0 };
+    chart
+        .draw_series(cells.flat_map(|(r, (values, _))| {
+            values.iter().enumerate().filter_map(move |(c, v)| {
+                let text = v.as_deref().unwrap_or("?");
+                (text.chars().count() <= cell_chars).then(|| {
+                    let style = ("sans-serif", size)
+                        .into_font()
+                        .color(&BLACK)
+                        .pos(Pos::new(HPos::Center, VPos::Center));
+                    Text::new(text.to_string(), (c as f64 + 1.0, r as f64 + 1.0), style)
+                })
+            })
+        }))
+        .map_err(e)?;
+    for (i, (letter, meaning)) in [
+        ("L", "Left wins"),
+        ("R", "Right wins"),
+        ("N", "first player wins"),
+        ("P", "second player wins"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let y = 80 + 34 * i as i32;
+        legend
+            .draw(&Rectangle::new(
+                [(10, y), (34, y + 24)],
+                outcome_colour(letter).filled(),
+            ))
+            .map_err(e)?;
+        legend
+            .draw(&Text::new(
+                format!("{letter}: {meaning}"),
+                (42, y + 5),
+                ("sans-serif", 14).into_font(),
+            ))
+            .map_err(e)?;
+    }
+    if report.stopped.is_some() {
+        legend
+            .draw(&Text::new(
+                "white: past the limit",
+                (10, 80 + 34 * 4 + 5),
+                ("sans-serif", 14).into_font(),
+            ))
+            .map_err(e)?;
+    }
+    Ok(())
+}
+
+/// A dyadic written as grundy writes it (`-5/4`), as a float for drawing.
+fn dyadic_f64(text: &str) -> f64 {
+    match text.split_once('/') {
+        Some((n, d)) => n.parse::<f64>().unwrap_or(0.0) / d.parse::<f64>().unwrap_or(1.0),
+        None => text.parse().unwrap_or(0.0),
+    }
+}
+
+fn draw_thermograph<DB: DrawingBackend>(
+    report: &ValueReport,
+    area: &DrawingArea<DB, Shift>,
+) -> std::result::Result<(), String> {
+    let e = |x: DrawingAreaErrorKind<DB::ErrorType>| x.to_string();
+    area.fill(&WHITE).map_err(e)?;
+    let temperature = dyadic_f64(&report.temperature);
+    let mean = dyadic_f64(&report.mean);
+    let points = |wall: &[[String; 2]]| -> Vec<(f64, f64)> {
+        // (value, t) from t = -1 up to the mast's foot
+        let mut p: Vec<(f64, f64)> = wall
+            .iter()
+            .map(|[t, v]| (dyadic_f64(v), dyadic_f64(t)))
+            .collect();
+        if p.last().is_none_or(|&(_, t)| t < temperature) {
+            p.push((mean, temperature));
+        }
+        p
+    };
+    let (left, right) = (
+        points(&report.thermograph.left),
+        points(&report.thermograph.right),
+    );
+    let top = temperature + (temperature + 1.0).max(1.0) * 0.5;
+    let values = left.iter().chain(&right).map(|p| p.0);
+    let (lo, hi) = values.fold((mean, mean), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    let pad = ((hi - lo) * 0.15).max(0.5);
+    let position = crate::error::excerpt(&report.position);
+    let canonical = if report.canonical.chars().count() > 40 {
+        format!(
+            "{}...",
+            report.canonical.chars().take(40).collect::<String>()
+        )
+    } else {
+        report.canonical.clone()
+    };
+    let title = format!("Thermograph of {position} = {canonical}");
+    // values decrease to the right, as CGSuite draws them: the x axis runs from hi to lo
+    let mut chart = ChartBuilder::on(area)
+        .caption(title, ("sans-serif", 20))
+        .margin(20)
+        .x_label_area_size(50)
+        .y_label_area_size(60)
+        .build_cartesian_2d(hi + pad..lo - pad, -1.0..top)
+        .map_err(e)?;
+    chart
+        .configure_mesh()
+        .x_desc("value (decreasing to the right)")
+        .y_desc("temperature t")
+        .label_style(("sans-serif", 14))
+        .axis_desc_style(("sans-serif", 16))
+        .light_line_style(RGBColor(235, 235, 235))
+        .draw()
+        .map_err(e)?;
+    let wall_style = ShapeStyle::from(&RGBColor(30, 60, 160)).stroke_width(3);
+    chart
+        .draw_series(LineSeries::new(left.clone(), wall_style))
+        .map_err(e)?
+        .label("left wall")
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], wall_style));
+    let right_style = ShapeStyle::from(&RGBColor(180, 40, 40)).stroke_width(3);
+    chart
+        .draw_series(LineSeries::new(right.clone(), right_style))
+        .map_err(e)?
+        .label("right wall")
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], right_style));
+    let mast_style = ShapeStyle::from(&BLACK).stroke_width(3);
+    chart
+        .draw_series(LineSeries::new(
+            vec![(mean, temperature), (mean, top)],
+            mast_style,
+        ))
+        .map_err(e)?
+        .label(format!(
+            "mast: mean {}, temperature {}",
+            report.mean, report.temperature
+        ))
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], mast_style));
+    // the stops, where the walls meet t = 0: Left's left of its wall, Right's right of its own
+    for (v, what, side) in [
+        (&report.left_stop, "left stop", HPos::Right),
+        (&report.right_stop, "right stop", HPos::Left),
+    ] {
+        let x = dyadic_f64(v);
+        let style = ("sans-serif", 13)
+            .into_font()
+            .color(&BLACK)
+            .pos(Pos::new(side, VPos::Bottom));
+        chart
+            .draw_series([Circle::new((x, 0.0), 4, BLACK.filled())])
+            .map_err(e)?;
+        chart
+            .draw_series([Text::new(format!(" {what} {v} "), (x, 0.0), style)])
+            .map_err(e)?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .label_font(("sans-serif", 14))
+        .draw()
+        .map_err(e)?;
     Ok(())
 }

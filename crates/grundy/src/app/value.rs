@@ -105,6 +105,13 @@ pub fn value_sum(text: &str, options: &ValueOptions) -> Result<ValuedSum> {
         parts.push(term_value(term, &mut values, &mut analyser)?);
     }
     let total = values.forms.sum(parts.iter().copied())?;
+    if std::env::var_os("GRUNDY_DEBUG_STATS").is_some() {
+        eprintln!(
+            "states {} forms/leq/add {:?}",
+            values.states(),
+            values.forms.memo_sizes()
+        );
+    }
     Ok(ValuedSum {
         terms,
         values,

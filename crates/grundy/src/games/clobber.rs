@@ -8,7 +8,7 @@
 use crate::error::Result;
 use crate::games::board::{read_board, write_board, Board};
 use crate::games::partizan::{PartizanPart, PartizanSyntax};
-use crate::games::syntax::{error, Word};
+use crate::games::syntax::{error, ParseContext, Word};
 use crate::partizan::PartizanRules;
 
 /// `clobber BOARD`.
@@ -29,7 +29,7 @@ pub struct Stones {
     pub right: u128,
 }
 
-fn read(name: Word, args: &[Word]) -> Result<PartizanPart> {
+fn read(name: Word, args: &[Word], _: &mut ParseContext) -> Result<PartizanPart> {
     if args.len() != 1 {
         return Err(error(
             args.get(1).map_or(name.column, |w| w.column),
@@ -78,16 +78,14 @@ impl PartizanRules for Clobber {
 
     fn split(&self, s: &Stones, out: &mut Vec<(Stones, bool)>) {
         let all = s.board.bits | s.right;
-        for group in s.board.regions(all) {
+        s.board.for_each_region(all, |group| {
             let (mine, theirs) = (s.board.bits & group, s.right & group);
             if mine == 0 || theirs == 0 {
-                continue; // one colour only: no moves
+                return; // one colour only: no moves
             }
-            let (cropped, sets) = s.board.crop(&[group, mine, theirs]);
             let mut best: Option<(Stones, bool)> = None;
-            for k in 0..8u8 {
-                let (b, m) = cropped.symmetry(k, &sets[1..]);
-                for (negated, (l, r)) in [(false, (m[0], m[1])), (true, (m[1], m[0]))] {
+            s.board.least_images([mine, theirs], |_, b, [m, t]| {
+                for (negated, (l, r)) in [(false, (m, t)), (true, (t, m))] {
                     let candidate = Stones {
                         board: Board { bits: l, ..b },
                         right: r,
@@ -96,9 +94,9 @@ impl PartizanRules for Clobber {
                         best = Some((candidate, negated));
                     }
                 }
-            }
-            out.push(best.expect("sixteen images"));
-        }
+            });
+            out.push(best.expect("a non-empty group has images"));
+        });
     }
 
     fn options(&self, s: &Stones, left: bool, out: &mut Vec<Stones>) {

@@ -4,7 +4,7 @@
 
 use crate::error::Result;
 use crate::games::partizan::{PartizanPart, PartizanSyntax};
-use crate::games::syntax::{error, numbers, Word};
+use crate::games::syntax::{error, numbers, ParseContext, Word};
 use crate::partizan::PartizanRules;
 
 /// `cutcake R C`.
@@ -19,7 +19,7 @@ pub const SYNTAX: PartizanSyntax = PartizanSyntax {
 /// The largest side of a cake (a table of sides up to this).
 pub const MAX_SIDE: u64 = 1 << 16;
 
-fn read(name: Word, args: &[Word]) -> Result<PartizanPart> {
+fn read(name: Word, args: &[Word], _: &mut ParseContext) -> Result<PartizanPart> {
     let n = numbers(name, args, 2, 2, SYNTAX.usage)?;
     for (i, &v) in n.iter().enumerate() {
         if v == 0 || v > MAX_SIDE {

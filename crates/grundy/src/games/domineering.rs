@@ -10,7 +10,7 @@
 use crate::error::Result;
 use crate::games::board::{read_board, write_board, Board};
 use crate::games::partizan::{PartizanPart, PartizanSyntax};
-use crate::games::syntax::{error, Word};
+use crate::games::syntax::{error, ParseContext, Word};
 use crate::partizan::PartizanRules;
 
 /// `domineering BOARD`.
@@ -23,7 +23,7 @@ pub const SYNTAX: PartizanSyntax = PartizanSyntax {
     read,
 };
 
-fn read(name: Word, args: &[Word]) -> Result<PartizanPart> {
+fn read(name: Word, args: &[Word], _: &mut ParseContext) -> Result<PartizanPart> {
     if args.len() != 1 {
         return Err(error(
             args.get(1).map_or(name.column, |w| w.column),
@@ -60,21 +60,32 @@ impl PartizanRules for Domineering {
     type Position = Board;
 
     fn split(&self, board: &Board, out: &mut Vec<(Board, bool)>) {
-        for region in board.regions(board.bits) {
+        board.for_each_region(board.bits, |region| {
             if region.count_ones() < 2 {
-                continue;
+                return;
             }
-            let (cropped, sets) = board.crop(&[region]);
             let mut best: Option<(Board, bool)> = None;
-            for k in 0..8u8 {
-                let (b, s) = cropped.symmetry(k, &[sets[0]]);
-                let candidate = Board { bits: s[0], ..b };
-                let negated = k & 4 != 0;
+            board.least_images([region], |k, b, [bits]| {
+                let candidate = Board { bits, ..b };
                 if best.is_none_or(|(current, _)| candidate < current) {
-                    best = Some((candidate, negated));
+                    best = Some((candidate, k & 4 != 0));
                 }
-            }
-            out.push(best.expect("eight symmetries"));
+            });
+            out.push(best.expect("a non-empty region has images"));
+        });
+    }
+
+    fn integer(&self, board: &Board) -> Option<i64> {
+        // Left's dominoes never touch Right's and vice versa once one side has no move: with
+        // no horizontal pair, Left places floor(run / 2) dominoes in each vertical run of empty
+        // cells, and removing cells never creates a move for Right.
+        let cols = board.cols as u32;
+        let vertical = board.bits & (board.bits >> cols);
+        let horizontal = board.bits & (board.bits >> 1) & board.not_last_col();
+        match (vertical != 0, horizontal != 0) {
+            (_, false) => Some(dominoes_in_runs(board, true)),
+            (false, true) => Some(-dominoes_in_runs(board, false)),
+            (true, true) => None,
         }
     }
 
@@ -95,4 +106,30 @@ impl PartizanRules for Domineering {
             });
         }
     }
+}
+
+/// The most dominoes that fit in the empty cells of `board` placed one way only (`vertical`
+/// or horizontal): the sum of floor(length / 2) over the runs of empty cells that way.
+fn dominoes_in_runs(board: &Board, vertical: bool) -> i64 {
+    let (rows, cols) = (board.rows as usize, board.cols as usize);
+    let (lines, along) = if vertical { (cols, rows) } else { (rows, cols) };
+    let mut total = 0;
+    for line in 0..lines {
+        let mut run = 0;
+        for k in 0..along {
+            let bit = if vertical {
+                board.bit(k, line)
+            } else {
+                board.bit(line, k)
+            };
+            if board.bits & bit != 0 {
+                run += 1;
+            } else {
+                total += run / 2;
+                run = 0;
+            }
+        }
+        total += run / 2;
+    }
+    total
 }

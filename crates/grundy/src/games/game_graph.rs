@@ -73,6 +73,11 @@ pub trait GraphSource: fmt::Debug + Send + Sync {
     /// The solved game graph called `name`. A source should hand out one `Arc` per name, so
     /// that the parts of a sum, and the positions of a game in play, share it.
     fn graph(&self, name: &str) -> Result<Arc<GraphRules>>;
+
+    /// The raw text of the input called `name` when it is read as something other than a game
+    /// graph (a Hackenbush picture, `hackenbush FILE`): from the same place as
+    /// [`GraphSource::graph`], with the same refusals.
+    fn text(&self, name: &str) -> Result<Arc<[u8]>>;
 }
 
 /// The graphs a source has read and solved, by name: each is read once, and every sum (and
@@ -133,6 +138,10 @@ impl GraphSource for NoGraphs {
     fn graph(&self, _name: &str) -> Result<Arc<GraphRules>> {
         Err(GrundyError::Unsupported(self.reason.clone()))
     }
+
+    fn text(&self, _name: &str) -> Result<Arc<[u8]>> {
+        Err(GrundyError::Unsupported(self.reason.clone()))
+    }
 }
 
 /// Game graphs given as text under names (the bodies of a request): each is read and solved
@@ -171,8 +180,9 @@ impl GraphTexts {
     }
 }
 
-impl GraphSource for GraphTexts {
-    fn graph(&self, name: &str) -> Result<Arc<GraphRules>> {
+impl GraphTexts {
+    /// The text called `name`, or the error that says which names were given.
+    fn named(&self, name: &str) -> Result<&[u8]> {
         let Some(text) = self.texts.get(name) else {
             let names = self.names();
             return Err(GrundyError::Unsupported(if names.is_empty() {
@@ -188,8 +198,19 @@ impl GraphSource for GraphTexts {
                 )
             }));
         };
+        Ok(text)
+    }
+}
+
+impl GraphSource for GraphTexts {
+    fn graph(&self, name: &str) -> Result<Arc<GraphRules>> {
+        let text = self.named(name)?;
         self.solved
-            .get_or_read(name, || GraphRules::read(name, &text[..]))
+            .get_or_read(name, || GraphRules::read(name, text))
+    }
+
+    fn text(&self, name: &str) -> Result<Arc<[u8]>> {
+        Ok(self.named(name)?.into())
     }
 }
 

@@ -11,8 +11,8 @@ use crate::games::board::Board;
 use crate::games::clobber::{self, Clobber, Stones};
 use crate::games::cutcake::{self, Cutcake};
 use crate::games::domineering::{self, Domineering};
-use crate::games::hackenbush::{self, Hackenbush};
-use crate::games::syntax::Word;
+use crate::games::hackenbush::{self, Hackenbush, HackenbushPicture, PicturePosition};
+use crate::games::syntax::{ParseContext, Word};
 use crate::games::toads::{self, Toads};
 use crate::partizan::{Forms, GameId, PartizanRules, PartizanSearch};
 
@@ -28,7 +28,7 @@ pub struct PartizanSyntax {
     /// Parts as grundy writes them: each must parse and print back unchanged.
     pub examples: &'static [&'static str],
     /// Reads the arguments (the words after the keyword).
-    pub read: fn(Word, &[Word]) -> Result<PartizanPart>,
+    pub read: fn(Word, &[Word], &mut ParseContext) -> Result<PartizanPart>,
 }
 
 /// The partizan games, by keyword.
@@ -54,6 +54,8 @@ pub enum PartizanPart {
     Cutcake(Vec<(u32, u32)>),
     /// Hackenbush stalks.
     Hackenbush(Vec<Box<[u8]>>),
+    /// A Hackenbush picture read from a file, and the edges cut.
+    Picture(PicturePosition),
     /// A Toads-and-Frogs strip.
     Toads(Box<[u8]>),
     /// A Clobber position.
@@ -68,6 +70,7 @@ impl std::fmt::Display for PartizanPart {
             PartizanPart::Domineering(b) => f.write_str(&domineering::text(b)),
             PartizanPart::Cutcake(c) => f.write_str(&cutcake::text(c)),
             PartizanPart::Hackenbush(s) => f.write_str(&hackenbush::text(s)),
+            PartizanPart::Picture(p) => f.write_str(&hackenbush::picture_text(p)),
             PartizanPart::Toads(r) => f.write_str(&toads::text(r)),
             PartizanPart::Clobber(s) => f.write_str(&clobber::text(s)),
             PartizanPart::Value(v) => f.write_str(v),
@@ -82,6 +85,7 @@ pub struct PartizanValues {
     domineering: PartizanSearch<Domineering>,
     cutcake: PartizanSearch<Cutcake>,
     hackenbush: PartizanSearch<Hackenbush>,
+    pictures: PartizanSearch<HackenbushPicture>,
     toads: PartizanSearch<Toads>,
     clobber: PartizanSearch<Clobber>,
 }
@@ -95,6 +99,7 @@ impl PartizanValues {
             domineering: PartizanSearch::new(Domineering, max_states),
             cutcake: PartizanSearch::new(Cutcake, max_states),
             hackenbush: PartizanSearch::new(Hackenbush, max_states),
+            pictures: PartizanSearch::new(HackenbushPicture, max_states),
             toads: PartizanSearch::new(Toads, max_states),
             clobber: PartizanSearch::new(Clobber, max_states),
         }
@@ -105,6 +110,7 @@ impl PartizanValues {
         self.domineering.states()
             + self.cutcake.states()
             + self.hackenbush.states()
+            + self.pictures.states()
             + self.toads.states()
             + self.clobber.states()
     }
@@ -116,6 +122,7 @@ impl PartizanValues {
             PartizanPart::Domineering(b) => self.domineering.value(forms, b),
             PartizanPart::Cutcake(c) => self.cutcake.value(forms, c),
             PartizanPart::Hackenbush(s) => self.hackenbush.value(forms, s),
+            PartizanPart::Picture(p) => self.pictures.value(forms, &p.edges().into()),
             PartizanPart::Toads(r) => self.toads.value(forms, r),
             PartizanPart::Clobber(s) => self.clobber.value(forms, s),
             PartizanPart::Value(v) => forms.parse(v),
@@ -152,6 +159,22 @@ impl PartizanValues {
                 out
             }
             PartizanPart::Hackenbush(s) => all(&Hackenbush, s, left, PartizanPart::Hackenbush),
+            PartizanPart::Picture(p) => {
+                // cut one standing edge of the player's colour or green
+                let mine = if left { b'L' } else { b'R' };
+                let standing = p.standing();
+                (0..p.picture.edges.len())
+                    .filter(|&i| {
+                        standing[i] && matches!(p.picture.edges[i].2, c if c == mine || c == b'G')
+                    })
+                    .map(|i| {
+                        let mut next = p.clone();
+                        next.cut.push(i as u32 + 1);
+                        next.cut.sort_unstable();
+                        PartizanPart::Picture(next)
+                    })
+                    .collect()
+            }
             PartizanPart::Toads(r) => all(&Toads, r, left, PartizanPart::Toads),
             PartizanPart::Clobber(s) => all(&Clobber, s, left, PartizanPart::Clobber),
             PartizanPart::Value(v) => {

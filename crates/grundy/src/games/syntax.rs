@@ -69,6 +69,23 @@ impl<'a> ParseContext<'a> {
         any.downcast::<T>()
             .expect("one type of rules per kind of shared rules")
     }
+
+    /// As [`ParseContext::shared`], with a `make` that may fail (then nothing is stored).
+    pub fn try_shared<T: Any + Send + Sync>(
+        &mut self,
+        kind: &'static str,
+        key: &str,
+        make: impl FnOnce() -> Result<Arc<T>>,
+    ) -> Result<Arc<T>> {
+        if let Some(any) = self.shared.get(kind).and_then(|rules| rules.get(key)) {
+            return Ok(any
+                .clone()
+                .downcast::<T>()
+                .expect("one type of rules per kind of shared rules"));
+        }
+        let made = make()?;
+        Ok(self.shared(kind, key, || made))
+    }
 }
 
 /// Whether a game can be played misère in a sum.

@@ -6,7 +6,7 @@
 
 use crate::error::{excerpt, Result};
 use crate::games::partizan::{PartizanPart, PartizanSyntax};
-use crate::games::syntax::{error, Word};
+use crate::games::syntax::{error, ParseContext, Word};
 use crate::partizan::PartizanRules;
 
 /// `toads ROW`.
@@ -21,7 +21,7 @@ pub const SYNTAX: PartizanSyntax = PartizanSyntax {
 /// The longest strip.
 pub const MAX_CELLS: usize = 1024;
 
-fn read(name: Word, args: &[Word]) -> Result<PartizanPart> {
+fn read(name: Word, args: &[Word], _: &mut ParseContext) -> Result<PartizanPart> {
     if args.len() != 1 {
         return Err(error(
             args.get(1).map_or(name.column, |w| w.column),

@@ -101,17 +101,40 @@ enum Side {
 pub struct Forms {
     nodes: Vec<Node>,
     index: FxHashMap<Node, GameId>,
-    leq_memo: FxHashMap<(GameId, GameId), bool>,
+    /// Comparisons, in a lossy direct-mapped cache (as CGSuite's operation tables): an evicted
+    /// answer is recomputed, and memory stays bounded however many pairs are compared.
+    leq_cache: Vec<LeqEntry>,
     add_memo: FxHashMap<(GameId, GameId), GameId>,
     neg_memo: FxHashMap<GameId, GameId>,
     options_memo: FxHashMap<GameId, Options>,
-    stops_memo: FxHashMap<GameId, (Dyadic, Dyadic)>,
+    /// Left and right stops of each form, by id (computed when the form is interned).
+    stops: Vec<(Dyadic, Dyadic)>,
     pub(crate) thermographs: FxHashMap<GameId, Arc<crate::partizan::thermograph::Thermograph>>,
     pub(crate) cooled: FxHashMap<(GameId, Dyadic), GameId>,
     pub(crate) reduced: FxHashMap<GameId, GameId>,
     pub(crate) birthdays: FxHashMap<GameId, u64>,
     pub(crate) all_small: FxHashMap<GameId, bool>,
     max_forms: usize,
+}
+
+/// One slot of the comparison cache: `g <= h` is `answer` (an empty slot has `g == h`, a
+/// pair never stored).
+#[derive(Clone, Copy, Default)]
+struct LeqEntry {
+    g: u32,
+    h: u32,
+    answer: bool,
+}
+
+/// The comparison cache starts with 2^16 slots and grows with the arena up to 2^24 (about 200
+/// MB).
+const LEQ_CACHE_MIN_BITS: u32 = 16;
+const LEQ_CACHE_MAX_BITS: u32 = 24;
+
+/// The slot of the pair (g, h) in a cache of `len` (a power of two) slots.
+fn leq_slot(g: GameId, h: GameId, len: usize) -> usize {
+    let key = (u64::from(g.0) << 32 | u64::from(h.0)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (key >> 32) as usize & (len - 1)
 }
 
 /// How much stack a recursion step may use before the stack grows, and by how much it grows.
@@ -124,11 +147,11 @@ impl Forms {
         let mut forms = Forms {
             nodes: Vec::new(),
             index: FxHashMap::default(),
-            leq_memo: FxHashMap::default(),
+            leq_cache: vec![LeqEntry::default(); 1 << LEQ_CACHE_MIN_BITS],
             add_memo: FxHashMap::default(),
             neg_memo: FxHashMap::default(),
             options_memo: FxHashMap::default(),
-            stops_memo: FxHashMap::default(),
+            stops: Vec::new(),
             thermographs: FxHashMap::default(),
             cooled: FxHashMap::default(),
             reduced: FxHashMap::default(),
@@ -143,6 +166,13 @@ impl Forms {
     /// How many forms are stored.
     pub fn len(&self) -> usize {
         self.nodes.len()
+    }
+
+    /// The sizes of the arena and its memos: (forms, cached comparisons, sums), for
+    /// diagnostics.
+    pub fn memo_sizes(&self) -> (usize, usize, usize) {
+        let comparisons = self.leq_cache.iter().filter(|e| e.g != e.h).count();
+        (self.nodes.len(), comparisons, self.add_memo.len())
     }
 
     /// True when only zero is stored.
@@ -160,7 +190,30 @@ impl Forms {
             return id;
         }
         let id = GameId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 forms"));
+        let stops = match &node {
+            Node::Nus(n) => (n.number, n.number),
+            // LS = max over Left options of their right stops, RS = min over Right options of
+            // their left stops; a canonical form that is not number-up-star has both sides
+            Node::Moves { left, right } => (
+                left.iter()
+                    .map(|l| self.stops[l.index()].1)
+                    .max()
+                    .expect("a Left option"),
+                right
+                    .iter()
+                    .map(|r| self.stops[r.index()].0)
+                    .min()
+                    .expect("a Right option"),
+            ),
+        };
+        self.stops.push(stops);
         self.nodes.push(node.clone());
+        if self.nodes.len() * 4 > self.leq_cache.len()
+            && self.leq_cache.len() < 1 << LEQ_CACHE_MAX_BITS
+        {
+            // a bigger cache for a bigger arena (the old answers are dropped: it is lossy)
+            self.leq_cache = vec![LeqEntry::default(); self.leq_cache.len() * 4];
+        }
         self.index.insert(node, id);
         id
     }
@@ -294,8 +347,10 @@ impl Forms {
         if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
             return Forms::nus_leq(a, b);
         }
-        if let Some(&known) = self.leq_memo.get(&(g, h)) {
-            return known;
+        let slot = leq_slot(g, h, self.leq_cache.len());
+        let entry = self.leq_cache[slot];
+        if entry.g == g.0 && entry.h == h.0 {
+            return entry.answer;
         }
         // the stops decide many comparisons at once: RS(g) > LS(h) refutes g <= h
         let (lg, rg) = self.stops(g);
@@ -307,7 +362,12 @@ impl Forms {
         } else {
             stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || self.leq_search(g, h))
         };
-        self.leq_memo.insert((g, h), answer);
+        let slot = leq_slot(g, h, self.leq_cache.len()); // the cache may have grown
+        self.leq_cache[slot] = LeqEntry {
+            g: g.0,
+            h: h.0,
+            answer,
+        };
         answer
     }
 
@@ -335,26 +395,8 @@ impl Forms {
     /// Left and right stops (Siegel, CGT II.3): a number's stops are itself; otherwise
     /// LS = max over Left options of their right stops, RS = min over Right options of their
     /// left stops. Memoised.
-    pub fn stops(&mut self, g: GameId) -> (Dyadic, Dyadic) {
-        if let Some(n) = self.as_nus(g) {
-            return (n.number, n.number);
-        }
-        if let Some(&s) = self.stops_memo.get(&g) {
-            return s;
-        }
-        let (left, right) = self.options(g);
-        let stops = stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || {
-            let ls = left.iter().map(|&l| self.stops(l).1).max();
-            let rs = right.iter().map(|&r| self.stops(r).0).min();
-            (ls, rs)
-        });
-        // canonical forms that are not number-up-star have options on both sides
-        let stops = (
-            stops.0.expect("a Left option"),
-            stops.1.expect("a Right option"),
-        );
-        self.stops_memo.insert(g, stops);
-        stops
+    pub fn stops(&self, g: GameId) -> (Dyadic, Dyadic) {
+        self.stops[g.index()]
     }
 
     /// The negative `-g = {-g^R | -g^L}`. Memoised.

@@ -5,6 +5,7 @@
 //! transposition table bounded by a state limit.
 
 use crate::error::{GrundyError, Result};
+use crate::partizan::dyadic::Dyadic;
 use crate::partizan::forms::{Forms, GameId};
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
@@ -21,6 +22,12 @@ pub trait PartizanRules {
 
     /// Left's options (`left`) or Right's of a normalised part, pushed on `out`.
     fn options(&self, part: &Self::Position, left: bool, out: &mut Vec<Self::Position>);
+
+    /// The value of a normalised part when the rules know it is an integer without a search
+    /// (Domineering once one player has no move); such parts are not stored.
+    fn integer(&self, _part: &Self::Position) -> Option<i64> {
+        None
+    }
 }
 
 /// A memoised search for the canonical forms of positions of one game.
@@ -29,6 +36,9 @@ pub struct PartizanSearch<R: PartizanRules> {
     pub rules: R,
     table: FxHashMap<R::Position, GameId>,
     max_states: usize,
+    /// Vectors to reuse (the search allocates none per position once warm).
+    parts: Vec<Vec<(R::Position, bool)>>,
+    moves: Vec<Vec<R::Position>>,
 }
 
 impl<R: PartizanRules> PartizanSearch<R> {
@@ -38,6 +48,8 @@ impl<R: PartizanRules> PartizanSearch<R> {
             rules,
             table: FxHashMap::default(),
             max_states,
+            parts: Vec::new(),
+            moves: Vec::new(),
         }
     }
 
@@ -51,13 +63,35 @@ impl<R: PartizanRules> PartizanSearch<R> {
     /// **Complexity**: one canonicalisation per distinct part reached (up to symmetry), each
     /// a sum per option and the comparisons of [`Forms::make`].
     pub fn value(&mut self, forms: &mut Forms, position: &R::Position) -> Result<GameId> {
-        let mut parts = Vec::new();
+        let mut parts = self.parts.pop().unwrap_or_default();
         self.rules.split(position, &mut parts);
+        let total = self.sum_of_parts(forms, &parts);
+        parts.clear();
+        self.parts.push(parts);
+        total
+    }
+
+    fn sum_of_parts(&mut self, forms: &mut Forms, parts: &[(R::Position, bool)]) -> Result<GameId> {
         let mut total = forms.zero();
+        let mut integer = 0i64;
         for (part, negated) in parts {
-            let v = self.part_value(forms, &part)?;
-            let v = if negated { forms.neg(v) } else { v };
+            let sign = if *negated { -1 } else { 1 };
+            if let Some(n) = self.rules.integer(part) {
+                integer = n
+                    .checked_mul(sign)
+                    .and_then(|n| integer.checked_add(n))
+                    .ok_or_else(|| {
+                        GrundyError::Overflow("an integer part of a partizan sum".into())
+                    })?;
+                continue;
+            }
+            let v = self.part_value(forms, part)?;
+            let v = if *negated { forms.neg(v) } else { v };
             total = forms.add(total, v)?;
+        }
+        if integer != 0 {
+            let n = forms.number(Dyadic::integer(integer)?)?;
+            total = forms.add(total, n)?;
         }
         Ok(total)
     }
@@ -67,6 +101,9 @@ impl<R: PartizanRules> PartizanSearch<R> {
         if let Some(&v) = self.table.get(part) {
             return Ok(v);
         }
+        if let Some(n) = self.rules.integer(part) {
+            return forms.number(Dyadic::integer(n)?);
+        }
         if self.table.len() >= self.max_states {
             return Err(GrundyError::StateLimit {
                 limit: self.max_states,
@@ -74,15 +111,25 @@ impl<R: PartizanRules> PartizanSearch<R> {
             });
         }
         let v = stacker::maybe_grow(64 * 1024, 4 * 1024 * 1024, || {
-            let mut moves = Vec::new();
+            let mut moves = self.moves.pop().unwrap_or_default();
             let mut sides = [Vec::new(), Vec::new()];
+            let mut outcome = Ok(());
             for (side, left) in sides.iter_mut().zip([true, false]) {
                 moves.clear();
                 self.rules.options(part, left, &mut moves);
                 for option in &moves {
-                    side.push(self.value(forms, option)?);
+                    match self.value(forms, option) {
+                        Ok(v) => side.push(v),
+                        Err(e) => outcome = Err(e),
+                    }
+                    if outcome.is_err() {
+                        break;
+                    }
                 }
             }
+            moves.clear();
+            self.moves.push(moves);
+            outcome?;
             let [l, r] = sides;
             forms.make(l, r)
         })?;
