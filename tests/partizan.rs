@@ -347,7 +347,11 @@ fn grid_text(g: &Grid) -> String {
 }
 
 fn value_of(expr: &str) -> String {
-    value_expression(expr, &ValueOptions::default())
+    let options = ValueOptions {
+        graphs: std::sync::Arc::new(grundy::app::FileGraphs::default()),
+        ..ValueOptions::default()
+    };
+    value_expression(expr, &options)
         .unwrap_or_else(|e| panic!("{expr}: {e}"))
         .canonical
 }
@@ -562,4 +566,229 @@ fn bad_partizan_input_gets_one_line_and_exit_2() {
     let (_, out, _) = common::run_grundy(&["solve", "--json", "nim 1 2"], b"");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["value"], "*3");
+}
+
+/// What stands of a Hackenbush picture after `cut` is cut from `standing` (indices of edges):
+/// every edge no longer joined to the ground falls. From the definition, by relaxation.
+fn after_cut(edges: &[(u32, u32, u8)], standing: &[usize], cut: Option<usize>) -> Vec<usize> {
+    let rest: Vec<usize> = standing
+        .iter()
+        .copied()
+        .filter(|&e| Some(e) != cut)
+        .collect();
+    let mut grounded = vec![0u32];
+    loop {
+        let before = grounded.len();
+        for &e in &rest {
+            let (u, v, _) = edges[e];
+            if grounded.contains(&u) && !grounded.contains(&v) {
+                grounded.push(v);
+            } else if grounded.contains(&v) && !grounded.contains(&u) {
+                grounded.push(u);
+            }
+        }
+        if grounded.len() == before {
+            break;
+        }
+    }
+    rest.into_iter()
+        .filter(|&e| grounded.contains(&edges[e].0))
+        .collect()
+}
+
+/// A picture's moves: cut one standing edge of the player's colour or green.
+fn picture_moves(edges: &[(u32, u32, u8)], standing: &[usize], left: bool) -> Vec<Vec<usize>> {
+    let mine = if left { b'L' } else { b'R' };
+    standing
+        .iter()
+        .filter(|&&e| edges[e].2 == mine || edges[e].2 == b'G')
+        .map(|&e| after_cut(edges, standing, Some(e)))
+        .collect()
+}
+
+#[test]
+fn hackenbush_pictures_agree_with_a_plain_search() {
+    let dir = std::env::temp_dir().join(format!("grundy-pictures-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut rng = Rng(77);
+    for case in 0..60 {
+        let n = 2 + rng.below(4) as u32;
+        let m = 1 + rng.below(7) as usize;
+        let edges: Vec<(u32, u32, u8)> = (0..m)
+            .map(|_| {
+                (
+                    rng.below(n as u64) as u32,
+                    rng.below(n as u64) as u32,
+                    [b'L', b'R', b'G'][rng.below(3) as usize],
+                )
+            })
+            .collect();
+        let mut text = format!("{n} {m}\n");
+        for (u, v, c) in &edges {
+            text += &format!("{u} {v} {}\n", *c as char);
+        }
+        let path = dir.join(format!("p{case}.txt"));
+        std::fs::write(&path, &text).unwrap();
+        let name = path.to_str().unwrap();
+        let mut forms = Forms::new(1 << 20);
+        let moves = |s: &Vec<usize>, left: bool| picture_moves(&edges, s, left);
+        let start = after_cut(&edges, &(0..m).collect::<Vec<_>>(), None);
+        let expected = plain_value(&mut forms, &mut HashMap::new(), &start, &moves);
+        assert_eq!(
+            value_of(&format!("hackenbush {name}")),
+            forms.to_string(expected),
+            "{text}"
+        );
+        // the position after cutting one standing edge, written as grundy writes it
+        if let Some(&e) = start.get(rng.below(start.len().max(1) as u64) as usize) {
+            let after = after_cut(&edges, &start, Some(e));
+            let expected = plain_value(&mut forms, &mut HashMap::new(), &after, &moves);
+            assert_eq!(
+                value_of(&format!("hackenbush {name} cut {}", e + 1)),
+                forms.to_string(expected),
+                "{text} cut {}",
+                e + 1
+            );
+        }
+    }
+    // stalks drawn as pictures have the stalks' values
+    for stalk in ["LR", "LRR", "GLG", "RRLGL", "GGG"] {
+        let mut text = format!("{} {}\n", stalk.len() + 1, stalk.len());
+        for (i, c) in stalk.chars().enumerate() {
+            text += &format!("{i} {} {c}\n", i + 1);
+        }
+        let path = dir.join(format!("{stalk}.txt"));
+        std::fs::write(&path, text).unwrap();
+        assert_eq!(
+            value_of(&format!("hackenbush {}", path.to_str().unwrap())),
+            value_of(&format!("hackenbush {stalk}"))
+        );
+    }
+    // errors name the line, or the column of the edge number
+    let bad = dir.join("bad.txt");
+    for (text, args, needle) in [
+        ("2 1\n0 2 L\n", "", "line 2: vertex 2 is out of range"),
+        ("2 1\n0 1 B\n", "", "line 2: colour 'B'"),
+        ("2 2\n0 1 L\n", "", "ends after 1 of the 2 edges"),
+        ("2 1\n0 1 L\n", " cut 2", "1..=1"),
+        ("2 1\n0 1 L\n", " cut 1,1", "cut twice"),
+    ] {
+        std::fs::write(&bad, text).unwrap();
+        let expr = format!("hackenbush {}{args}", bad.to_str().unwrap());
+        let (code, out, err) = common::run_grundy(&["value", &expr], b"");
+        assert_eq!((code, out.as_str()), (2, ""), "{expr}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(needle), "{expr}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn rectangle_tables_agree_with_grundy_value() {
+    for (game, rows, cols) in [("domineering", 3, 4), ("cutcake", 4, 5)] {
+        let (code, out, err) = common::run_grundy(
+            &[
+                "table",
+                "--json",
+                "--rows",
+                &rows.to_string(),
+                "--cols",
+                &cols.to_string(),
+                game,
+            ],
+            b"",
+        );
+        assert_eq!(code, 0, "{err}");
+        let t: serde_json::Value = serde_json::from_str(&out).unwrap();
+        for r in 1..=rows {
+            for c in 1..=cols {
+                let expr = match game {
+                    "domineering" => format!("domineering {}", vec![".".repeat(c); r].join("/")),
+                    _ => format!("cutcake {r} {c}"),
+                };
+                let v = value_expression(&expr, &ValueOptions::default()).unwrap();
+                assert_eq!(t["values"][r - 1][c - 1], v.canonical.as_str(), "{expr}");
+                assert_eq!(t["outcomes"][r - 1][c - 1], v.outcome.letter(), "{expr}");
+            }
+        }
+    }
+    // Winning Ways' Cutcake: an integer everywhere, 0 on the square cakes of side 2 and 3
+    let t = grundy::app::partizan_table::partizan_table(
+        grundy::app::partizan_table::RectangleGame::Cutcake,
+        3,
+        3,
+        1 << 20,
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!(t.values[1][1].as_deref(), Some("0"));
+    assert_eq!(t.values[0][3 - 1].as_deref(), Some("2"));
+    // past the state limit: the larger rectangles have no value, and the report says so
+    let t = grundy::app::partizan_table::partizan_table(
+        grundy::app::partizan_table::RectangleGame::Domineering,
+        4,
+        4,
+        50,
+        |_| {},
+    )
+    .unwrap();
+    assert!(t.stopped.as_deref().unwrap().contains("state limit"));
+    assert_eq!(t.values[0][0].as_deref(), Some("0"));
+    assert_eq!(t.values[3][3], None);
+    // wrong flags for a partizan table: one line, exit 2
+    for args in [
+        vec![
+            "table",
+            "--rows",
+            "3",
+            "--cols",
+            "3",
+            "--misere",
+            "domineering",
+        ],
+        vec!["table", "--to", "3", "domineering"],
+        vec!["table", "--rows", "3", "cutcake"],
+        vec!["table", "--rows", "12", "--cols", "12", "domineering"],
+    ] {
+        let (code, out, err) = common::run_grundy(&args, b"");
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn thermographs_and_tables_are_drawn() {
+    let dir = std::env::temp_dir().join(format!("grundy-partizan-plots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("thermograph.svg");
+    let (code, _, err) = common::run_grundy(
+        &[
+            "value",
+            "--plot",
+            svg.to_str().unwrap(),
+            "domineering .../.../..#",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("<svg") && text.contains("Thermograph"));
+    assert!(text.contains("left wall") && text.contains("mast"));
+    let png = dir.join("table.png");
+    let (code, _, err) = common::run_grundy(
+        &[
+            "table",
+            "--rows",
+            "3",
+            "--cols",
+            "3",
+            "--plot",
+            png.to_str().unwrap(),
+            "domineering",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
