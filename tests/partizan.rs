@@ -792,3 +792,99 @@ fn thermographs_and_tables_are_drawn() {
     assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_computer_plays_partizan_games_perfectly() {
+    use grundy::app::partizan_play::PartizanPlay;
+    let mut rng = Rng(2026);
+    for case in 0..40 {
+        let expr = match case % 3 {
+            0 => {
+                let rows = 1 + rng.below(3) as usize;
+                let cols = 1 + rng.below(4) as usize;
+                let cells: Vec<String> = (0..rows)
+                    .map(|_| {
+                        (0..cols)
+                            .map(|_| if rng.below(5) == 0 { '#' } else { '.' })
+                            .collect()
+                    })
+                    .collect();
+                format!("domineering {}", cells.join("/"))
+            }
+            1 => format!(
+                "toads {}",
+                (0..6)
+                    .map(|_| ['T', 'F', '.', '.'][rng.below(4) as usize])
+                    .collect::<String>()
+            ),
+            _ => format!(
+                "clobber xoxo/{}",
+                ["oxox", "o..x", "xxoo"][rng.below(3) as usize]
+            ),
+        };
+        let left_first = rng.below(2) == 0;
+        let mut game = PartizanPlay::new(&expr, left_first, &ValueOptions::default()).unwrap();
+        let start = game.state().unwrap();
+        // the side that wins moving now, or else the other one, plays the computer's moves
+        let winner_left = if start.mover_wins {
+            left_first
+        } else {
+            !left_first
+        };
+        loop {
+            let state = game.state().unwrap();
+            if state.moves.is_empty() {
+                // the player to move has lost
+                assert_eq!(game.left_to_move(), !winner_left, "{expr}");
+                break;
+            }
+            let pick = if game.left_to_move() == winner_left {
+                let pick = state.computer.unwrap();
+                assert!(state.moves[pick].wins, "{expr}: {}", state.position);
+                pick
+            } else {
+                assert!(state.moves.iter().all(|m| !m.wins), "{expr}");
+                rng.below(state.moves.len() as u64) as usize
+            };
+            game.play(&state.moves[pick].to.clone()).unwrap();
+        }
+        // take every move back: the start again
+        while game.undo().unwrap() {}
+        assert_eq!(game.position(), start.position);
+        assert_eq!(game.left_to_move(), left_first);
+    }
+    // the command line: you as Right against Left moving first on 2 x 2, a lost game
+    let (code, out, err) = common::run_grundy(
+        &[
+            "play",
+            "--as",
+            "right",
+            "--first",
+            "left",
+            "domineering ../..",
+        ],
+        b"1\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Computer (Left, wins)"), "{out}");
+    assert!(out.trim_end().ends_with("The computer wins."), "{out}");
+    // you as Left moving first on 2 x 3: the middle column wins, and hint says so
+    let (_, out, _) = common::run_grundy(&["play", "domineering .../..."], b"hint\n2\n1\n");
+    assert!(
+        out.contains("domineering .#./.#.") && out.contains("win (value 2)"),
+        "{out}"
+    );
+    assert!(out.trim_end().ends_with("You win."), "{out}");
+    // a move that is not one, then errors of the command
+    let (_, out, _) =
+        common::run_grundy(&["play", "domineering ../.."], b"domineering ##/..\nquit\n");
+    assert!(out.contains("is not a move of Left"), "{out}");
+    for args in [
+        vec!["play", "--misere", "domineering ../.."],
+        vec!["play", "--first", "left", "nim 3"],
+    ] {
+        let (code, out, err) = common::run_grundy(&args, b"");
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}

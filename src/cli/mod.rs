@@ -5,6 +5,7 @@
 mod geography;
 mod graph;
 mod play;
+mod play_partizan;
 mod quotient;
 #[cfg(feature = "serve")]
 mod serve;

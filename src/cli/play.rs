@@ -19,10 +19,24 @@ pub enum First {
     Me,
     /// The computer.
     Computer,
+    /// Left (partizan games).
+    Left,
+    /// Right (partizan games).
+    Right,
+}
+
+/// Which side you play in a partizan game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Side {
+    /// Left (vertical dominoes, toads, x stones, blue edges).
+    Left,
+    /// Right (horizontal dominoes, frogs, o stones, red edges).
+    Right,
 }
 
 /// Play a game against the perfect opponent: a sum (`grundy play 'nim 3 4 5'`), a game graph
-/// (`--graph FILE`) or the token game on a board (`--grid BOARD --from R,C`).
+/// (`--graph FILE`) or the token game on a board (`--grid BOARD --from R,C`). A sum with a
+/// partizan part (`grundy play --as right 'domineering ../...'`) is played as Left or Right.
 ///
 /// Each turn shows the position and its moves, numbered. Type a move's number or the position
 /// it leads to; `hint` shows what every move gives you (win, lose or draw, and remoteness
@@ -44,9 +58,12 @@ pub struct Args {
     /// Misère play: the player who cannot move wins.
     #[arg(long)]
     misere: bool,
-    /// Who moves first.
+    /// Who moves first: me or computer, or for a partizan game left or right.
     #[arg(long, value_enum, default_value_t = First::Me)]
     first: First,
+    /// Partizan games: the side you play.
+    #[arg(long = "as", value_name = "SIDE", value_enum, default_value_t = Side::Left)]
+    side: Side,
     /// Largest number of positions any search may store.
     #[arg(long, value_name = "N", default_value_t = SolveOptions::default().max_states)]
     max_states: usize,
@@ -55,6 +72,29 @@ pub struct Args {
 /// Builds the session and plays it on stdin and stdout.
 pub fn run(args: &Args) -> Result<String, String> {
     let convention = Convention::from_misere(args.misere);
+    if let Some(expr) = &args.expr {
+        let options = grundy::app::value::ValueOptions {
+            max_states: args.max_states,
+            graphs: std::sync::Arc::new(grundy::app::FileGraphs::default()),
+            ..Default::default()
+        };
+        if grundy::app::value::has_partizan_part(expr, &options).map_err(super::message)? {
+            if args.misere {
+                return Err("misère play of partizan games is not supported".into());
+            }
+            let you_left = args.side == Side::Left;
+            let left_first = match args.first {
+                First::Left => true,
+                First::Right => false,
+                First::Me => you_left,
+                First::Computer => !you_left,
+            };
+            return super::play_partizan::run(expr, you_left, left_first, &options);
+        }
+    }
+    if matches!(args.first, First::Left | First::Right) {
+        return Err("--first left|right is for partizan games; here say me or computer".into());
+    }
     let session = if let Some(path) = &args.graph {
         let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         let graph = read_game_graph(file).map_err(super::message)?;

@@ -29,6 +29,7 @@ pub mod files;
 pub mod geography;
 pub mod graph;
 pub mod parse;
+pub mod partizan_play;
 pub mod partizan_table;
 pub mod play;
 #[cfg(feature = "plot")]

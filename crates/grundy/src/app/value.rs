@@ -94,30 +94,55 @@ pub struct ValuedSum {
 
 /// Reads and values an expression: every part's canonical form and the sum's.
 pub fn value_sum(text: &str, options: &ValueOptions) -> Result<ValuedSum> {
-    let terms: Vec<Term> = parse_terms(text, options.max_states, &*options.graphs)?
+    let terms = read_terms(text, options)?;
+    ValuedSum::new(terms, PartizanValues::new(options.max_states))
+}
+
+/// The parts of an expression.
+pub fn read_terms(text: &str, options: &ValueOptions) -> Result<Vec<Term>> {
+    Ok(parse_terms(text, options.max_states, &*options.graphs)?
         .into_iter()
         .map(|t| t.0)
-        .collect();
-    let mut values = PartizanValues::new(options.max_states);
-    let mut analyser = SumAnalyser::new(options.max_states, 0);
-    let mut parts = Vec::with_capacity(terms.len());
-    for term in &terms {
-        parts.push(term_value(term, &mut values, &mut analyser)?);
+        .collect())
+}
+
+impl ValuedSum {
+    /// Values `terms` with the tables and arena of `values` (kept from earlier sums: a game in
+    /// play values each position with what the previous ones stored).
+    pub fn new(terms: Vec<Term>, values: PartizanValues) -> Result<ValuedSum> {
+        let zero = values.forms.zero();
+        let mut sum = ValuedSum {
+            terms: Vec::new(),
+            values,
+            parts: Vec::new(),
+            total: zero,
+        };
+        sum.revalue(terms)?;
+        Ok(sum)
     }
-    let total = values.forms.sum(parts.iter().copied())?;
-    if std::env::var_os("GRUNDY_DEBUG_STATS").is_some() {
-        eprintln!(
-            "states {} forms/leq/add {:?}",
-            values.states(),
-            values.forms.memo_sizes()
-        );
+
+    /// Replaces the parts by `terms`, valued with the same tables and arena; on an error the
+    /// sum is left as it was (the arena only grows, so its values stay valid).
+    pub fn revalue(&mut self, terms: Vec<Term>) -> Result<()> {
+        let mut analyser = SumAnalyser::new(self.values.forms.max_forms(), 0);
+        let mut parts = Vec::with_capacity(terms.len());
+        for term in &terms {
+            parts.push(term_value(term, &mut self.values, &mut analyser)?);
+        }
+        self.total = self.values.forms.sum(parts.iter().copied())?;
+        self.terms = terms;
+        self.parts = parts;
+        Ok(())
     }
-    Ok(ValuedSum {
-        terms,
-        values,
-        parts,
-        total,
-    })
+
+    /// The position as grundy writes it (`0` for the empty sum).
+    pub fn position(&self) -> String {
+        if self.terms.is_empty() {
+            "0".into()
+        } else {
+            Term::sum_to_string(&self.terms)
+        }
+    }
 }
 
 /// The canonical form of one part: a partizan part's value, or an impartial part's nimber.
@@ -182,9 +207,30 @@ pub fn value_expression(text: &str, options: &ValueOptions) -> Result<ValueRepor
     report(Term::sum_to_string(&sum.terms), &mut sum.values, sum.total)
 }
 
-/// The winning moves of a partizan sum for one player moving first: the positions left (whole
-/// sums) whose value that player wins moving second in (`>= 0` for Left, `<= 0` for Right).
-pub fn winning_moves(sum: &mut ValuedSum, left: bool, limit: usize) -> Result<(Vec<String>, bool)> {
+/// One move of a partizan sum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SumMove {
+    /// The position it leaves, as an expression (`0` when nothing is left).
+    pub to: String,
+    /// That position's canonical form.
+    pub value: GameId,
+    /// Whether the player who made it wins from there (moving second: the value is `>= 0` for
+    /// Left, `<= 0` for Right).
+    pub wins: bool,
+}
+
+/// The moves of a partizan sum for Left (`left`) or Right, each with the value it leaves
+/// and whether it wins; only the winning ones when `only_winning`. At most `limit` are
+/// listed (the flag says whether some were left out).
+///
+/// **Complexity**: per move, the value of the part moved to and one sum with the other
+/// parts' (prefix and suffix sums), then one comparison with 0.
+pub fn sum_moves(
+    sum: &mut ValuedSum,
+    left: bool,
+    only_winning: bool,
+    limit: usize,
+) -> Result<(Vec<SumMove>, bool)> {
     let mut out = Vec::new();
     let forms_zero = sum.values.forms.zero();
     // the sum of the other parts, for each part: prefix and suffix sums
@@ -197,7 +243,7 @@ pub fn winning_moves(sum: &mut ValuedSum, left: bool, limit: usize) -> Result<(V
     for i in (0..n).rev() {
         suffix[i] = sum.values.forms.add(suffix[i + 1], sum.parts[i])?;
     }
-    let mut analyser = SumAnalyser::new(usize::MAX / 2, 0);
+    let mut analyser = SumAnalyser::new(sum.values.forms.max_forms(), 0);
     for i in 0..n {
         let rest = sum.values.forms.add(prefix[i], suffix[i + 1])?;
         // each move leaves one part in place of the part moved in (or several: a split)
@@ -226,21 +272,32 @@ pub fn winning_moves(sum: &mut ValuedSum, left: bool, limit: usize) -> Result<(V
             } else {
                 sum.values.forms.leq(total, zero)
             };
-            if wins {
+            if wins || !only_winning {
                 if out.len() == limit {
                     return Ok((out, true));
                 }
                 let mut terms = sum.terms.clone();
                 terms.splice(i..=i, option);
-                out.push(if terms.is_empty() {
-                    "0".to_string()
-                } else {
-                    Term::sum_to_string(&terms)
+                out.push(SumMove {
+                    to: if terms.is_empty() {
+                        "0".to_string()
+                    } else {
+                        Term::sum_to_string(&terms)
+                    },
+                    value: total,
+                    wins,
                 });
             }
         }
     }
     Ok((out, false))
+}
+
+/// The winning moves of a partizan sum for one player moving first: the positions left (whole
+/// sums) whose value that player wins moving second in (`>= 0` for Left, `<= 0` for Right).
+pub fn winning_moves(sum: &mut ValuedSum, left: bool, limit: usize) -> Result<(Vec<String>, bool)> {
+    let (moves, truncated) = sum_moves(sum, left, true, limit)?;
+    Ok((moves.into_iter().map(|m| m.to).collect(), truncated))
 }
 
 /// The answer of `grundy solve` for a sum with a partizan part.

@@ -1,0 +1,179 @@
+//! A partizan game in play (`grundy play` on a sum with a partizan part, and the page): the
+//! position, whose turn it is, each move of the player to move with what it gives them, and
+//! the computer's perfect choice. The tables and the arena of forms are kept from one position
+//! to the next, so each turn costs only what the new positions add.
+//!
+//! ```
+//! use grundy::app::partizan_play::PartizanPlay;
+//! use grundy::app::value::ValueOptions;
+//! let mut game = PartizanPlay::new("domineering ../..", true, &ValueOptions::default()).unwrap();
+//! let state = game.state().unwrap();
+//! assert!(state.mover_wins); // {1|-1}: whoever moves first wins
+//! let pick = state.computer.unwrap();
+//! game.play(&state.moves[pick].to).unwrap();
+//! assert!(!game.left_to_move());
+//! assert!(game.state().unwrap().moves.is_empty()); // Right has no move left: Left won
+//! ```
+
+use crate::app::value::{read_terms, sum_moves, ValueOptions, ValuedSum};
+use crate::error::{excerpt, GrundyError, Result};
+use crate::games::partizan::PartizanValues;
+use crate::partizan::PartizanOutcome;
+use serde::Serialize;
+
+/// One move of the player to move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PartizanPlayMove {
+    /// The position it leaves.
+    pub to: String,
+    /// That position's canonical form.
+    pub value: String,
+    /// Whether the player who makes it then wins with perfect play.
+    pub wins: bool,
+}
+
+/// A position in play, for the player to move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PartizanPlayState {
+    /// The position.
+    pub position: String,
+    /// Its canonical form.
+    pub value: String,
+    /// Its outcome class.
+    pub outcome: PartizanOutcome,
+    /// `"left"` or `"right"`: who is to move.
+    pub to_move: &'static str,
+    /// Whether the player to move wins with perfect play.
+    pub mover_wins: bool,
+    /// The moves of the player to move (none: that player has lost).
+    pub moves: Vec<PartizanPlayMove>,
+    /// The computer's choice among `moves`: a winning move when there is one, else the move
+    /// leaving the value best for the mover (the highest mean for Left, the lowest for Right).
+    pub computer: Option<usize>,
+}
+
+/// A partizan game in play.
+pub struct PartizanPlay {
+    options: ValueOptions,
+    sum: ValuedSum,
+    left_to_move: bool,
+    /// Earlier positions and who was to move, for `undo`.
+    history: Vec<(String, bool)>,
+}
+
+impl PartizanPlay {
+    /// Starts from `text` with Left to move (`left_first`) or Right.
+    pub fn new(text: &str, left_first: bool, options: &ValueOptions) -> Result<PartizanPlay> {
+        let terms = read_terms(text, options)?;
+        let sum = ValuedSum::new(terms, PartizanValues::new(options.max_states))?;
+        Ok(PartizanPlay {
+            options: options.clone(),
+            sum,
+            left_to_move: left_first,
+            history: Vec::new(),
+        })
+    }
+
+    /// Whether Left is to move.
+    pub fn left_to_move(&self) -> bool {
+        self.left_to_move
+    }
+
+    /// The position as grundy writes it.
+    pub fn position(&self) -> String {
+        self.sum.position()
+    }
+
+    /// The position, its value and the moves of the player to move.
+    pub fn state(&mut self) -> Result<PartizanPlayState> {
+        let left = self.left_to_move;
+        let (moves, _) = sum_moves(&mut self.sum, left, false, usize::MAX)?;
+        let position = self.sum.position();
+        let forms = &mut self.sum.values.forms;
+        let mut computer = moves.iter().position(|m| m.wins);
+        if computer.is_none() && !moves.is_empty() {
+            let mut best = None;
+            for (i, m) in moves.iter().enumerate() {
+                let mean = forms.mean(m.value)?;
+                if best.is_none_or(|(_, b)| if left { mean > b } else { mean < b }) {
+                    best = Some((i, mean));
+                }
+            }
+            computer = best.map(|(i, _)| i);
+        }
+        let total = self.sum.total;
+        let outcome = forms.outcome(total);
+        let mover_wins = match outcome {
+            PartizanOutcome::N => true,
+            PartizanOutcome::P => false,
+            PartizanOutcome::L => left,
+            PartizanOutcome::R => !left,
+        };
+        Ok(PartizanPlayState {
+            position,
+            value: forms.to_string(total),
+            outcome,
+            to_move: if left { "left" } else { "right" },
+            mover_wins,
+            moves: moves
+                .into_iter()
+                .map(|m| PartizanPlayMove {
+                    to: m.to,
+                    value: forms.to_string(m.value),
+                    wins: m.wins,
+                })
+                .collect(),
+            computer,
+        })
+    }
+
+    /// Plays the move of the player to move that leaves `to` (written as any expression equal,
+    /// part by part, to one of the moves); an error, and nothing changed, if no move does.
+    pub fn play(&mut self, to: &str) -> Result<()> {
+        let wanted = read_terms(to, &self.options)?;
+        let wanted_text = if wanted.is_empty() {
+            "0".to_string()
+        } else {
+            crate::app::parse::Term::sum_to_string(&wanted)
+        };
+        let left = self.left_to_move;
+        let (moves, _) = sum_moves(&mut self.sum, left, false, usize::MAX)?;
+        if !moves.iter().any(|m| m.to == wanted_text) {
+            return Err(GrundyError::Unsupported(format!(
+                "'{}' is not a move of {} from {}",
+                excerpt(&wanted_text),
+                if left { "Left" } else { "Right" },
+                excerpt(&self.sum.position())
+            )));
+        }
+        self.go_to(wanted, !left)
+    }
+
+    /// Takes back the last move; false when there is none.
+    pub fn undo(&mut self) -> Result<bool> {
+        let Some((text, left)) = self.history.pop() else {
+            return Ok(false);
+        };
+        let terms = read_terms(&text, &self.options)?;
+        self.replace(terms, left)?;
+        Ok(true)
+    }
+
+    /// How many moves have been played (and not taken back).
+    pub fn moves_played(&self) -> usize {
+        self.history.len()
+    }
+
+    fn go_to(&mut self, terms: Vec<crate::app::parse::Term>, left_to_move: bool) -> Result<()> {
+        let previous = (self.sum.position(), self.left_to_move);
+        self.replace(terms, left_to_move)?;
+        self.history.push(previous);
+        Ok(())
+    }
+
+    fn replace(&mut self, terms: Vec<crate::app::parse::Term>, left_to_move: bool) -> Result<()> {
+        self.sum.revalue(terms)?;
+        self.left_to_move = left_to_move;
+        Ok(())
+    }
+}

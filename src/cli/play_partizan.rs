@@ -1,0 +1,198 @@
+//! `grundy play` on a sum with a partizan part: you play Left or Right against the perfect
+//! opponent, one line of input per turn.
+
+use grundy::app::partizan_play::{PartizanPlay, PartizanPlayState};
+use grundy::app::value::ValueOptions;
+use std::io::{BufRead, Write};
+
+/// Plays `expr` on stdin and stdout: you are Left when `you_left`; Left moves first when
+/// `left_first`.
+pub fn run(
+    expr: &str,
+    you_left: bool,
+    left_first: bool,
+    options: &ValueOptions,
+) -> Result<String, String> {
+    let mut game = PartizanPlay::new(expr, left_first, options).map_err(super::message)?;
+    // the first position is analysed before anything is printed: an error is one line
+    let first = game.state().map_err(super::message)?;
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    match play(&mut game, first, you_left, stdin.lock(), &mut out) {
+        Ok(()) => Ok(String::new()),
+        Err(Stop::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(String::new()),
+        Err(Stop::Io(e)) => Err(e.to_string()),
+        Err(Stop::Game(e)) => Err(e),
+    }
+}
+
+enum Stop {
+    Io(std::io::Error),
+    Game(String),
+}
+
+impl From<std::io::Error> for Stop {
+    fn from(e: std::io::Error) -> Self {
+        Stop::Io(e)
+    }
+}
+
+fn side(left: bool) -> &'static str {
+    if left {
+        "Left"
+    } else {
+        "Right"
+    }
+}
+
+fn show_moves(out: &mut impl Write, state: &PartizanPlayState, hint: bool) -> std::io::Result<()> {
+    for (i, m) in state.moves.iter().enumerate() {
+        if hint {
+            let verdict = if m.wins { "win" } else { "lose" };
+            writeln!(
+                out,
+                "  {:>3}) {:<30} {verdict} (value {})",
+                i + 1,
+                m.to,
+                m.value
+            )?;
+        } else {
+            writeln!(out, "  {:>3}) {}", i + 1, m.to)?;
+        }
+    }
+    Ok(())
+}
+
+fn play(
+    game: &mut PartizanPlay,
+    first: PartizanPlayState,
+    you_left: bool,
+    input: impl BufRead,
+    out: &mut impl Write,
+) -> Result<(), Stop> {
+    let failed = |e| Stop::Game(super::message(e));
+    let mut lines = input.lines();
+    writeln!(
+        out,
+        "You play {} ({}), the computer {}; {} moves first. Type a move's number or the position \
+         it leads to; also hint, undo, quit.",
+        side(you_left),
+        if you_left {
+            "vertical dominoes, toads, x stones, blue edges"
+        } else {
+            "horizontal dominoes, frogs, o stones, red edges"
+        },
+        side(!you_left),
+        side(game.left_to_move())
+    )?;
+    let mut next = Some(first);
+    loop {
+        let state = match next.take() {
+            Some(s) => s,
+            None => game.state().map_err(failed)?,
+        };
+        let mover_is_you = game.left_to_move() == you_left;
+        if state.moves.is_empty() {
+            writeln!(
+                out,
+                "Position {}: {} has no move. {}",
+                state.position,
+                side(game.left_to_move()),
+                if mover_is_you {
+                    "The computer wins."
+                } else {
+                    "You win."
+                }
+            )?;
+            return Ok(());
+        }
+        if !mover_is_you {
+            let pick = state.computer.expect("a position with moves has a pick");
+            let to = state.moves[pick].to.clone();
+            writeln!(
+                out,
+                "Computer ({}, {}): plays {to}",
+                side(game.left_to_move()),
+                if state.mover_wins { "wins" } else { "loses" }
+            )?;
+            game.play(&to).map_err(failed)?;
+            continue;
+        }
+        writeln!(
+            out,
+            "Position {} (value {}): your move as {}.",
+            state.position,
+            state.value,
+            side(you_left)
+        )?;
+        show_moves(out, &state, false)?;
+        loop {
+            write!(out, "> ")?;
+            out.flush()?;
+            let Some(line) = lines.next() else {
+                writeln!(out)?;
+                writeln!(out, "(input ended)")?;
+                return Ok(());
+            };
+            let line = line?;
+            match line.trim() {
+                "" => continue,
+                "quit" | "q" | "exit" => {
+                    writeln!(out, "Bye.")?;
+                    return Ok(());
+                }
+                "hint" | "h" | "?" => {
+                    writeln!(
+                        out,
+                        "You {} from here.",
+                        if state.mover_wins { "win" } else { "lose" }
+                    )?;
+                    show_moves(out, &state, true)?;
+                }
+                "undo" | "u" => {
+                    // take back the computer's reply and your move
+                    let mut undone = 0;
+                    while undone < 2 && game.undo().map_err(failed)? {
+                        undone += 1;
+                        if game.left_to_move() == you_left {
+                            break;
+                        }
+                    }
+                    if undone == 0 {
+                        writeln!(out, "Nothing to undo.")?;
+                        continue;
+                    }
+                    writeln!(out, "Taken back.")?;
+                    break;
+                }
+                "help" => {
+                    writeln!(
+                        out,
+                        "A move's number or the position it leads to; 'hint' (every move with \
+                         what it gives you), 'undo', 'quit'."
+                    )?;
+                }
+                text => {
+                    let to = match text.parse::<usize>() {
+                        Ok(k) if (1..=state.moves.len()).contains(&k) => {
+                            state.moves[k - 1].to.clone()
+                        }
+                        Ok(k) => {
+                            writeln!(
+                                out,
+                                "No move {k}: the moves are numbered 1 to {}.",
+                                state.moves.len()
+                            )?;
+                            continue;
+                        }
+                        Err(_) => text.to_string(),
+                    };
+                    match game.play(&to) {
+                        Ok(()) => break,
+                        Err(e) => writeln!(out, "{}", super::message(e))?,
+                    }
+                }
+            }
+        }
+    }
+}
