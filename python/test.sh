@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 venv=$(mktemp -d)/venv
 trap 'rm -rf "$(dirname "$venv")"' EXIT
 python3 -m venv "$venv"
-"$venv/bin/pip" install --quiet --disable-pip-version-check pytest ./python
+# cgt-py (cgt-tools on PyPI): the independent cross-check of the partizan engine
+"$venv/bin/pip" install --quiet --disable-pip-version-check pytest cgt-py==0.11.0 anywidget ./python
 # (re)built when stale: the tests compare with this binary
 cargo build --quiet --bin grundy
 # run from the tests' folder, so that `import grundy` is the installed package

@@ -16,7 +16,17 @@ import json as _json
 
 from . import _grundy
 
-__all__ = ["solve", "table", "quotient", "geography", "graph", "values", "analyze"]
+__all__ = [
+    "solve",
+    "value",
+    "partizan",
+    "table",
+    "quotient",
+    "geography",
+    "graph",
+    "values",
+    "analyze",
+]
 
 
 def _untuple(x):
@@ -42,6 +52,68 @@ def solve(expr, *, misere=False, max_states=None, max_moves=None):
     apply, ``truncated``, ``escapes`` and ``drawing_moves``.
     """
     return _grundy.solve(expr, bool(misere), max_states, max_moves)
+
+
+def value(expr, *, max_states=None):
+    """Canonical form, outcome and temperature theory of a sum with partizan parts.
+
+    ``expr`` is an expression of ``grundy value``: partizan games (``"domineering ../.."``,
+    ``"cutcake 2 3"``, ``"hackenbush LR GG"``, ``"toads TT.FF"``, ``"clobber xo/ox"``), values
+    in CGSuite's notation (``"{1|-1}"``, ``"^*"``, ``"3/4"``) and impartial games (each its
+    nimber). The result is what ``grundy value --json EXPR`` prints: ``position``,
+    ``canonical``, ``outcome`` (``"L"``, ``"R"``, ``"N"``, ``"P"``), ``birthday``,
+    ``left_stop``, ``right_stop``, ``mean``, ``temperature``, ``thermograph`` (``left`` and
+    ``right`` walls as ``[t, v]`` corners), ``reduced`` and ``atomic_weight``; dyadic numbers
+    are strings such as ``"5/4"``.
+
+    >>> grundy.value("domineering ../..")["canonical"]
+    '{1|-1}'
+    """
+    return _walls_as_lists(_grundy.value(str(expr), max_states))
+
+
+def _walls_as_lists(report):
+    report["thermograph"] = _lists(report["thermograph"], "left", "right")
+    return report
+
+
+def partizan(start, left, right, *, max_states=10**6):
+    """Canonical form and invariants of a partizan game given by its rules in Python.
+
+    ``left(p)`` and ``right(p)`` yield the positions Left's and Right's moves from ``p`` lead
+    to; positions are any hashable values, and the game must end (a position reachable from
+    itself raises ``ValueError``). The positions reachable from ``start`` are explored here
+    (each player's function called once per position; their exceptions pass through
+    unchanged), then valued in Rust. Returns the dict of :func:`value`, with ``position`` the
+    ``repr`` of ``start``. More than ``max_states`` positions raise ``ValueError``.
+
+    >>> # a row of n coins: Left takes 1, Right takes 2 (each needs enough coins)
+    >>> grundy.partizan(3, lambda n: [n - 1] if n >= 1 else [], lambda n: [n - 2] if n >= 2 else [])["canonical"]
+    '3/4'
+    """
+    index = {start: 0}
+    positions = [start]
+    moves = ([], [])
+    i = 0
+    while i < len(positions):
+        p = positions[i]
+        for side, rule in enumerate((left, right)):
+            targets = []
+            for option in rule(p):
+                j = index.get(option)
+                if j is None:
+                    if len(positions) >= max_states:
+                        raise ValueError(
+                            f"state limit reached: exploring the positions reachable from the "
+                            f"start (limit {max_states}; raise max_states=)"
+                        )
+                    j = len(positions)
+                    index[option] = j
+                    positions.append(option)
+                targets.append(j)
+            moves[side].append(targets)
+        i += 1
+    return _walls_as_lists(_grundy.partizan(repr(start), moves[0], moves[1], int(max_states)))
 
 
 def table(family, *, to=99, until_period=None, misere=False):

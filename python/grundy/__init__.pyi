@@ -13,6 +13,18 @@ def solve(
 ) -> Dict[str, Any]:
     """Outcome, Grundy value and every winning move of a sum of games (= grundy solve --json)."""
 
+def value(expr: str, *, max_states: Optional[int] = None) -> Dict[str, Any]:
+    """Canonical form, outcome and temperature theory of a partizan sum (= grundy value --json)."""
+
+def partizan(
+    start: P,
+    left: Callable[[P], Iterable[P]],
+    right: Callable[[P], Iterable[P]],
+    *,
+    max_states: int = 10**6,
+) -> Dict[str, Any]:
+    """Canonical form and invariants of a partizan game given by Python rules (= grundy value --json)."""
+
 def table(
     family: str,
     *,

@@ -5,6 +5,12 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 def solve(expr: str, misere: bool, max_states: Optional[int], max_moves: Optional[int]) -> Dict[str, Any]:
     """grundy solve --json, as a dict."""
 
+def value(expr: str, max_states: Optional[int]) -> Dict[str, Any]:
+    """grundy value --json, as a dict."""
+
+def partizan(position: str, left: List[List[int]], right: List[List[int]], max_states: int) -> Dict[str, Any]:
+    """grundy value --json for position 0 of an explored partizan game."""
+
 def table(family: str, to: int, until_period: Optional[int], misere: bool) -> Dict[str, Any]:
     """grundy table --json --to TO, as a dict."""
 

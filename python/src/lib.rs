@@ -56,6 +56,43 @@ fn solve<'py>(
     to_python(py, &report)
 }
 
+/// `grundy value --json EXPR`, as a dict.
+#[pyfunction]
+#[pyo3(signature = (expr, max_states))]
+fn value<'py>(
+    py: Python<'py>,
+    expr: &str,
+    max_states: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let defaults = grundy::app::value::ValueOptions::default();
+    let options = grundy::app::value::ValueOptions {
+        max_states: max_states.unwrap_or(defaults.max_states),
+        // the caller's own files: `hackenbush FILE` and `graph FILE V` read FILE
+        graphs: std::sync::Arc::new(grundy::app::FileGraphs::default()),
+        ..defaults
+    };
+    let report = py
+        .detach(|| grundy::app::value::value_expression(expr, &options))
+        .map_err(value_error)?;
+    to_python(py, &report)
+}
+
+/// The report of `grundy value` for position 0 of a partizan game explored in Python:
+/// `left[v]` and `right[v]` are the positions each player's moves from `v` lead to.
+#[pyfunction]
+fn partizan<'py>(
+    py: Python<'py>,
+    position: String,
+    left: Vec<Vec<u32>>,
+    right: Vec<Vec<u32>>,
+    max_states: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let report = py
+        .detach(|| grundy::app::value::explicit_report(position, &left, &right, max_states))
+        .map_err(value_error)?;
+    to_python(py, &report)
+}
+
 /// `grundy table --json --to TO [--until-period N] [--misere] FAMILY`, as a dict.
 #[pyfunction]
 #[pyo3(signature = (family, to, until_period, misere))]
@@ -244,6 +281,8 @@ fn analyze_graph(
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(table, m)?)?;
+    m.add_function(wrap_pyfunction!(value, m)?)?;
+    m.add_function(wrap_pyfunction!(partizan, m)?)?;
     m.add_function(wrap_pyfunction!(quotient, m)?)?;
     m.add_function(wrap_pyfunction!(geography, m)?)?;
     m.add_function(wrap_pyfunction!(graph, m)?)?;

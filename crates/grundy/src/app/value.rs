@@ -201,6 +201,32 @@ pub fn report(position: String, values: &mut PartizanValues, g: GameId) -> Resul
     })
 }
 
+/// The report of `grundy value` for position 0 of a game given explicitly (positions `0..n`,
+/// `left[v]` and `right[v]` the positions each player's moves lead to), called `position`:
+/// what Python's `grundy.partizan` returns. At most `max_states` canonical forms are stored.
+///
+/// ```
+/// use grundy::app::value::explicit_report;
+/// // 0 = {1 | 2}, 1 = { | } = 0, 2 = {1 | } = 1: the game {0 | 1} = 1/2
+/// let r = explicit_report("start".into(), &[vec![1], vec![], vec![1]], &[vec![2], vec![], vec![]], 100).unwrap();
+/// assert_eq!(r.canonical, "1/2");
+/// ```
+pub fn explicit_report(
+    position: String,
+    left: &[Vec<u32>],
+    right: &[Vec<u32>],
+    max_states: usize,
+) -> Result<ValueReport> {
+    if left.len() != right.len() || left.is_empty() {
+        return Err(GrundyError::Unsupported(
+            "a game needs at least one position, with a list of moves for each player".into(),
+        ));
+    }
+    let mut values = PartizanValues::new(max_states);
+    let ids = crate::partizan::explicit_values(&mut values.forms, left.len(), left, right)?;
+    report(position, &mut values, ids[0])
+}
+
 /// Parses `text` and reports its canonical form and invariants (`grundy value`).
 pub fn value_expression(text: &str, options: &ValueOptions) -> Result<ValueReport> {
     let mut sum = value_sum(text, options)?;

@@ -16,5 +16,5 @@ pub mod thermograph;
 
 pub use dyadic::Dyadic;
 pub use forms::{Forms, GameId, Nus, PartizanOutcome};
-pub use search::{PartizanRules, PartizanSearch};
+pub use search::{explicit_values, PartizanRules, PartizanSearch};
 pub use thermograph::{Thermograph, Wall};

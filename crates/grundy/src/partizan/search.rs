@@ -137,3 +137,67 @@ impl<R: PartizanRules> PartizanSearch<R> {
         Ok(v)
     }
 }
+
+/// The canonical forms of the positions `0..n` of a game given explicitly: `left[v]` and
+/// `right[v]` list the positions Left's and Right's moves from `v` lead to. The game must end
+/// (no position reachable from itself): a cycle is an error naming a position on it.
+///
+/// **Complexity**: one [`Forms::make`] per position, in the order of an iterative depth-first
+/// search (no recursion, however deep the game), O(n + moves) besides.
+pub fn explicit_values(
+    forms: &mut Forms,
+    n: usize,
+    left: &[Vec<u32>],
+    right: &[Vec<u32>],
+) -> Result<Vec<GameId>> {
+    const NEW: u8 = 0;
+    const OPEN: u8 = 1;
+    const DONE: u8 = 2;
+    let mut state = vec![NEW; n];
+    let mut value = vec![forms.zero(); n];
+    let option = |v: usize, k: usize| {
+        let l = &left[v];
+        if k < l.len() {
+            Some(l[k] as usize)
+        } else {
+            right[v].get(k - l.len()).map(|&o| o as usize)
+        }
+    };
+    for root in 0..n {
+        if state[root] != NEW {
+            continue;
+        }
+        // (position, how many of its options have been pushed)
+        let mut stack = vec![(root, 0usize)];
+        state[root] = OPEN;
+        while let Some(&mut (v, ref mut next)) = stack.last_mut() {
+            if let Some(o) = option(v, *next) {
+                *next += 1;
+                if o >= n {
+                    return Err(GrundyError::Unsupported(format!(
+                        "position {v} has a move to {o}, beyond the {n} positions"
+                    )));
+                }
+                match state[o] {
+                    NEW => {
+                        state[o] = OPEN;
+                        stack.push((o, 0));
+                    }
+                    OPEN => {
+                        return Err(GrundyError::Unsupported(format!(
+                            "the game does not end: position {o} can be reached from itself"
+                        )))
+                    }
+                    _ => {}
+                }
+                continue;
+            }
+            let l = left[v].iter().map(|&o| value[o as usize]).collect();
+            let r = right[v].iter().map(|&o| value[o as usize]).collect();
+            value[v] = forms.make(l, r)?;
+            state[v] = DONE;
+            stack.pop();
+        }
+    }
+    Ok(value)
+}
