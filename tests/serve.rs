@@ -444,3 +444,75 @@ fn error_bodies_quote_only_short_escaped_excerpts() {
         assert!(body.len() < 300 && !body.contains('\u{1b}'), "{body}");
     }
 }
+
+#[test]
+fn partizan_positions_are_valued_and_played_over_http() {
+    let server = Server::start(&[]);
+    for expr in [
+        "domineering .../...",
+        "clobber xo/ox + toads TT..FF",
+        "{2||1|0} + hackenbush LRG + cutcake 2 3",
+    ] {
+        let (status, body) = server.get(&format!("/api/value?position={}", encode(expr)));
+        assert_eq!(status, 200, "{expr}: {body}");
+        let page: serde_json::Value = serde_json::from_str(&body).unwrap();
+        let (code, out, _) = cli(&["value", "--json", expr], b"");
+        assert_eq!(code, 0);
+        let printed: serde_json::Value = serde_json::from_str(&out).unwrap();
+        // the command line's report, and each player's moves beside it
+        for (key, value) in printed.as_object().unwrap() {
+            assert_eq!(&page[key], value, "{expr}: {key}");
+        }
+        let (_, out, _) = cli(&["solve", "--json", expr], b"");
+        let solved: serde_json::Value = serde_json::from_str(&out).unwrap();
+        for (moves, winning) in [
+            ("left_moves", "left_winning_moves"),
+            ("right_moves", "right_winning_moves"),
+        ] {
+            let wins: Vec<&serde_json::Value> = page[moves]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|m| m["wins"] == true)
+                .map(|m| &m["to"])
+                .collect();
+            let expected: Vec<&serde_json::Value> =
+                solved[winning].as_array().unwrap().iter().collect();
+            assert_eq!(wins, expected, "{expr}: {moves}");
+        }
+    }
+    // the computer's pick wins when a move does
+    let (status, body) =
+        server.get("/api/play/partizan?position=domineering%20.../...&to_move=left");
+    assert_eq!(status, 200, "{body}");
+    let state: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let pick = state["computer"].as_u64().unwrap() as usize;
+    assert_eq!(state["moves"][pick]["to"], "domineering .#./.#.");
+    assert_eq!(state["moves"][pick]["wins"], true);
+    assert_eq!(state["to_move"], "left");
+    // errors: a bad side, a bad position, and no file is ever read
+    let (status, body) = server.get("/api/play/partizan?position=domineering%20..&to_move=up");
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("to_move must be left or right"), "{body}");
+    let (status, body) = server.get("/api/value?position=domineering%20../.");
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("ragged"), "{body}");
+    let dir = files_the_server_must_not_read();
+    for name in [
+        dir.join("secret.txt").display().to_string(),
+        "/etc/passwd".into(),
+        "../../../../etc/passwd".into(),
+    ] {
+        for route in ["/api/value", "/api/play/partizan"] {
+            let target = format!(
+                "{route}?position={}&to_move=left",
+                encode(&format!("hackenbush {name}"))
+            );
+            let (status, body) = server.get(&target);
+            assert_eq!(status, 400, "{target}: {body}");
+            assert!(body.contains("the server reads no files"), "{body}");
+            assert!(!body.contains(SECRET) && !body.contains("root:"), "{body}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -20,7 +20,9 @@ use axum::routing::{get, post};
 use axum::Router;
 use grundy::app::geography::geography_report;
 use grundy::app::graph::{graph_report, GraphOptions};
+use grundy::app::partizan_play::{play_state, value_with_moves};
 use grundy::app::play::{board_path, board_state, parse_cell, Session};
+use grundy::app::value::ValueOptions;
 use grundy::error::excerpt;
 use grundy::games::{GraphTexts, NoGraphs};
 use grundy::graph::io::read_board;
@@ -127,6 +129,8 @@ fn router(state: AppState) -> Router {
         .route("/api/play", get(play_sum).post(play_posted))
         .route("/api/play/graph", post(play_graph))
         .route("/api/play/board", post(play_board))
+        .route("/api/value", get(value))
+        .route("/api/play/partizan", get(play_partizan))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
@@ -481,6 +485,48 @@ async fn play_board(
             .collect::<Result<Vec<_>, _>>()?;
         let path = board_path(&board, &cells)?;
         board_state(&board, &path)
+    })
+    .await)
+}
+
+/// Partizan expressions come in URLs only: no files, no graphs.
+fn value_options(max_states: usize) -> ValueOptions {
+    ValueOptions {
+        max_states,
+        graphs: Arc::new(NoGraphs::new(NO_FILES)),
+        ..ValueOptions::default()
+    }
+}
+
+/// `GET /api/value?position=EXPR`: the report of `grundy value --json`, with each player's
+/// moves (`left_moves`, `right_moves`: `{to, value, wins}`).
+async fn value(State(state): State<AppState>, Query(params): Params) -> Result<Response, ApiError> {
+    let position = required(&params, "position")?.to_string();
+    Ok(compute(&state, move |max_states| {
+        value_with_moves(&position, &value_options(max_states))
+    })
+    .await)
+}
+
+/// `GET /api/play/partizan?position=EXPR&to_move=left|right`: the moves of the player to
+/// move, what each gives, and the computer's perfect choice.
+async fn play_partizan(
+    State(state): State<AppState>,
+    Query(params): Params,
+) -> Result<Response, ApiError> {
+    let position = required(&params, "position")?.to_string();
+    let left = match required(&params, "to_move")? {
+        "left" => true,
+        "right" => false,
+        other => {
+            return Err(error(
+                StatusCode::BAD_REQUEST,
+                format!("to_move must be left or right, found '{}'", excerpt(other)),
+            ))
+        }
+    };
+    Ok(compute(&state, move |max_states| {
+        play_state(&position, left, &value_options(max_states))
     })
     .await)
 }

@@ -177,3 +177,47 @@ impl PartizanPlay {
         Ok(())
     }
 }
+
+/// What the page shows of a partizan position: the report of `grundy value` and each
+/// player's moves, with what they give the player who makes them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ValueWithMoves {
+    /// The report of `grundy value --json`.
+    #[serde(flatten)]
+    pub value: crate::app::value::ValueReport,
+    /// Left's moves.
+    pub left_moves: Vec<PartizanPlayMove>,
+    /// Right's moves.
+    pub right_moves: Vec<PartizanPlayMove>,
+}
+
+/// The report of `grundy value` for `text` with both players' moves (`GET /api/value`).
+///
+/// ```
+/// use grundy::app::partizan_play::value_with_moves;
+/// use grundy::app::value::ValueOptions;
+/// let r = value_with_moves("domineering .../...", &ValueOptions::default()).unwrap();
+/// assert_eq!(r.value.canonical, "{2|-1/2}");
+/// assert_eq!(r.left_moves.iter().filter(|m| m.wins).count(), 1); // the middle column
+/// ```
+pub fn value_with_moves(text: &str, options: &ValueOptions) -> Result<ValueWithMoves> {
+    let mut game = PartizanPlay::new(text, true, options)?;
+    let left = game.state()?.moves;
+    game.left_to_move = false;
+    let right = game.state()?.moves;
+    let value = crate::app::value::report(game.position(), &mut game.sum.values, game.sum.total)?;
+    Ok(ValueWithMoves {
+        value,
+        left_moves: left,
+        right_moves: right,
+    })
+}
+
+/// The state of a partizan game for the player `to_move` (`GET /api/play/partizan`).
+pub fn play_state(
+    text: &str,
+    left_to_move: bool,
+    options: &ValueOptions,
+) -> Result<PartizanPlayState> {
+    PartizanPlay::new(text, left_to_move, options)?.state()
+}
