@@ -217,3 +217,84 @@ test("explores a game graph and opens a position's moves", async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// Values `position` in the partizan section and waits for its own answer.
+async function valuePartizan(page, position) {
+  await page.evaluate(() => document.querySelector("#pz-summary").replaceChildren());
+  await page.fill("#pz-position", position);
+  await page.click("#pz-value");
+  await page.waitForSelector("#pz-canonical");
+}
+
+test("values a partizan position: canonical form, thermograph, each player's moves", async () => {
+  const { page, errors } = await open();
+  await valuePartizan(page, "domineering ../..");
+  assert.equal(await page.textContent("#pz-canonical"), "{1|-1}");
+  assert.equal(await page.getAttribute("#pz-outcome", "data-outcome"), "N");
+  // two moves each, every one winning for its player ({1|-1}: the mover wins)
+  const left = await page.$$eval("#pz-left-moves li", (li) => li.map((l) => [l.dataset.to, l.className]));
+  const right = await page.$$eval("#pz-right-moves li", (li) => li.map((l) => [l.dataset.to, l.className]));
+  assert.deepEqual(left.map((m) => m[0]), ["domineering #./#.", "domineering .#/.#"]);
+  assert.deepEqual(right.map((m) => m[0]), ["domineering ##/..", "domineering ../##"]);
+  assert.ok(left.concat(right).every((m) => m[1].includes("wins")));
+  // the thermograph: both walls and the mast drawn; the board drawn with its four cells
+  for (const id of ["#pz-left-wall", "#pz-right-wall", "#pz-mast"]) {
+    assert.ok((await page.getAttribute(id, "points")).split(" ").length >= 2, id);
+  }
+  assert.equal(await page.$$eval("#pz-board .pz-cell", (c) => c.length), 4);
+  // the same answer as the API (= grundy value --json, with the moves)
+  const api = await (await fetch(`${base}/api/value?position=${encodeURIComponent("domineering ../..")}`)).json();
+  assert.equal(api.canonical, "{1|-1}");
+  assert.equal(api.temperature, "1");
+  await page.screenshot({ path: path.join(shots, "partizan.png"), fullPage: true });
+  // a sum with a value and Hackenbush: no board, the canonical form of the sum
+  await valuePartizan(page, "{2||1|0} + hackenbush LR");
+  assert.equal(await page.$$eval("#pz-board .pz-cell", (c) => c.length), 0);
+  // a bad board: the command line's message
+  await page.fill("#pz-position", "domineering ../.");
+  await page.click("#pz-value");
+  await page.waitForFunction(() => /ragged/.test(document.querySelector("#error").textContent));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("plays Domineering on the board and wins with the middle column", async () => {
+  const { page, errors } = await open();
+  await valuePartizan(page, "domineering .../...");
+  await page.selectOption("#pz-side", "left");
+  await page.click("#pz-play");
+  await page.waitForFunction(() => document.querySelector("#pz-status").textContent.startsWith("Your move"));
+  // a vertical domino in the middle column: two 2 x 1 columns are left, worth 2 to Left
+  await page.click('#pz-board .pz-cell[data-pz-cell="0,1"]');
+  await page.waitForFunction(() => document.querySelector("#pz-status").dataset.result);
+  assert.equal(await page.getAttribute("#pz-status", "data-result"), "you");
+  assert.match(await page.textContent("#pz-status"), /Right has no move\. You win\./);
+  await page.screenshot({ path: path.join(shots, "partizan-won.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("plays Toads and Frogs as Right, the computer first, to the end", async () => {
+  const { page, errors } = await open();
+  // TT.FF: whoever moves first wins (a known N position): the computer, moving first, wins
+  await valuePartizan(page, "toads TT.FF");
+  const outcome = await page.getAttribute("#pz-outcome", "data-outcome");
+  await page.selectOption("#pz-side", "right");
+  await page.check("#pz-computer-first");
+  await page.click("#pz-play");
+  let moves = 0;
+  const result = await playToTheEnd(page, "pz-status", async () => {
+    const before = await page.textContent("#pz-summary");
+    // the first listed move
+    await page.click("#pz-right-moves li.clickable >> nth=0");
+    moves++;
+    await page.waitForFunction((b) => document.querySelector("#pz-summary").textContent !== b, before);
+  });
+  if (outcome === "N" || outcome === "L") assert.equal(result, "computer");
+  // undo takes back to a position where we are to move again
+  await page.click("#pz-undo");
+  await page.waitForFunction(() => document.querySelector("#pz-status").textContent.startsWith("Your move"));
+  assert.ok(moves >= 1);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

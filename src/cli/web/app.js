@@ -410,3 +410,273 @@ $("board-play").addEventListener("click", playBoard);
 $("graph-explore").addEventListener("click", exploreGraph);
 newBoard();
 solvePosition();
+
+// ---------------------------------------------------------------- partizan games
+
+const PZ_OUTCOME = {
+  L: "Left wins, whoever moves first",
+  R: "Right wins, whoever moves first",
+  N: "the player to move wins",
+  P: "the player to move loses",
+};
+const other = (side) => (side === "left" ? "right" : "left");
+const sideName = (side) => (side === "left" ? "Left" : "Right");
+
+// The game in play: {you, toMove, position, steps: [{position, toMove}], state, selected}.
+let pz = null;
+let pzView = 0;
+
+function pzError(err) {
+  $("error").textContent = err ? String(err.message || err) : "";
+}
+
+// A dyadic as grundy writes it ("-5/4") as a number, for drawing only.
+function dyadic(text) {
+  const [n, d] = text.split("/");
+  return Number(n) / (d ? Number(d) : 1);
+}
+
+function drawThermograph(report) {
+  const svg = $("pz-thermograph");
+  const W = Number(svg.getAttribute("width")), H = Number(svg.getAttribute("height"));
+  const temperature = dyadic(report.temperature), mean = dyadic(report.mean);
+  const wall = (corners) => {
+    const p = corners.map(([t, v]) => [dyadic(v), dyadic(t)]);
+    if (!p.length || p[p.length - 1][1] < temperature) p.push([mean, temperature]);
+    return p;
+  };
+  const left = wall(report.thermograph.left), right = wall(report.thermograph.right);
+  const top = temperature + Math.max(1, temperature + 1) * 0.5;
+  const vs = left.concat(right).map((p) => p[0]);
+  const hi = Math.max(mean, ...vs), lo = Math.min(mean, ...vs);
+  const pad = Math.max(0.5, (hi - lo) * 0.15);
+  const x0 = 40, x1 = W - 10, y0 = H - 30, y1 = 10;
+  // values decrease to the right
+  const x = (v) => x0 + ((hi + pad - v) / (hi - lo + 2 * pad)) * (x1 - x0);
+  const y = (t) => y0 - ((t + 1) / (top + 1)) * (y0 - y1);
+  const line = (pts, colour, id) =>
+    `<polyline id="${id}" points="${pts.map(([v, t]) => `${x(v)},${y(t)}`).join(" ")}" fill="none" stroke="${colour}" stroke-width="3"/>`;
+  let text = `<line x1="${x0}" y1="${y(0)}" x2="${x1}" y2="${y(0)}" stroke="#ccc"/>`;
+  text += `<text x="4" y="${y(0) + 4}" font-size="11">t=0</text>`;
+  text += `<text x="${x1 - 185}" y="${H - 8}" font-size="11">value (decreasing to the right)</text>`;
+  text += line(left, "#1c4fb8", "pz-left-wall") + line(right, "#b42318", "pz-right-wall");
+  text += line([[mean, temperature], [mean, top]], "#000", "pz-mast");
+  text += `<text x="${x(mean) + 6}" y="${y(top) + 12}" font-size="12">mean ${escapeHtml(report.mean)}, temperature ${escapeHtml(report.temperature)}</text>`;
+  svg.innerHTML = text;
+}
+
+function renderPartizanSummary(r) {
+  const parts = [
+    `<b>${escapeHtml(r.position)}</b> = <b id="pz-canonical">${escapeHtml(r.canonical)}</b>`,
+    `<span id="pz-outcome" data-outcome="${r.outcome}">${r.outcome}: ${PZ_OUTCOME[r.outcome]}</span>`,
+    `stops ${escapeHtml(r.left_stop)}, ${escapeHtml(r.right_stop)}`,
+    `mean ${escapeHtml(r.mean)}`,
+    `temperature ${escapeHtml(r.temperature)}`,
+  ];
+  if (r.reduced !== r.canonical) parts.push(`reduced ${escapeHtml(r.reduced)}`);
+  if (r.atomic_weight != null) parts.push(`atomic weight ${escapeHtml(r.atomic_weight)}`);
+  $("pz-summary").innerHTML = parts.join(" · ");
+}
+
+// Lists one player's moves; `onClick(move)` when they may be clicked.
+function renderPartizanMoves(id, moves, onClick) {
+  const list = $(id);
+  list.replaceChildren();
+  for (const m of moves) {
+    const item = document.createElement("li");
+    item.textContent = `${m.to}   (${m.value})`;
+    item.dataset.to = m.to;
+    if (m.wins) item.className = "wins";
+    if (onClick) {
+      item.classList.add("clickable");
+      item.addEventListener("click", () => onClick(m));
+    }
+    list.append(item);
+  }
+}
+
+// A position of one board game, as grundy writes it: {game, rows} or null.
+function boardOf(position) {
+  const m = /^(domineering|clobber|toads) (\S+)$/.exec(position);
+  return m ? { game: m[1], rows: m[2].split("/").map((r) => r.split("")) } : null;
+}
+
+const CELL_CLASS = { "#": "pz-filled", x: "pz-left", o: "pz-right", T: "pz-left", F: "pz-right" };
+
+function renderPartizanBoard(position) {
+  const box = $("pz-board");
+  box.replaceChildren();
+  const board = boardOf(position);
+  if (!board) return;
+  box.style.gridTemplateColumns = `repeat(${board.rows[0].length}, 30px)`;
+  board.rows.forEach((row, r) =>
+    row.forEach((ch, c) => {
+      const cell = document.createElement("button");
+      cell.type = "button";
+      cell.className = "pz-cell " + (CELL_CLASS[ch] || "");
+      if (pz && pz.selected && pz.selected[0] === r && pz.selected[1] === c) cell.classList.add("pz-selected");
+      cell.dataset.pzCell = `${r},${c}`;
+      cell.textContent = ch === "T" || ch === "F" || ch === "x" || ch === "o" ? ch : "";
+      cell.addEventListener("click", () => clickPartizanCell(board, r, c));
+      box.append(cell);
+    })
+  );
+}
+
+async function valuePartizan(event) {
+  if (event) event.preventDefault();
+  pzError(null);
+  pz = null;
+  const mine = ++pzView;
+  $("pz-undo").disabled = true;
+  $("pz-status").textContent = "";
+  const position = $("pz-position").value.trim();
+  try {
+    const r = await api("GET", `/api/value?position=${encodeURIComponent(position)}`);
+    if (mine !== pzView) return;
+    renderPartizanSummary(r);
+    drawThermograph(r);
+    renderPartizanBoard(r.position);
+    const explore = (m) => {
+      $("pz-position").value = m.to;
+      valuePartizan();
+    };
+    renderPartizanMoves("pz-left-moves", r.left_moves, explore);
+    renderPartizanMoves("pz-right-moves", r.right_moves, explore);
+  } catch (err) {
+    if (mine !== pzView) return;
+    pzError(err);
+    $("pz-summary").textContent = "";
+  }
+}
+
+async function startPartizan() {
+  pzError(null);
+  const you = $("pz-side").value;
+  const first = $("pz-computer-first").checked ? other(you) : you;
+  const position = $("pz-position").value.trim();
+  pz = { you, steps: [{ position, toMove: first }], state: null, selected: null };
+  ++pzView;
+  $("pz-undo").disabled = false;
+  await pzStep();
+}
+
+async function pzStep() {
+  const here = pz.steps[pz.steps.length - 1];
+  const mine = pzView;
+  let state;
+  try {
+    state = await api(
+      "GET",
+      `/api/play/partizan?position=${encodeURIComponent(here.position)}&to_move=${here.toMove}`
+    );
+  } catch (err) {
+    if (mine === pzView) pzError(err);
+    return;
+  }
+  if (mine !== pzView) return;
+  pz.state = state;
+  pz.selected = null;
+  here.position = state.position;
+  const yours = here.toMove === pz.you;
+  $("pz-summary").innerHTML = `<b>${escapeHtml(state.position)}</b> = <b id="pz-canonical">${escapeHtml(state.value)}</b> · ${sideName(here.toMove)} to move`;
+  renderPartizanBoard(state.position);
+  const clickable = yours && state.moves.length ? (m) => pzMove(m.to) : null;
+  renderPartizanMoves(here.toMove === "left" ? "pz-left-moves" : "pz-right-moves", state.moves, clickable);
+  renderPartizanMoves(here.toMove === "left" ? "pz-right-moves" : "pz-left-moves", [], null);
+  const status = $("pz-status");
+  if (!state.moves.length) {
+    status.textContent = `${sideName(here.toMove)} has no move. ${yours ? "The computer wins." : "You win."}`;
+    status.dataset.result = yours ? "computer" : "you";
+    return;
+  }
+  delete status.dataset.result;
+  if (!yours) {
+    status.textContent = "The computer is thinking…";
+    await sleep(200);
+    if (mine !== pzView) return;
+    pz.steps.push({ position: state.moves[state.computer].to, toMove: pz.you });
+    return pzStep();
+  }
+  status.textContent = `Your move as ${sideName(pz.you)} (${state.mover_wins ? "you can win" : "you are losing"}): click the board or a move.`;
+}
+
+function pzMove(to) {
+  if (!pz || !pz.state) return;
+  const here = pz.steps[pz.steps.length - 1];
+  if (here.toMove !== pz.you) return;
+  if (!pz.state.moves.some((m) => m.to === to)) {
+    $("pz-status").textContent = "That is not one of your moves.";
+    return;
+  }
+  pz.steps.push({ position: to, toMove: other(pz.you) });
+  pzStep();
+}
+
+// A click on the board while you are to move: the move it makes, if any.
+function clickPartizanCell(board, r, c) {
+  if (!pz || !pz.state) return;
+  const here = pz.steps[pz.steps.length - 1];
+  if (here.toMove !== pz.you) return;
+  const rows = board.rows.map((row) => row.slice());
+  const at = (i, j) => (rows[i] || [])[j];
+  const left = pz.you === "left";
+  const write = () => `${board.game} ${rows.map((row) => row.join("")).join("/")}`;
+  if (board.game === "domineering") {
+    const [r2, c2] = left ? [r + 1, c] : [r, c + 1];
+    if (at(r, c) !== "." || at(r2, c2) !== ".") {
+      $("pz-status").textContent = `No room for a ${left ? "vertical" : "horizontal"} domino there.`;
+      return;
+    }
+    rows[r][c] = rows[r2][c2] = "#";
+    return pzMove(write());
+  }
+  if (board.game === "toads") {
+    const [me, them, d] = left ? ["T", "F", 1] : ["F", "T", -1];
+    if (at(r, c) !== me) return;
+    const to = at(r, c + d) === "." ? c + d : at(r, c + d) === them && at(r, c + 2 * d) === "." ? c + 2 * d : null;
+    if (to === null) {
+      $("pz-status").textContent = "That piece cannot move.";
+      return;
+    }
+    rows[r][c] = ".";
+    rows[r][to] = me;
+    return pzMove(write());
+  }
+  // clobber: your stone, then an adjacent stone of the opponent
+  const [me, them] = left ? ["x", "o"] : ["o", "x"];
+  if (at(r, c) === me) {
+    pz.selected = [r, c];
+    renderPartizanBoard(here.position);
+    return;
+  }
+  if (pz.selected && at(r, c) === them) {
+    const [sr, sc] = pz.selected;
+    if (Math.abs(sr - r) + Math.abs(sc - c) === 1) {
+      rows[sr][sc] = ".";
+      rows[r][c] = me;
+      return pzMove(write());
+    }
+  }
+}
+
+function undoPartizan() {
+  if (!pz) return;
+  while (pz.steps.length > 1) {
+    pz.steps.pop();
+    if (pz.steps[pz.steps.length - 1].toMove === pz.you) break;
+  }
+  ++pzView;
+  pzStep();
+}
+
+$("pz-form").addEventListener("submit", valuePartizan);
+$("pz-examples").addEventListener("change", () => {
+  if ($("pz-examples").value) {
+    $("pz-position").value = $("pz-examples").value;
+    valuePartizan();
+  }
+});
+$("pz-play").addEventListener("click", startPartizan);
+$("pz-undo").addEventListener("click", undoPartizan);
+valuePartizan();
