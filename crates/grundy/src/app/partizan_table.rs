@@ -9,7 +9,7 @@
 //! assert_eq!(report.outcomes[1][1].as_deref(), Some("N"));
 //! ```
 
-use crate::error::{excerpt, GrundyError, Result};
+use crate::error::{GrundyError, Result};
 use crate::games::board::{Board, MAX_CELLS};
 use crate::games::partizan::{PartizanPart, PartizanValues};
 use serde::Serialize;
@@ -136,10 +136,9 @@ pub fn partizan_table(
             }
             Err(e @ GrundyError::StateLimit { .. }) => {
                 report.stopped = Some(format!(
-                    "no values from the {} x {} rectangle on (by area): {}",
+                    "no values from the {} x {} rectangle on (by area): {e}",
                     i + 1,
-                    j + 1,
-                    excerpt(&e.to_string())
+                    j + 1
                 ));
             }
             Err(e) => return Err(e),

@@ -114,6 +114,7 @@ pub struct Forms {
     pub(crate) reduced: FxHashMap<GameId, GameId>,
     pub(crate) birthdays: FxHashMap<GameId, u64>,
     pub(crate) all_small: FxHashMap<GameId, bool>,
+    rendered: FxHashMap<GameId, Rendered>,
     max_forms: usize,
 }
 
@@ -157,6 +158,7 @@ impl Forms {
             reduced: FxHashMap::default(),
             birthdays: FxHashMap::default(),
             all_small: FxHashMap::default(),
+            rendered: FxHashMap::default(),
             max_forms: max_forms.max(16),
         };
         forms.intern(Node::Nus(Nus::number(Dyadic::ZERO)));
@@ -706,28 +708,39 @@ impl Forms {
     /// sums of those `1/2^*`; otherwise `{L1,L2|R1,R2}`, a lone compound option on a side
     /// written without braces and more bars (`{2||1|0}` is `{2|{1|0}}`).
     pub fn to_string(&mut self, g: GameId) -> String {
-        self.render(g).0
+        let text = self.render(g).text.to_string();
+        // the texts of subforms are kept only while one form is written (they may be large)
+        self.rendered.clear();
+        text
     }
 
-    /// The text and its number of bars (0 for a number-up-star form).
-    fn render(&mut self, g: GameId) -> (String, usize) {
+    /// The text of a form, with its number of bars (0 for a number-up-star form) and whether
+    /// a comma stands directly inside its outer braces; memoised per form while one text is
+    /// written, so a subform shared many times in a large form is rendered once.
+    fn render(&mut self, g: GameId) -> Rendered {
         if let Some(n) = self.as_nus(g) {
-            return (nus_text(n), 0);
+            return Rendered {
+                text: nus_text(n).into(),
+                bars: 0,
+                comma: false,
+            };
         }
-        stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || {
+        if let Some(r) = self.rendered.get(&g) {
+            return r.clone();
+        }
+        let rendered = stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || {
             let (left, right) = self.options(g);
-            let mut side = |options: &[GameId], left_side: bool| -> (String, usize) {
-                let mut parts: Vec<(String, usize)> =
-                    options.iter().map(|&o| self.render(o)).collect();
-                let mut keys: Vec<(i32, Dyadic, String, usize)> = Vec::new();
-                for (i, (text, bars)) in parts.drain(..).enumerate() {
-                    let o = options[i];
-                    let (number, rank) = match self.as_nus(o) {
-                        Some(n) => (n.number, 0),
-                        None => (self.stops(o).0, 1),
-                    };
-                    keys.push((rank, number, text, bars));
-                }
+            let mut side = |options: &[GameId], left_side: bool| -> (String, usize, bool) {
+                let mut keys: Vec<(i32, Dyadic, Rendered)> = options
+                    .iter()
+                    .map(|&o| {
+                        let (number, rank) = match self.as_nus(o) {
+                            Some(n) => (n.number, 0),
+                            None => (self.stops(o).0, 1),
+                        };
+                        (rank, number, self.render(o))
+                    })
+                    .collect();
                 // number-up-star options first, larger values first for Left, smaller for Right
                 keys.sort_by(|a, b| {
                     a.0.cmp(&b.0)
@@ -736,21 +749,41 @@ impl Forms {
                         } else {
                             a.1.cmp(&b.1)
                         })
-                        .then(a.2.cmp(&b.2))
+                        .then(a.2.text.cmp(&b.2.text))
                 });
                 // a lone option written with bars, if it has one option a side (no comma)
-                if keys.len() == 1 && keys[0].3 > 0 && !top_level_comma(&keys[0].2) {
-                    let (_, _, text, bars) = keys.pop().expect("one");
-                    return (text[1..text.len() - 1].to_string(), bars);
+                if keys.len() == 1 && keys[0].2.bars > 0 && !keys[0].2.comma {
+                    let r = &keys[0].2;
+                    return (r.text[1..r.text.len() - 1].to_string(), r.bars, false);
                 }
-                let text = keys.into_iter().map(|k| k.2).collect::<Vec<_>>().join(",");
-                (text, 0)
+                let mut text = String::with_capacity(keys.iter().map(|k| k.2.text.len() + 1).sum());
+                for (i, k) in keys.iter().enumerate() {
+                    if i > 0 {
+                        text.push(',');
+                    }
+                    text.push_str(&k.2.text);
+                }
+                (text, 0, keys.len() > 1)
             };
-            let (l, lb) = side(&left, true);
-            let (r, rb) = side(&right, false);
+            let (l, lb, lc) = side(&left, true);
+            let (r, rb, rc) = side(&right, false);
             let bars = lb.max(rb) + 1;
-            (format!("{{{l}{}{r}}}", "|".repeat(bars)), bars)
-        })
+            let mut text = String::with_capacity(l.len() + r.len() + bars + 2);
+            text.push('{');
+            text.push_str(&l);
+            for _ in 0..bars {
+                text.push('|');
+            }
+            text.push_str(&r);
+            text.push('}');
+            Rendered {
+                text: text.into(),
+                bars,
+                comma: lc || rc,
+            }
+        });
+        self.rendered.insert(g, rendered.clone());
+        rendered
     }
 
     /// Reads a value in CGSuite's notation (see [`Forms::to_string`]; also `±x` for `{x|-x}`,
@@ -760,18 +793,14 @@ impl Forms {
     }
 }
 
-/// Whether a rendered `{...}` has a comma directly inside its outer braces.
-fn top_level_comma(text: &str) -> bool {
-    let mut depth = 0;
-    for c in text.chars() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            ',' if depth == 1 => return true,
-            _ => {}
-        }
-    }
-    false
+/// A form written in CGSuite's notation, with what writing its parent needs.
+#[derive(Clone)]
+struct Rendered {
+    text: Arc<str>,
+    /// Its number of bars (0 for a number-up-star form).
+    bars: usize,
+    /// Whether a comma stands directly inside its outer braces.
+    comma: bool,
 }
 
 /// Sorted ids (the stored order of options).
