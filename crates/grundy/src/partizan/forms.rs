@@ -170,13 +170,6 @@ impl Forms {
         self.nodes.len()
     }
 
-    /// The sizes of the arena and its memos: (forms, cached comparisons, sums), for
-    /// diagnostics.
-    pub fn memo_sizes(&self) -> (usize, usize, usize) {
-        let comparisons = self.leq_cache.iter().filter(|e| e.g != e.h).count();
-        (self.nodes.len(), comparisons, self.add_memo.len())
-    }
-
     /// True when only zero is stored.
     pub fn is_empty(&self) -> bool {
         self.nodes.len() <= 1

@@ -113,17 +113,18 @@ impl<R: PartizanRules> PartizanSearch<R> {
         let v = stacker::maybe_grow(64 * 1024, 4 * 1024 * 1024, || {
             let mut moves = self.moves.pop().unwrap_or_default();
             let mut sides = [Vec::new(), Vec::new()];
+            // the scratch vector goes back to the pool whether or not an option fails
             let mut outcome = Ok(());
-            for (side, left) in sides.iter_mut().zip([true, false]) {
+            'sides: for (side, left) in sides.iter_mut().zip([true, false]) {
                 moves.clear();
                 self.rules.options(part, left, &mut moves);
                 for option in &moves {
                     match self.value(forms, option) {
                         Ok(v) => side.push(v),
-                        Err(e) => outcome = Err(e),
-                    }
-                    if outcome.is_err() {
-                        break;
+                        Err(e) => {
+                            outcome = Err(e);
+                            break 'sides;
+                        }
                     }
                 }
             }
