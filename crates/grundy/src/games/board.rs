@@ -79,13 +79,6 @@ impl Board {
         }
     }
 
-    /// The connected regions of `set` (orthogonal adjacency).
-    pub fn regions(&self, set: u128) -> Vec<u128> {
-        let mut out = Vec::new();
-        self.for_each_region(set, |r| out.push(r));
-        out
-    }
-
     /// The cells as (row, column) pairs.
     pub fn cells(&self, set: u128) -> impl Iterator<Item = (usize, usize)> + '_ {
         let cols = self.cols as usize;
@@ -101,7 +94,7 @@ impl Board {
     }
 
     /// The images of `sets`, cropped to the bounding box of their union, under the symmetries
-    /// of the rectangle (numbered as in [`Board::symmetry`]) that can give the least board in
+    /// of the rectangle (numbered 0..8: bit 0 flips the columns, bit 1 the rows, bit 2 transposes) that can give the least board in
     /// the order of [`Board`] (rows first): all eight for a square box, else the four that put
     /// the shorter side in the rows. Each image is passed to `visit(k, board, images)`, the
     /// board with the image's dimensions and no cells. Allocation-free: the normalisation of
@@ -183,57 +176,6 @@ impl Board {
         if h >= w {
             images_of(4, &transposed, w, h);
         }
-    }
-
-    /// The boards cropped to the bounding box of `sets[0]` (all sets moved alike).
-    pub fn crop(&self, sets: &[u128]) -> (Board, Vec<u128>) {
-        let cells: Vec<(usize, usize)> = self.cells(sets[0]).collect();
-        let r0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
-        let r1 = cells.iter().map(|c| c.0).max().unwrap_or(0);
-        let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
-        let c1 = cells.iter().map(|c| c.1).max().unwrap_or(0);
-        let out = Board {
-            rows: (r1 - r0 + 1) as u8,
-            cols: (c1 - c0 + 1) as u8,
-            bits: 0,
-        };
-        let moved = sets
-            .iter()
-            .map(|&s| {
-                self.cells(s)
-                    .filter(|&(r, c)| r >= r0 && r <= r1 && c >= c0 && c <= c1)
-                    .fold(0, |m, (r, c)| m | out.bit(r - r0, c - c0))
-            })
-            .collect();
-        (out, moved)
-    }
-
-    /// The image of the sets under symmetry `k` (0..8: bit 0 flips columns, bit 1 flips rows,
-    /// bit 2 transposes), with the board it lands on.
-    pub fn symmetry(&self, k: u8, sets: &[u128]) -> (Board, Vec<u128>) {
-        let (rows, cols) = (self.rows as usize, self.cols as usize);
-        let transpose = k & 4 != 0;
-        let out = if transpose {
-            Board {
-                rows: self.cols,
-                cols: self.rows,
-                bits: 0,
-            }
-        } else {
-            Board { bits: 0, ..*self }
-        };
-        let moved = sets
-            .iter()
-            .map(|&s| {
-                self.cells(s).fold(0, |m, (r, c)| {
-                    let c = if k & 1 != 0 { cols - 1 - c } else { c };
-                    let r = if k & 2 != 0 { rows - 1 - r } else { r };
-                    let (r, c) = if transpose { (c, r) } else { (r, c) };
-                    m | out.bit(r, c)
-                })
-            })
-            .collect();
-        (out, moved)
     }
 }
 
@@ -318,6 +260,65 @@ pub fn write_board(board: &Board, glyph: impl Fn(u128) -> char) -> String {
 mod tests {
     use super::*;
 
+    /// The plain versions of [`Board::least_images`], cell by cell: its test's reference.
+    trait Plain {
+        fn crop(&self, sets: &[u128]) -> (Board, Vec<u128>);
+        fn symmetry(&self, k: u8, sets: &[u128]) -> (Board, Vec<u128>);
+    }
+
+    impl Plain for Board {
+        /// The boards cropped to the bounding box of `sets[0]` (all sets moved alike).
+        fn crop(&self, sets: &[u128]) -> (Board, Vec<u128>) {
+            let cells: Vec<(usize, usize)> = self.cells(sets[0]).collect();
+            let r0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
+            let r1 = cells.iter().map(|c| c.0).max().unwrap_or(0);
+            let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
+            let c1 = cells.iter().map(|c| c.1).max().unwrap_or(0);
+            let out = Board {
+                rows: (r1 - r0 + 1) as u8,
+                cols: (c1 - c0 + 1) as u8,
+                bits: 0,
+            };
+            let moved = sets
+                .iter()
+                .map(|&s| {
+                    self.cells(s)
+                        .filter(|&(r, c)| r >= r0 && r <= r1 && c >= c0 && c <= c1)
+                        .fold(0, |m, (r, c)| m | out.bit(r - r0, c - c0))
+                })
+                .collect();
+            (out, moved)
+        }
+
+        /// The image of the sets under symmetry `k` (0..8: bit 0 flips columns, bit 1 flips rows,
+        /// bit 2 transposes), with the board it lands on.
+        fn symmetry(&self, k: u8, sets: &[u128]) -> (Board, Vec<u128>) {
+            let (rows, cols) = (self.rows as usize, self.cols as usize);
+            let transpose = k & 4 != 0;
+            let out = if transpose {
+                Board {
+                    rows: self.cols,
+                    cols: self.rows,
+                    bits: 0,
+                }
+            } else {
+                Board { bits: 0, ..*self }
+            };
+            let moved = sets
+                .iter()
+                .map(|&s| {
+                    self.cells(s).fold(0, |m, (r, c)| {
+                        let c = if k & 1 != 0 { cols - 1 - c } else { c };
+                        let r = if k & 2 != 0 { rows - 1 - r } else { r };
+                        let (r, c) = if transpose { (c, r) } else { (r, c) };
+                        m | out.bit(r, c)
+                    })
+                })
+                .collect();
+            (out, moved)
+        }
+    }
+
     #[test]
     fn regions_and_symmetries() {
         let b = Board {
@@ -327,7 +328,9 @@ mod tests {
         };
         // cells (0,0), (0,1) and (2,2): two regions
         let set = b.bit(0, 0) | b.bit(0, 1) | b.bit(2, 2);
-        assert_eq!(b.regions(set).len(), 2);
+        let mut regions = 0;
+        b.for_each_region(set, |_| regions += 1);
+        assert_eq!(regions, 2);
         let (t, s) = b.symmetry(4, &[b.bit(0, 1)]);
         assert_eq!(s[0], t.bit(1, 0));
         let (c, s) = b.crop(&[b.bit(2, 2) | b.bit(1, 2)]);
