@@ -253,6 +253,33 @@ mod tests {
     }
 
     #[test]
+    fn partizan_examples_print_back_as_written_and_keywords_are_unique() {
+        let mut seen: std::collections::HashSet<&str> = GAMES.iter().map(|g| g.keyword).collect();
+        for game in PARTIZAN_GAMES {
+            assert!(seen.insert(game.keyword), "{} twice", game.keyword);
+            assert!(game.usage.starts_with(game.keyword), "{}", game.usage);
+            assert!(!game.examples.is_empty(), "{}", game.keyword);
+            for text in game.examples {
+                let terms = parse_terms(text, 100, &NoGraphs::default()).unwrap();
+                let terms: Vec<Term> = terms.into_iter().map(|t| t.0).collect();
+                assert_eq!(Term::sum_to_string(&terms), *text, "{}", game.keyword);
+            }
+        }
+        // a Hackenbush picture and a position after cuts, as grundy writes them
+        let graphs = crate::games::GraphTexts::new([("pic", "3 3\n0 1 L\n1 2 R\n2 0 G\n")]);
+        for text in ["hackenbush pic", "hackenbush pic cut 1,3"] {
+            let terms = parse_terms(text, 100, &graphs).unwrap();
+            let terms: Vec<Term> = terms.into_iter().map(|t| t.0).collect();
+            assert_eq!(Term::sum_to_string(&terms), text);
+        }
+        let terms = parse_terms("hackenbush pic cut 3,1", 100, &graphs).unwrap();
+        assert_eq!(
+            Term::sum_to_string(&[terms[0].0.clone()]),
+            "hackenbush pic cut 1,3"
+        );
+    }
+
+    #[test]
     fn keywords_are_unique_and_their_usage_starts_with_them() {
         let mut seen = std::collections::HashSet::new();
         for game in GAMES {
