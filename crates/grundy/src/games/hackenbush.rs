@@ -22,8 +22,8 @@ use std::sync::Arc;
 /// `hackenbush STALK...`.
 pub const SYNTAX: PartizanSyntax = PartizanSyntax {
     keyword: "hackenbush",
-    usage: "hackenbush STALK ... | hackenbush FILE [cut E1,E2,...]",
-    summary: "Hackenbush: stalks of L (blue), R (red), G (green) edges from the ground up, or a picture in FILE",
+    usage: "hackenbush STALK...|FILE",
+    summary: "Hackenbush: stalks of L (blue), R (red), G (green) edges from the ground up, or the picture in FILE ('n m', then 'u v C' per edge, 0 the ground; 'FILE cut 2,5' once edges 2 and 5 are cut)",
     examples: &["hackenbush LR GG", "hackenbush LLR"],
     read,
 };
