@@ -129,6 +129,14 @@ fn canonical_forms_equal_their_games_and_equal_games_share_one() {
         for (tb, ib) in games.iter().skip(a).take(40) {
             assert_eq!(forms.leq(*ia, *ib), leq(ta, tb));
             assert_eq!(ia == ib, equal(ta, tb));
+            let expected = match (leq(ta, tb), leq(tb, ta)) {
+                (true, true) => Some(std::cmp::Ordering::Equal),
+                (true, false) => Some(std::cmp::Ordering::Less),
+                (false, true) => Some(std::cmp::Ordering::Greater),
+                (false, false) => None,
+            };
+            assert_eq!(forms.compare(*ia, *ib), expected);
+            assert_eq!(forms.confused(*ia, *ib), expected.is_none());
             checked_pairs += 1;
         }
     }

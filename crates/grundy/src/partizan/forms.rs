@@ -389,9 +389,28 @@ impl Forms {
 
     /// Left and right stops (Siegel, CGT II.3): a number's stops are itself; otherwise
     /// LS = max over Left options of their right stops, RS = min over Right options of their
-    /// left stops. Memoised.
+    /// left stops. Computed once, when the form is interned: O(1).
     pub fn stops(&self, g: GameId) -> (Dyadic, Dyadic) {
         self.stops[g.index()]
+    }
+
+    /// How `g` compares with `h`: `Some(Less)`, `Some(Equal)`, `Some(Greater)`, or `None` when
+    /// they are confused (`g || h`: neither `g <= h` nor `h <= g`). Equal games have the same
+    /// canonical form, hence the same id: `Equal` is `g == h`.
+    ///
+    /// **Complexity**: two comparisons ([`Forms::leq`]).
+    pub fn compare(&mut self, g: GameId, h: GameId) -> Option<Ordering> {
+        match (self.leq(g, h), self.leq(h, g)) {
+            (true, true) => Some(Ordering::Equal),
+            (true, false) => Some(Ordering::Less),
+            (false, true) => Some(Ordering::Greater),
+            (false, false) => None,
+        }
+    }
+
+    /// Whether `g` and `h` are confused (`g || h`): the first player wins `g - h`.
+    pub fn confused(&mut self, g: GameId, h: GameId) -> bool {
+        self.compare(g, h).is_none()
     }
 
     /// The negative `-g = {-g^R | -g^L}`. Memoised.
