@@ -194,3 +194,206 @@ fn tables_beyond_the_memory_are_refused_with_the_estimate() {
     .to_string();
     assert!(e.contains("more than this machine's"), "{e}");
 }
+
+/// `G(0..=limit)` of a take-and-break game from its definition: digit k of a hexadecimal
+/// code lets a move remove k tokens and leave 0 heaps (bit 1), 1 heap (bit 2), 2 heaps (bit
+/// 4) or 3 heaps (bit 8), every heap left non-empty; every partition listed, then the mex.
+/// `unequal`: two-heap splits into unequal heaps only (Grundy's game).
+fn take_break_brute(digits: &[u8], unequal: bool, limit: usize) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..=limit {
+        let mut options = std::collections::BTreeSet::new();
+        for (k, &d) in digits.iter().enumerate().take(n + 1) {
+            let r = n - k;
+            if d & 1 != 0 && k > 0 && r == 0 {
+                options.insert(0);
+            }
+            if d & 2 != 0 && k > 0 && r > 0 {
+                options.insert(g[r]);
+            }
+            if d & 4 != 0 {
+                for a in 1..r {
+                    if !(unequal && 2 * a == r) {
+                        options.insert(g[a] ^ g[r - a]);
+                    }
+                }
+            }
+            if d & 8 != 0 {
+                for a in 1..r {
+                    for b in 1..r - a {
+                        options.insert(g[a] ^ g[b] ^ g[r - a - b]);
+                    }
+                }
+            }
+        }
+        g.push((0..).find(|v| !options.contains(v)).unwrap());
+    }
+    g
+}
+
+#[test]
+fn hexadecimal_codes_and_grundys_game_agree_with_their_definition() {
+    let mut rng = Rng::new(16);
+    let mut codes: Vec<Vec<u8>> = vec![
+        vec![0, 3, 15],
+        vec![0, 11],
+        vec![0, 8],
+        vec![12, 1],
+        vec![8, 0, 9],
+    ];
+    for _ in 0..40 {
+        let len = rng.range(1, 3) as usize;
+        let mut digits = vec![[0u8, 4, 8, 12][rng.range(0, 3) as usize]];
+        digits.extend((0..len).map(|_| rng.range(0, 15) as u8));
+        if digits.iter().skip(1).all(|&d| d == 0) {
+            digits[1] = 8;
+        }
+        codes.push(digits);
+    }
+    for digits in &codes {
+        let text: String = std::iter::once(format!("{:X}.", digits[0]))
+            .chain(digits[1..].iter().map(|d| format!("{d:X}")))
+            .collect();
+        let code = OctalCode::parse_hex(&text).unwrap();
+        let want = take_break_brute(digits, false, 160);
+        let got = octal_values(&code, 120, 120, OctalMethod::Auto, usize::MAX, |_| {}).unwrap();
+        assert_eq!(&got.values.values[..121], &want[..121], "hex {text}");
+        // a proved period holds past the values it was proved on
+        if let Some((pre, p)) = got.values.period {
+            for n in 0..=160u64 {
+                assert_eq!(
+                    got.values.get(n),
+                    Some(want[n as usize]),
+                    "hex {text}: period {p} after {pre}"
+                );
+            }
+        }
+    }
+    // Grundy's game: OEIS A002188, then the definition further out, on every method
+    let a002188 = [
+        0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2,
+        3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3,
+    ];
+    let want = take_break_brute(&[4], true, 3000);
+    assert_eq!(&want[..a002188.len()], &a002188[..]);
+    for method in [OctalMethod::Naive, OctalMethod::Sparse, OctalMethod::Auto] {
+        let got = octal_values(
+            &OctalCode::grundys(),
+            3000,
+            3000,
+            method,
+            usize::MAX,
+            |_| {},
+        )
+        .unwrap();
+        assert_eq!(got.values.values, want, "{method:?}");
+        assert_eq!(got.values.period, None);
+    }
+}
+
+#[test]
+fn hexadecimal_and_grundys_components_and_their_errors() {
+    // components of sums: the value of the sum is the xor of the heaps' values
+    let want = take_break_brute(&[0, 3, 15], false, 30);
+    let grundys = take_break_brute(&[4], true, 30);
+    for (expr, value) in [
+        ("hex 0.3F 17", want[17]),
+        ("grundys 29", grundys[29]),
+        ("hex 0.3F 9 + grundys 20", want[9] ^ grundys[20]),
+    ] {
+        let (code, out, err) = common::run_grundy(&["solve", "--json", expr], b"");
+        assert_eq!(code, 0, "{err}");
+        let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(report["grundy"], value, "{expr}");
+    }
+    // the table families
+    let (_, out, _) = common::run_grundy(&["table", "--json", "--to", "30", "grundys"], b"");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["family"], "grundys");
+    assert_eq!(report["values"], serde_json::json!(grundys));
+    // bad codes: one line, exit 2
+    for (args, needle) in [
+        (vec!["table", "hex 0.3G"], "digits must be 0 to 9 or A to F"),
+        (vec!["table", "hex 1.3"], "bit 1 or 2"),
+        (vec!["table", "hex 2.3"], "bit 1 or 2"),
+        (vec!["table", "hex 0."], "no digit after the point"),
+        (vec!["table", "hex 03F"], "needs a point"),
+        (vec!["solve", "hex 0.3Z 4"], "digits must be"),
+        (vec!["table", "grundys 3"], "takes no argument"),
+    ] {
+        let (code, out, err) = common::run_grundy(&args, b"");
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn grundys_game_statistics_match_the_published_row_at_2_21() {
+    // Flammenkamp's table of Grundy's game at 2^21 heaps: largest value 231 at heap 763622,
+    // mask fe, 1274 rare values, the last at heap 82860
+    let run = octal_values(
+        &OctalCode::grundys(),
+        1 << 21,
+        1 << 21,
+        OctalMethod::Auto,
+        usize::MAX,
+        |_| {},
+    )
+    .unwrap();
+    let stats = grundy::solve::octal::rare_common_stats(&run.values.values[..=1 << 21]);
+    assert_eq!(stats.largest, 231);
+    assert_eq!(stats.largest_at, 763_622);
+    assert_eq!(stats.rare_mask, "fe");
+    assert_eq!(stats.rare, 1274);
+    assert_eq!(stats.last_rare, Some(82_860));
+}
+
+#[test]
+fn rare_common_statistics_are_what_they_say() {
+    let mut rng = Rng::new(7);
+    for _ in 0..30 {
+        let code = random_octal_code(&mut rng, 3);
+        let values = octal_brute(&code, 600);
+        let stats = grundy::solve::octal::rare_common_stats(&values);
+        let largest = *values.iter().max().unwrap();
+        assert_eq!(stats.largest, largest, "{code}");
+        assert_eq!(values[stats.largest_at as usize], largest);
+        assert!(values[..stats.largest_at as usize]
+            .iter()
+            .all(|&v| v < largest));
+        // the mask: the fewest rare heaps from 1 on, over every mask below 2^10
+        let mask = u64::from_str_radix(&stats.rare_mask, 16).unwrap();
+        let rare_from_1 = |m: u64| {
+            values[1..]
+                .iter()
+                .filter(|&&v| (v & m).count_ones() % 2 == 0)
+                .count()
+        };
+        let best = (1..1 << 10).map(rare_from_1).min().unwrap();
+        assert_eq!(rare_from_1(mask), best, "{code}");
+        let rare: Vec<usize> = (0..values.len())
+            .filter(|&n| (values[n] & mask).count_ones() % 2 == 0)
+            .collect();
+        assert_eq!(stats.rare, rare.len() as u64, "{code}");
+        assert_eq!(stats.last_rare, rare.last().map(|&n| n as u64));
+    }
+    // the command line: a text line and the JSON object
+    let (code, out, _) = common::run_grundy(
+        &["table", "--json", "--stats", "--to", "100", "grundys"],
+        b"",
+    );
+    assert_eq!(code, 0);
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for key in ["largest", "largest_at", "rare_mask", "rare", "last_rare"] {
+        assert!(report["stats"].get(key).is_some(), "{key}");
+    }
+    let (_, out, _) = common::run_grundy(&["table", "--stats", "--to", "100", "grundys"], b"");
+    assert!(out.contains("rare heaps, the last at"), "{out}");
+    let (code, out, err) = common::run_grundy(
+        &["table", "--stats", "--rows", "3", "--cols", "3", "split"],
+        b"",
+    );
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("--stats"), "{err}");
+}

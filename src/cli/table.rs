@@ -13,6 +13,8 @@ use std::path::PathBuf;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "FAMILY is one of:
   octal CODE     heaps 0, 1, 2, ... of the octal game CODE (0.07, 4.07, ...)
+  hex CODE       a hexadecimal game (0.3F, C.1, ...: digits 8-F may leave three heaps)
+  grundys        Grundy's game: split a heap into two unequal heaps
   subtract S     a subtraction game; S like 1,3,4 or 1..M
   bash M         the same as subtract 1..M
   wythoff        heap pairs (with --rows/--cols, counted from 0)
@@ -64,6 +66,10 @@ pub struct Args {
     /// Also misère values and Conway's genus of each heap (one-heap families).
     #[arg(long)]
     misere: bool,
+    /// Also the rare/common statistics of the values shown: the largest value and its first
+    /// heap, the mask with the fewest rare heaps, how many are rare, the last rare heap.
+    #[arg(long)]
+    stats: bool,
     /// The most values a table may store (default 2^28), or with --misere the most positions
     /// the genus search may store (default 4000000).
     #[arg(long, value_name = "N")]
@@ -99,6 +105,7 @@ pub fn run(args: &Args) -> Result<String, String> {
             _ => defaults.max_states,
         },
         misere: args.misere,
+        stats: args.stats,
         misere_max_states: match args.max_states {
             Some(n) if args.misere => n,
             _ => defaults.misere_max_states,
@@ -221,6 +228,17 @@ fn human(report: &TableReport) -> String {
             if let Some(why) = &m.misere_stopped {
                 let _ = writeln!(out, "{why}");
             }
+        }
+        if let Some(s) = &report.stats {
+            let _ = writeln!(
+                out,
+                "largest value {} (first at heap {}); mask {}: {} rare heaps, the last at {}",
+                s.largest,
+                s.largest_at,
+                s.rare_mask,
+                s.rare,
+                s.last_rare.map_or("-".into(), |n| n.to_string())
+            );
         }
         match &report.period {
             Some(p) => {

@@ -97,6 +97,8 @@ pub enum Setting {
     From,
     /// The picture's file.
     Plot,
+    /// The rare/common statistics of a one-heap table.
+    Stats,
 }
 
 impl Setting {
@@ -113,6 +115,7 @@ impl Setting {
             Setting::Cols => "cols",
             Setting::Method => "method",
             Setting::ComputeAll => "compute_all",
+            Setting::Stats => "stats",
             Setting::From => "from",
             Setting::Plot => "plot",
         }

@@ -16,7 +16,7 @@ use crate::games::Component;
 use crate::games::{CutRule, OctalCode, RectangleTable, SubtractionSet, WythoffTable};
 use crate::memory::check_fits;
 use crate::solve::misere::{GenusSequence, MisereSolver};
-use crate::solve::octal::{octal_values, OctalMethod};
+use crate::solve::octal::{octal_values, rare_common_stats, OctalMethod, RareCommonStats};
 use serde::Serialize;
 
 /// Memory per heap of a one-heap table (the values, the engine's marks and rare positions,
@@ -72,6 +72,10 @@ impl Family {
         };
         match words.first().copied() {
             Some("octal") => Ok(Family::Octal(one("CODE")?.parse().map_err(bad)?)),
+            Some("hex") => Ok(Family::Octal(
+                OctalCode::parse_hex(one("CODE")?).map_err(bad)?,
+            )),
+            Some("grundys") => none().map(|_| Family::Octal(OctalCode::grundys())),
             Some("subtract") => {
                 let sum = crate::app::parse::parse_sum(&format!("subtract {} 0", one("S")?))
                     .map_err(|e| bad(e.to_string()))?;
@@ -90,10 +94,10 @@ impl Family {
             Some("split") => none().map(|_| Family::Rectangle(CutRule::Split)),
             Some("cutting") => none().map(|_| Family::Rectangle(CutRule::Cutting)),
             Some(other) => Err(bad(format!(
-                "unknown family '{}' (expected octal CODE, subtract S, bash M, wythoff, split or cutting)",
+                "unknown family '{}' (expected octal CODE, hex CODE, grundys, subtract S, bash M, wythoff, split or cutting)",
                 excerpt(other)
             ))),
-            None => Err(bad("empty: expected octal CODE, subtract S, bash M, wythoff, split or cutting".into())),
+            None => Err(bad("empty: expected octal CODE, hex CODE, grundys, subtract S, bash M, wythoff, split or cutting".into())),
         }
     }
 
@@ -105,7 +109,7 @@ impl Family {
     /// The family as grundy writes it.
     pub fn name(&self) -> String {
         match self {
-            Family::Octal(code) => format!("octal {code}"),
+            Family::Octal(code) => code.family(),
             Family::Subtract(set, true) => format!("bash {}", set.as_bash().unwrap_or(0)),
             Family::Subtract(set, false) => format!("subtract {set}"),
             Family::Wythoff => "wythoff".into(),
@@ -136,6 +140,8 @@ pub struct TableOptions {
     pub misere: bool,
     /// With `misere`: the most positions the genus search may store.
     pub misere_max_states: usize,
+    /// 1-D: add the rare/common statistics of the values shown.
+    pub stats: bool,
 }
 
 /// The most values a table stores by default (2^28: a table is a flat array of small values,
@@ -156,6 +162,7 @@ impl Default for TableOptions {
             compute_all: false,
             misere: false,
             misere_max_states: crate::solve::DEFAULT_MAX_STATES,
+            stats: false,
         }
     }
 }
@@ -196,6 +203,9 @@ pub struct TableReport {
     pub table: Option<Vec<Vec<Option<u64>>>>,
     /// The period, when proved.
     pub period: Option<PeriodReport>,
+    /// 1-D with `stats`: the largest value and where, the rare/common mask, the rare heaps.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stats: Option<RareCommonStats>,
     /// 1-D with `misere`: misère values and genus, beside `values`.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub misere: Option<MisereTable>,
@@ -284,6 +294,12 @@ pub fn table_report(
                 }
             ));
         }
+        if options.stats {
+            return refuse(
+                Setting::Stats,
+                "rare/common statistics are for one-heap families (octal, hex, grundys, subtract, bash)",
+            );
+        }
         if let Some(setting) = [
             (options.to.is_some(), Setting::To),
             (options.until_period.is_some(), Setting::UntilPeriod),
@@ -360,8 +376,13 @@ pub fn table_report(
             let computed = run.values.values.len();
             let reason = run.values.period.map(|(pre, p)| {
                 format!(
-                    "Guy-Smith theorem for a code of length {}: G(n + {p}) = G(n) checked for every n from {} up to {} (values computed up to heap {})",
+                    "Guy-Smith theorem for a code of length {}{}: G(n + {p}) = G(n) checked for every n from {} up to {} (values computed up to heap {})",
                     code.len(),
+                    if code.max_parts() == 3 {
+                        " whose moves leave up to three heaps (checked to 3 n0 + 2p + t)"
+                    } else {
+                        ""
+                    },
                     pre.max(1),
                     computed - 1 - p as usize,
                     computed - 1
@@ -400,9 +421,11 @@ pub fn table_report(
     } else {
         None
     };
+    let stats = options.stats.then(|| rare_common_stats(&shown));
     Ok(TableReport {
         family: family.name(),
         to: Some(to),
+        stats,
         misere,
         values: Some(shown),
         rows: None,
@@ -463,6 +486,7 @@ fn two_dimensional(
         table: Some(table),
         period: None,
         misere: None,
+        stats: None,
         computed: rows * cols,
         method: None,
     })

@@ -145,8 +145,8 @@ catalog! {
     Wythoff(Wythoff) => [wythoff::SYNTAX],
     /// `staircase A1 A2 ...`
     Staircase(Staircase) => [staircase::SYNTAX],
-    /// `octal CODE N`
-    Octal(Octal) => [octal::SYNTAX],
+    /// `octal CODE N`, `hex CODE N` and `grundys N`
+    Octal(Octal) => [octal::SYNTAX, octal::HEX, octal::GRUNDYS],
     /// `split R C` and `cutting R C`
     Rectangle(Rectangle) => [rectangle::SPLIT, rectangle::CUTTING],
     /// `flip BOARD [USED]`

@@ -65,7 +65,7 @@ impl OctalRules {
             .map(Nimber)
             .ok_or_else(|| GrundyError::StateLimit {
                 limit: self.max_states,
-                what: format!("octal {}: the value of heap {n} is beyond the values computed and no period is proved", self.code),
+                what: format!("{}: the value of heap {n} is beyond the values computed and no period is proved", self.code.family()),
             })
     }
 }
@@ -135,9 +135,24 @@ impl Octal {
                 return Ok(out);
             }
             if d & 4 != 0 && rest >= 2 {
-                for a in 1..=rest / 2 {
+                let half = if code.unequal_splits() {
+                    (rest - 1) / 2
+                } else {
+                    rest / 2
+                };
+                for a in 1..=half {
                     if offer(&[a, rest - a], &mut out)? {
                         return Ok(out);
+                    }
+                }
+            }
+            if d & 8 != 0 && rest >= 3 {
+                // a <= b <= c, a + b + c = rest
+                for a in 1..=rest / 3 {
+                    for b in a..=(rest - a) / 2 {
+                        if offer(&[a, b, rest - a - b], &mut out)? {
+                            return Ok(out);
+                        }
                     }
                 }
             }
@@ -164,7 +179,15 @@ impl ImpartialGame for Octal {
             count += u128::from(d & 1 != 0 && k > 0 && rest == 0);
             count += u128::from(d & 2 != 0 && k > 0 && rest > 0);
             if d & 4 != 0 {
-                count += rest / 2;
+                count += if code.unequal_splits() {
+                    rest.saturating_sub(1) / 2
+                } else {
+                    rest / 2
+                };
+            }
+            if d & 8 != 0 {
+                // partitions of rest into three positive parts: round(rest^2 / 12)
+                count += (rest * rest + 6) / 12;
             }
         }
         Some(count)
@@ -208,8 +231,56 @@ impl ImpartialGame for Octal {
 
 impl fmt::Display for Octal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "octal {} {}", self.rules.code, self.heap)
+        write!(f, "{} {}", self.rules.code.family(), self.heap)
     }
+}
+
+/// `hex CODE N`
+pub const HEX: GameSyntax = GameSyntax {
+    keyword: "hex",
+    usage: "hex CODE N",
+    summary:
+        "hexadecimal game CODE (0.3F, 0.B, ...: digits 8-F may leave three heaps) on one heap of N",
+    misere: Misere::Played,
+    examples: &["hex 0.3F 20", "hex C.1 5"],
+    read: |name, args, context| {
+        count(
+            name,
+            args,
+            2,
+            2,
+            "CODE N: a code such as 0.3F, then the heap",
+        )?;
+        let code = OctalCode::parse_hex(args[0].text).map_err(|m| error(args[0].column, m))?;
+        read_heap(code, args[1], context)
+    },
+};
+
+/// `grundys N`
+pub const GRUNDYS: GameSyntax = GameSyntax {
+    keyword: "grundys",
+    usage: "grundys N",
+    summary: "Grundy's game: split a heap of N into two unequal heaps",
+    misere: Misere::Played,
+    examples: &["grundys 20"],
+    read: |name, args, context| {
+        count(name, args, 1, 1, "N: the heap")?;
+        read_heap(OctalCode::grundys(), args[0], context)
+    },
+};
+
+/// A heap of `code` (rules shared by the components of one sum with the same code).
+fn read_heap(
+    code: OctalCode,
+    heap: crate::games::syntax::Word,
+    context: &mut crate::games::syntax::ParseContext,
+) -> Result<crate::games::Component> {
+    let heap = number(heap)?;
+    let max_states = context.max_states;
+    let key = code.family();
+    let rules = context.shared("octal", &key, || OctalRules::new(code, 0, max_states));
+    rules.require(heap);
+    Ok(Octal::new(rules, heap).into())
 }
 
 /// `octal CODE N`
@@ -231,13 +302,7 @@ pub const SYNTAX: GameSyntax = GameSyntax {
             .text
             .parse()
             .map_err(|m: String| error(args[0].column, m))?;
-        let heap = number(args[1])?;
-        let max_states = context.max_states;
-        // keyed by the code as written: equal codes written alike share one table
-        let rules = context.shared("octal", args[0].text, || {
-            OctalRules::new(code, 0, max_states)
-        });
-        rules.require(heap);
-        Ok(Octal::new(rules, heap).into())
+        // keyed by the code as grundy writes it: equal codes share one table
+        read_heap(code, args[1], context)
     },
 };

@@ -26,8 +26,66 @@ use std::ops::BitXor;
 use crate::error::{GrundyError, Result};
 use crate::periodic::PeriodicValues;
 use period::guy_smith;
-use plain::{naive_value, Seen};
+use plain::{mark_three_heap_options, naive_value, PairSets, Seen};
 use sparse::{best_mask, candidate, common, first_unreached, RareSide, Scratch};
+
+/// The rare/common statistics of a Grundy sequence, as the published tables of octal and
+/// hexadecimal games give them per game and depth.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RareCommonStats {
+    /// The largest value.
+    pub largest: u64,
+    /// The first heap that has it.
+    pub largest_at: u64,
+    /// The mask with the fewest rare heaps, in hexadecimal as the tables write it (`fe`): a
+    /// value v is rare when `v & mask` has an even number of bits.
+    pub rare_mask: String,
+    /// How many heaps (heap 0 included) have a rare value.
+    pub rare: u64,
+    /// The last heap with a rare value.
+    pub last_rare: Option<u64>,
+}
+
+/// The rare/common statistics of `values` (`G(0..)`): the mask is the one with the fewest
+/// rare heaps among those below 2^12 (chosen on the heaps from 1 on, as the engine does).
+///
+/// ```
+/// use grundy::solve::octal::rare_common_stats;
+/// // Grundy's game from 0: 0 0 0 1 0 2 1 0 2 ...
+/// let s = rare_common_stats(&[0, 0, 0, 1, 0, 2, 1, 0, 2]);
+/// assert_eq!((s.largest, s.largest_at), (2, 5));
+/// ```
+///
+/// **Complexity**: O(n + masks x distinct values).
+pub fn rare_common_stats(values: &[u64]) -> RareCommonStats {
+    let (largest, largest_at) =
+        values.iter().enumerate().fold(
+            (0, 0),
+            |(m, at), (i, &v)| if v > m { (v, i as u64) } else { (m, at) },
+        );
+    let mut histogram = vec![0usize; 0];
+    for &v in values.iter().skip(1) {
+        let v = usize::try_from(v).unwrap_or(usize::MAX).min(1 << 20);
+        if histogram.len() <= v {
+            histogram.resize(v + 1, 0);
+        }
+        histogram[v] += 1;
+    }
+    let (mask, _) = best_mask(&histogram);
+    let rare_heaps = values
+        .iter()
+        .enumerate()
+        .filter(|&(_, &v)| !common(v as u32, mask))
+        .map(|(n, _)| n as u64);
+    let (rare, last_rare) = rare_heaps.fold((0, None), |(count, _), n| (count + 1, Some(n)));
+    RareCommonStats {
+        largest,
+        largest_at,
+        rare_mask: format!("{mask:x}"),
+        rare,
+        last_rare,
+    }
+}
 
 /// How the values of an octal game are computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,12 +109,33 @@ pub struct OctalRun {
     pub mask: Option<u32>,
 }
 
-/// The rules of a code as lists: removals that may empty the heap, leave one heap, or split.
+/// The rules of a code as lists: removals that may empty the heap, leave one heap, split it
+/// in two (unequal parts only for Grundy's game) or in three.
 struct Moves {
     empty: Vec<usize>,
     one: Vec<usize>,
     split: Vec<usize>,
+    three: Vec<usize>,
+    unequal: bool,
     length: usize,
+}
+
+impl Moves {
+    /// The last `a` of the pairs `(a, s - a)`, `a <= s - a` (strictly for unequal splits).
+    #[inline]
+    fn half(&self, s: usize) -> usize {
+        if self.unequal {
+            s.saturating_sub(1) / 2
+        } else {
+            s / 2
+        }
+    }
+
+    /// The position of the pair `(a, a)` a rare side must skip for unequal splits of s.
+    #[inline]
+    fn equal_part(&self, s: usize) -> Option<usize> {
+        (self.unequal && s % 2 == 0).then_some(s / 2)
+    }
 }
 
 impl Moves {
@@ -65,6 +144,8 @@ impl Moves {
             empty: vec![],
             one: vec![],
             split: vec![],
+            three: vec![],
+            unequal: code.unequal_splits(),
             length: code.len(),
         };
         for k in 0..=code.len() {
@@ -77,6 +158,9 @@ impl Moves {
             }
             if d & 4 != 0 {
                 m.split.push(k);
+            }
+            if d & 8 != 0 {
+                m.three.push(k);
             }
         }
         m
@@ -164,6 +248,10 @@ struct Engine<V> {
     tuning: Tuning,
     seen: Seen,
     scratch: Scratch,
+    /// The two-heap xor sets, for codes whose moves leave three heaps, and the scratch
+    /// unions of [`mark_three_heap_options`].
+    pairs: PairSets,
+    unions: Vec<Vec<u64>>,
 }
 
 impl Engine<u16> {
@@ -187,13 +275,16 @@ impl Engine<u16> {
             tuning: self.tuning,
             seen: self.seen,
             scratch: self.scratch,
+            pairs: self.pairs,
+            unions: self.unions,
         }
     }
 }
 
 impl<V: Value> Engine<V> {
     fn new(moves: Moves, method: OctalMethod, capacity: usize, tuning: Tuning) -> Self {
-        let method = if moves.split.is_empty() {
+        // three-heap moves: the plain method, one heap at a time
+        let method = if moves.split.is_empty() || !moves.three.is_empty() {
             OctalMethod::Naive
         } else {
             method
@@ -213,6 +304,8 @@ impl<V: Value> Engine<V> {
             tuning,
             seen: Seen::default(),
             scratch: Scratch::default(),
+            pairs: PairSets::default(),
+            unions: Vec::new(),
         }
     }
 
@@ -234,6 +327,12 @@ impl<V: Value> Engine<V> {
     fn next_value(&mut self) -> Option<V> {
         let n = self.g.len();
         let v = match &self.rare {
+            None if !self.moves.three.is_empty() => {
+                self.pairs.extend_to(n, &self.g);
+                let (moves, g, pairs) = (&self.moves, &self.g, &self.pairs);
+                mark_three_heap_options(moves, g, pairs, n, &mut self.seen, &mut self.unions);
+                naive_value(&self.moves, &self.g, n, &mut self.seen, self.max_value)
+            }
             None => naive_value(&self.moves, &self.g, n, &mut self.seen, self.max_value),
             Some(rare) => {
                 let width = width_of(self.max_value);
@@ -303,7 +402,7 @@ impl<V: Value> Engine<V> {
         progress(n + 1);
         self.next_check = if n < 1024 { n + 2 } else { n + 1 + n / 16 };
         if n >= to {
-            return guy_smith(&self.g[..=n], self.moves.length);
+            return self.proved_period(&self.g[..=n]);
         }
         None
     }
@@ -321,7 +420,7 @@ impl<V: Value> Engine<V> {
             // on two threads or more, several heaps a step, up to the next mask choice (the
             // plain method never chooses one)
             let parallel = rayon::current_num_threads() >= 2;
-            let splits = !self.moves.split.is_empty();
+            let splits = !self.moves.split.is_empty() && self.moves.three.is_empty();
             let tuning = self.tuning;
             let step = match self.rare {
                 Some(_) if parallel && n >= self.calm_from.max(tuning.pipeline_from) => {
@@ -353,7 +452,19 @@ impl<V: Value> Engine<V> {
                 return Stop::Done(Some(period));
             }
         }
-        Stop::Done(guy_smith(&self.g, self.moves.length))
+        let period = self.proved_period(&self.g);
+        Stop::Done(period)
+    }
+
+    /// A period of `values` proved by the Guy-Smith argument for the code's moves (three-heap
+    /// splits need a longer check); none for Grundy's game, whose equal splits are excluded
+    /// (the argument's map of a split of n + p to one of n may make it equal).
+    fn proved_period(&self, values: &[V]) -> Option<(u64, u64)> {
+        if self.moves.unequal {
+            return None;
+        }
+        let parts = if self.moves.three.is_empty() { 2 } else { 3 };
+        guy_smith(values, self.moves.length, parts)
     }
 }
 
@@ -427,7 +538,7 @@ pub fn octal_values(
     if limit >= max_states {
         return Err(GrundyError::StateLimit {
             limit: max_states,
-            what: format!("the table of octal {code} up to {limit}"),
+            what: format!("the table of {} up to {limit}", code.family()),
         });
     }
     let capacity = limit.min(1 << 24) + 1;
@@ -439,7 +550,8 @@ pub fn octal_values(
     match wide.run(to, limit, &mut progress) {
         Stop::Done(period) => Ok(wide.finish(period)),
         Stop::Widen => Err(GrundyError::Overflow(format!(
-            "a Grundy value of octal {code} above 2^32"
+            "a Grundy value of {} above 2^32",
+            code.family()
         ))),
     }
 }

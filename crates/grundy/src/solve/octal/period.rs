@@ -4,14 +4,18 @@
 //! use grundy::solve::octal::period::guy_smith;
 //! // 0 0 1 1 2 2 repeated, for a code of length t = 2: period 6 from the start
 //! let values: Vec<u64> = (0..40).map(|n| (n / 2) % 3).collect();
-//! assert_eq!(guy_smith(&values, 2), Some((0, 6)));
+//! assert_eq!(guy_smith(&values, 2, 2), Some((0, 6)));
 //! ```
 
 use crate::periodic::least_period;
 
 /// Looks for a period of `values` (all of them computed so far, `values[0..n]`) that the
 /// Guy-Smith theorem proves for an octal code of length `t`: `G(i + p) = G(i)` for every
-/// `n0 <= i < 2 n0 + p + t` implies it for every `i >= n0`.
+/// `n0 <= i < 2 n0 + p + t` implies it for every `i >= n0`. For codes whose moves leave up to
+/// `parts` heaps (3 for hexadecimal digits 8-F) the same argument needs
+/// `n0 <= i < parts n0 + (parts - 1) p + t`: a move from `i + p` leaves parts summing to at
+/// least `i + p - t`, the largest at least a `parts`-th of it, and that part minus p must
+/// still be at least n0 for the options of `i + p` and `i` to match.
 ///
 /// One Z-function over the reversed sequence gives, for every p at once, how far back from the
 /// end `G(i) = G(i - p)` holds, hence the least `n0` for that p (at least 1: the theorem maps a
@@ -19,7 +23,12 @@ use crate::periodic::least_period;
 /// period and least preperiod (checked value by value) of the first p that is proved.
 ///
 /// **Complexity**: O(n) time and space per call.
-pub fn guy_smith<V: Copy + Eq + Into<u64>>(values: &[V], t: usize) -> Option<(u64, u64)> {
+pub fn guy_smith<V: Copy + Eq + Into<u64>>(
+    values: &[V],
+    t: usize,
+    parts: usize,
+) -> Option<(u64, u64)> {
+    let parts = parts.max(2);
     let n = values.len();
     if n < 2 {
         return None;
@@ -30,8 +39,9 @@ pub fn guy_smith<V: Copy + Eq + Into<u64>>(values: &[V], t: usize) -> Option<(u6
         // G(i) = G(i - p) for i in (n - 1 - z[p], n - 1], i.e. G(j + p) = G(j) for
         // j >= n - p - z[p]
         let n0 = (n - p - run).max(1);
-        // need j < 2 n0 + p + t, so the values up to index 2 n0 + 2p + t - 1 <= n - 1
-        if 2 * n0 + 2 * p + t <= n {
+        // need j < parts n0 + (parts - 1) p + t, so the values up to index
+        // parts (n0 + p) + t - 1 <= n - 1
+        if parts * (n0 + p) + t <= n {
             let wide: Vec<u64> = values.iter().map(|&v| v.into()).collect();
             return Some(least_period(&wide, n0 as u64, p as u64));
         }

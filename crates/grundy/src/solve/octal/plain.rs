@@ -74,7 +74,7 @@ pub(super) fn mark_known_options<V: Value>(
             continue;
         }
         let s = m - k;
-        let half = s / 2;
+        let half = moves.half(s);
         // s - a < known for a >= first
         let first = (s + 1).saturating_sub(known).max(1);
         if first > half {
@@ -171,8 +171,136 @@ pub(super) fn mark_late_options<V: Value>(
             continue;
         }
         let s = m - k;
-        for a in 1..=(s - known).min(s / 2) {
+        for a in 1..=(s - known).min(moves.half(s)) {
             seen.set(wide(g[a] ^ g[s - a]));
+        }
+    }
+}
+
+/// For codes whose moves leave three heaps: `sets[m]`, the values `G(a) xor G(m - a)` of the
+/// splits of m into two non-empty heaps, as bitsets; then a three-heap split of r into
+/// `a + (r - a)` reads `G(a) xor P(r - a)` (the two-heap xor sets the issue of hexadecimal
+/// codes calls for: O(r) set reads per heap, not O(r^2) triples).
+#[derive(Default)]
+pub(super) struct PairSets {
+    sets: Vec<Vec<u64>>,
+}
+
+impl PairSets {
+    /// Computes `P(m)` for every `m < n` not yet known (needs `G(0..n-1)`). O(m) each.
+    pub(super) fn extend_to<V: Value>(&mut self, n: usize, g: &[V]) {
+        while self.sets.len() < n {
+            let m = self.sets.len();
+            let mut words: Vec<u64> = Vec::new();
+            for a in 1..=m / 2 {
+                let v = wide(g[a] ^ g[m - a]);
+                let w = (v >> 6) as usize;
+                if w >= words.len() {
+                    words.resize(w + 1, 0);
+                }
+                words[w] |= 1 << (v & 63);
+            }
+            self.sets.push(words);
+        }
+    }
+}
+
+/// Marks in `seen` the values of the three-heap options of heap n (`pairs` known below n):
+/// for each removal k and split of `r = n - k` into a heap a and a pair of heaps summing to
+/// `r - a`, every `G(a) xor x` with x in `P(r - a)`. The sets are first gathered by the value
+/// of `G(a)` (a word-wise OR), then each union is moved by its value once (the xor of a
+/// bitset by v: blocks swapped within words, words swapped by the high bits) and added.
+///
+/// **Complexity**: O(r W + d W) per removal, W words per set and d distinct values.
+pub(super) fn mark_three_heap_options<V: Value>(
+    moves: &Moves,
+    g: &[V],
+    pairs: &PairSets,
+    n: usize,
+    seen: &mut Seen,
+    unions: &mut Vec<Vec<u64>>,
+) {
+    for &k in &moves.three {
+        if k + 3 > n {
+            continue;
+        }
+        let r = n - k;
+        for (a, &ga) in g.iter().enumerate().take(r - 1).skip(1) {
+            let v = wide(ga) as usize;
+            if unions.len() <= v {
+                unions.resize(v + 1, Vec::new());
+            }
+            let (union, set) = (&mut unions[v], &pairs.sets[r - a]);
+            if union.len() < set.len() {
+                union.resize(set.len(), 0);
+            }
+            for (u, &w) in union.iter_mut().zip(set) {
+                *u |= w;
+            }
+        }
+        for (v, union) in unions.iter_mut().enumerate() {
+            if union.iter().any(|&w| w != 0) {
+                or_xor_moved(union, v as u32, &mut seen.words);
+                union.iter_mut().for_each(|w| *w = 0);
+            }
+        }
+    }
+}
+
+/// `out |= { x xor v : x in set }` for bitsets of 64-bit words.
+fn or_xor_moved(set: &[u64], v: u32, out: &mut Vec<u64>) {
+    let high = (v >> 6) as usize;
+    let span = set.len().max(high + 1).next_power_of_two();
+    if out.len() < span {
+        out.resize(span, 0);
+    }
+    for (w, &word) in set.iter().enumerate() {
+        if word != 0 {
+            out[w ^ high] |= xor_within_word(word, v & 63);
+        }
+    }
+}
+
+/// The bits of `word` moved from position i to `i xor low` (low < 64): for each bit b of low,
+/// the blocks of 2^b bits swapped pairwise.
+fn xor_within_word(mut word: u64, low: u32) -> u64 {
+    const BLOCKS: [u64; 6] = [
+        0x5555_5555_5555_5555,
+        0x3333_3333_3333_3333,
+        0x0f0f_0f0f_0f0f_0f0f,
+        0x00ff_00ff_00ff_00ff,
+        0x0000_ffff_0000_ffff,
+        0x0000_0000_ffff_ffff,
+    ];
+    for (b, &m) in BLOCKS.iter().enumerate() {
+        if low >> b & 1 == 1 {
+            let s = 1 << b;
+            word = ((word & m) << s) | ((word >> s) & m);
+        }
+    }
+    word
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn xor_moves_every_bit() {
+        for v in [0u32, 1, 5, 63, 64, 130, 255] {
+            let set = [0x8000_0000_0000_0001u64, 0x10, 0, 0x4000];
+            let mut out = Vec::new();
+            or_xor_moved(&set, v, &mut out);
+            for x in 0..256u32 {
+                let inside = set
+                    .get((x >> 6) as usize)
+                    .is_some_and(|w| w >> (x & 63) & 1 == 1);
+                let y = x ^ v;
+                let moved = out
+                    .get((y >> 6) as usize)
+                    .is_some_and(|w| w >> (y & 63) & 1 == 1);
+                assert_eq!(inside, moved, "v {v} x {x}");
+            }
         }
     }
 }

@@ -94,15 +94,25 @@ pub(super) fn candidate<V: Value>(
         let (positions, values) = (&rare.positions[..count], &rare.values[..count]);
         if cut > 0 {
             let (p, v) = (&positions[..cut], &values[..cut]);
-            mark_rare_pairs(p, v, fresh, s - base, reached, top);
+            mark_rare_pairs(p, v, fresh, s - base, reached, top, moves.equal_part(s));
         }
-        mark_rare_pairs(&positions[cut..], &values[cut..], head, s, reached, top);
+        let skip = moves.equal_part(s);
+        mark_rare_pairs(
+            &positions[cut..],
+            &values[cut..],
+            head,
+            s,
+            reached,
+            top,
+            skip,
+        );
     }
     settle(&mut reached[..2 * width], rare.mask, targets)
 }
 
 /// `reached[value xor table[s - a]] = 1` for each rare position a and its value (every
 /// `s - a` indexes `table`), eight positions a step (independent loads and stores).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn mark_rare_pairs<V: Value>(
     positions: &[u32],
     values: &[V],
@@ -110,7 +120,15 @@ pub(super) fn mark_rare_pairs<V: Value>(
     s: usize,
     reached: &mut [u8],
     top: usize,
+    skip: Option<usize>,
 ) {
+    // the pair (a, a) of an unequal split is not a move: leave its position out
+    if let Some(i) = skip.and_then(|a| positions.binary_search(&(a as u32)).ok()) {
+        mark_rare_pairs(&positions[..i], &values[..i], table, s, reached, top, None);
+        let (p, v) = (&positions[i + 1..], &values[i + 1..]);
+        mark_rare_pairs(p, v, table, s, reached, top, None);
+        return;
+    }
     let (pc, vc) = (positions.chunks_exact(8), values.chunks_exact(8));
     let (pr, vr) = (pc.remainder(), vc.remainder());
     let window = &table[..s.min(table.len())];
@@ -177,7 +195,7 @@ pub(super) fn mark_known_rare_side<V: Value>(
             0
         };
         let (p, v) = (&positions[cut..count], &values[cut..count]);
-        mark_rare_pairs(p, v, &g[..known], s, reached, top);
+        mark_rare_pairs(p, v, &g[..known], s, reached, top, moves.equal_part(s));
     }
 }
 
@@ -208,11 +226,21 @@ pub(super) fn mark_late_rare_side<V: Value>(
         let (positions, values) = (&rare.positions[..old], &rare.values[..old]);
         if s >= known {
             let cut = positions.partition_point(|&a| (a as usize) <= s - known);
-            mark_rare_pairs(&positions[..cut], &values[..cut], g, s, reached, top);
+            let skip = moves.equal_part(s);
+            mark_rare_pairs(&positions[..cut], &values[..cut], g, s, reached, top, skip);
         }
         let (positions, values) = (&rare.positions[old..], &rare.values[old..]);
         let count = positions.partition_point(|&a| (a as usize) < s);
-        mark_rare_pairs(&positions[..count], &values[..count], g, s, reached, top);
+        let skip = moves.equal_part(s);
+        mark_rare_pairs(
+            &positions[..count],
+            &values[..count],
+            g,
+            s,
+            reached,
+            top,
+            skip,
+        );
     }
 }
 
@@ -283,7 +311,7 @@ pub(super) fn first_unreached<V: Value>(
             continue;
         }
         let s = n - k;
-        let end = (s / 2).min(budget);
+        let end = moves.half(s).min(budget);
         let mut done = 0;
         while done < end && !left.is_empty() {
             let stop = (done + ROUND).min(end);
@@ -310,7 +338,7 @@ pub(super) fn first_unreached<V: Value>(
         !moves.split.iter().zip(scanned.iter()).any(|(&k, &done)| {
             k + 2 <= n && {
                 let (s, start) = (n - k, done + 1);
-                let half = s / 2;
+                let half = moves.half(s);
                 start <= half && reaches(&g[start..=half], &g[s - half..=s - start], value)
             }
         })
