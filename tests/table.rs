@@ -397,3 +397,49 @@ fn rare_common_statistics_are_what_they_say() {
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(err.contains("--stats"), "{err}");
 }
+
+#[test]
+fn arithmetic_periods_are_observed_and_said_to_be_unproved() {
+    // 0.3F: G(n + 6) = G(n) + 3 from the start, on every value computed (10000 heaps), and
+    // the definition agrees on the first 150
+    let (code, out, err) = common::run_grundy(&["table", "--json", "--to", "150", "hex 0.3F"], b"");
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let period = &report["period"];
+    assert_eq!(
+        (
+            &period["preperiod"],
+            &period["period"],
+            &period["saltus"],
+            &period["proved"]
+        ),
+        (
+            &serde_json::json!(0),
+            &serde_json::json!(6),
+            &serde_json::json!(3),
+            &serde_json::json!(false)
+        )
+    );
+    assert!(period["reason"]
+        .as_str()
+        .unwrap()
+        .starts_with("observed, not proved"));
+    let want = take_break_brute(&[0, 3, 15], false, 150);
+    assert_eq!(report["values"], serde_json::json!(want));
+    for n in 0..want.len() - 6 {
+        assert_eq!(want[n + 6], want[n] + 3, "G({n})");
+    }
+    // ordinary periods keep saltus 0 and are proved
+    let (_, out, _) = common::run_grundy(&["table", "--json", "octal 0.07"], b"");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["period"]["saltus"], 0);
+    assert_eq!(report["period"]["proved"], true);
+    // the detector alone: least period, then least preperiod, and nothing on noise
+    use grundy::solve::octal::period::arithmetic_period;
+    let mut values: Vec<u64> = vec![5, 9, 7];
+    values.extend((0..300u64).map(|n| (n / 4) * 2 + [0, 1, 0, 3][(n % 4) as usize]));
+    assert_eq!(arithmetic_period(&values, 64), Some((3, 4, 2)));
+    let mut rng = Rng::new(3);
+    let noise: Vec<u64> = (0..500).map(|_| rng.range(0, 40)).collect();
+    assert_eq!(arithmetic_period(&noise, 64), None);
+}

@@ -241,6 +241,13 @@ fn human(report: &TableReport) -> String {
             );
         }
         match &report.period {
+            Some(p) if p.saltus > 0 => {
+                let _ = writeln!(
+                    out,
+                    "arithmetic-periodic from n = {} with period {} and saltus {} ({})",
+                    p.preperiod, p.period, p.saltus, p.reason
+                );
+            }
             Some(p) => {
                 let _ = writeln!(
                     out,

@@ -16,6 +16,7 @@ use crate::games::Component;
 use crate::games::{CutRule, OctalCode, RectangleTable, SubtractionSet, WythoffTable};
 use crate::memory::check_fits;
 use crate::solve::misere::{GenusSequence, MisereSolver};
+use crate::solve::octal::period::arithmetic_period;
 use crate::solve::octal::{octal_values, rare_common_stats, OctalMethod, RareCommonStats};
 use serde::Serialize;
 
@@ -167,16 +168,20 @@ impl Default for TableOptions {
     }
 }
 
-/// A proved period.
+/// A period: `G(n + p) = G(n) + s` for every `n >= n0` (s, the saltus, is 0 for an ordinary
+/// period and positive for an arithmetic one).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PeriodReport {
-    /// The least n0 with `G(n + p) = G(n)` for all `n >= n0`.
+    /// The least n0.
     pub preperiod: u64,
-    /// The least such p.
+    /// The least p.
     pub period: u64,
-    /// Always true: only proved periods are reported.
+    /// The saltus s: 0 for an ordinary period.
+    pub saltus: u64,
+    /// True when a theorem proves it (then it gives every value past those computed); false
+    /// for an arithmetic period observed on the values computed.
     pub proved: bool,
-    /// The theorem and the values it rests on.
+    /// The theorem and the values it rests on, or "observed, not proved" and the range.
     pub reason: String,
 }
 
@@ -422,6 +427,22 @@ pub fn table_report(
         None
     };
     let stats = options.stats.then(|| rare_common_stats(&shown));
+    // no period proved: an arithmetic one observed on every value computed, if any
+    let observed = if period.is_none() {
+        arithmetic_period(&values.values, 64).map(|(preperiod, p, saltus)| PeriodReport {
+            preperiod,
+            period: p,
+            saltus,
+            proved: false,
+            reason: format!(
+                "observed, not proved: G(n + {p}) = G(n) + {saltus} for every n from {preperiod} up to {} (values computed up to heap {}); no theorem was applied",
+                values.values.len() as u64 - 1 - p,
+                values.values.len() - 1
+            ),
+        })
+    } else {
+        None
+    };
     Ok(TableReport {
         family: family.name(),
         to: Some(to),
@@ -436,9 +457,11 @@ pub fn table_report(
             .map(|((preperiod, period), reason)| PeriodReport {
                 preperiod,
                 period,
+                saltus: 0,
                 proved: true,
                 reason,
-            }),
+            })
+            .or(observed),
         computed: values.values.len() as u64,
         method,
     })

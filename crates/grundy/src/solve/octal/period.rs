@@ -92,3 +92,41 @@ mod tests {
         }
     }
 }
+
+/// The least arithmetic period of `values` that holds to their end: the least p, then the
+/// least n0, with `G(n + p) = G(n) + s` for a fixed saltus `s > 0` and every n from n0 up to
+/// the last value, over at least `min_span` heaps (`n0 + p + min_span <= values.len()`) and
+/// three whole periods. An observation, not a proof: the values past the last one computed are
+/// not known to follow it.
+///
+/// ```
+/// use grundy::solve::octal::period::arithmetic_period;
+/// // 0 1 2 | 1 2 3 | 2 3 4 | ...: G(n + 3) = G(n) + 1
+/// let values: Vec<u64> = (0..60).map(|n| n / 3 + n % 3).collect();
+/// assert_eq!(arithmetic_period(&values, 10), Some((0, 3, 1)));
+/// ```
+///
+/// **Complexity**: O(n + the runs walked back), each candidate p walked from the end while
+/// its difference stays the same.
+pub fn arithmetic_period(values: &[u64], min_span: usize) -> Option<(u64, u64, u64)> {
+    let n = values.len();
+    for p in 1..=n / 4 {
+        let last = n - 1 - p;
+        let Some(saltus) = values[last + p]
+            .checked_sub(values[last])
+            .filter(|&d| d > 0)
+        else {
+            continue;
+        };
+        // walk back while G(j + p) = G(j) + saltus
+        let mut start = last;
+        while start > 0 && values[start - 1].checked_add(saltus) == Some(values[start - 1 + p]) {
+            start -= 1;
+        }
+        let span = n - p - start;
+        if span >= min_span.max(3 * p) {
+            return Some((start as u64, p as u64, saltus));
+        }
+    }
+    None
+}
