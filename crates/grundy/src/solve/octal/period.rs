@@ -75,24 +75,6 @@ fn z_function_reversed<V: Copy + Eq>(values: &[V]) -> Vec<usize> {
     z
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn z_function_matches_its_definition() {
-        let v = [1u32, 2, 1, 2, 1, 3, 1, 2, 1, 2];
-        let z = z_function_reversed(&v);
-        let n = v.len();
-        for (p, &zp) in z.iter().enumerate() {
-            let direct = (0..n - p)
-                .take_while(|&i| v[n - 1 - i] == v[n - 1 - i - p])
-                .count();
-            assert_eq!(zp, direct, "p = {p}");
-        }
-    }
-}
-
 /// The least arithmetic period of `values` that holds to their end: the least p, then the
 /// least n0, with `G(n + p) = G(n) + s` for a fixed saltus `s > 0` and every n from n0 up to
 /// the last value, over at least `min_span` heaps (`n0 + p + min_span <= values.len()`) and
@@ -129,4 +111,22 @@ pub fn arithmetic_period(values: &[u64], min_span: usize) -> Option<(u64, u64, u
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn z_function_matches_its_definition() {
+        let v = [1u32, 2, 1, 2, 1, 3, 1, 2, 1, 2];
+        let z = z_function_reversed(&v);
+        let n = v.len();
+        for (p, &zp) in z.iter().enumerate() {
+            let direct = (0..n - p)
+                .take_while(|&i| v[n - 1 - i] == v[n - 1 - i - p])
+                .count();
+            assert_eq!(zp, direct, "p = {p}");
+        }
+    }
 }
