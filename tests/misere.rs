@@ -9,9 +9,18 @@ use std::collections::HashMap;
 
 /// The results of each move from a heap of `n` of the octal game `code` (lists of heaps left).
 fn octal_moves(code: &str, n: usize) -> Vec<Vec<usize>> {
+    // `grundys`: split into two unequal heaps; `hex:CODE`: hexadecimal digits (bit 8 leaves
+    // three heaps); else an octal code
+    let (code, radix, unequal) = match code {
+        "grundys" => ("4.0", 16, true),
+        c => match c.strip_prefix("hex:") {
+            Some(hex) => (hex, 16, false),
+            None => (c, 8, false),
+        },
+    };
     let (head, tail) = code.split_once('.').unwrap();
-    let mut digits = vec![head.parse::<u8>().unwrap()];
-    digits.extend(tail.bytes().map(|b| b - b'0'));
+    let mut digits = vec![u8::from_str_radix(head, radix).unwrap()];
+    digits.extend(tail.chars().map(|c| c.to_digit(radix).unwrap() as u8));
     let mut moves = Vec::new();
     for (k, &d) in digits.iter().enumerate().take(n + 1) {
         let rest = n - k;
@@ -23,7 +32,16 @@ fn octal_moves(code: &str, n: usize) -> Vec<Vec<usize>> {
         }
         if d & 4 != 0 {
             for a in 1..=rest / 2 {
-                moves.push(vec![a, rest - a]);
+                if !(unequal && 2 * a == rest) {
+                    moves.push(vec![a, rest - a]);
+                }
+            }
+        }
+        if d & 8 != 0 {
+            for a in 1..=rest / 3 {
+                for b in a..=(rest - a) / 2 {
+                    moves.push(vec![a, b, rest - a - b]);
+                }
             }
         }
     }
@@ -594,4 +612,34 @@ fn quotient_sweep_of_every_ninth_code() {
 fn quotient_sweep_of_every_code() {
     let (found, tried, largest, code) = quotient_sweep(1, grundy::DEFAULT_MAX_STATES);
     println!("quotient sweep: {found} of {tried} codes 0.abc have a quotient to heap 8 with the default limits; the largest has {largest} elements ({code})");
+}
+
+#[test]
+fn misere_sums_of_hexadecimal_and_grundys_heaps_agree_with_the_definition() {
+    let mut rng = Rng::new(21);
+    for (family, keyword) in [
+        ("grundys", "grundys"),
+        ("hex:0.3F", "hex 0.3F"),
+        ("hex:0.B1", "hex 0.B1"),
+    ] {
+        let mut values = MisereValues::new(family);
+        for _ in 0..12 {
+            let heaps: Vec<usize> = (0..rng.range(1, 3))
+                .map(|_| rng.range(1, 9) as usize)
+                .collect();
+            let expr: Vec<String> = heaps
+                .iter()
+                .map(|h| match keyword {
+                    "grundys" => format!("grundys {h}"),
+                    k => format!("{k} {h}"),
+                })
+                .collect();
+            let expr = expr.join(" + ");
+            let (code, out, err) = run_grundy(&["solve", "--json", "--misere", &expr], b"");
+            assert_eq!(code, 0, "{err}");
+            let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+            let p = values.value(heaps.clone(), vec![]) == 0;
+            assert_eq!(report["outcome"], if p { "P" } else { "N" }, "{expr}");
+        }
+    }
 }
