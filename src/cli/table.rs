@@ -112,7 +112,8 @@ pub fn run(args: &Args) -> Result<String, String> {
         },
     };
     let total = args.until_period.or(args.to).unwrap_or(10_000);
-    let report = super::with_progress(total, "{spinner} {pos}/{len} values [{elapsed}]", |tick| {
+    let template = "{spinner} {pos}/{len} heaps, {per_sec}, {elapsed} so far, about {eta} left";
+    let report = super::with_progress(total, template, |tick| {
         table_report(&family, &options, tick)
     })
     .map_err(super::message);
