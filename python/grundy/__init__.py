@@ -116,15 +116,17 @@ def partizan(start, left, right, *, max_states=10**6):
     return _walls_as_lists(_grundy.partizan(repr(start), moves[0], moves[1], int(max_states)))
 
 
-def table(family, *, to=99, until_period=None, misere=False):
+def table(family, *, to=99, until_period=None, misere=False, stats=False):
     """Grundy values of heaps 0..``to`` of a one-heap family, and its period when proved.
 
-    ``family`` is ``"octal 0.07"``, ``"subtract 1,3,4"`` or ``"bash 3"``; the result is what
-    ``grundy table --json --to TO FAMILY`` prints; with ``misere=True`` also each heap's misère
-    value and genus (``misere_values``, ``genus``, ``first_non_nim_genus``), as
-    ``grundy table --json --misere`` prints.
+    ``family`` is ``"octal 0.07"``, ``"hex 0.3F"``, ``"grundys"`` (Grundy's game),
+    ``"subtract 1,3,4"`` or ``"bash 3"``; the result is what ``grundy table --json --to TO
+    FAMILY`` prints; with ``misere=True`` also each heap's misère value and genus
+    (``misere_values``, ``genus``, ``first_non_nim_genus``), as ``grundy table --json
+    --misere`` prints; with ``stats=True`` the rare/common statistics (``stats``: ``largest``,
+    ``largest_at``, ``rare_mask``, ``rare``, ``last_rare``), as ``--stats`` prints.
     """
-    return _grundy.table(family, int(to), until_period, bool(misere))
+    return _grundy.table(family, int(to), until_period, bool(misere), bool(stats))
 
 
 def quotient(code, *, heaps=12, max_order=1000):

@@ -31,6 +31,7 @@ def table(
     to: int = 99,
     until_period: Optional[int] = None,
     misere: bool = False,
+    stats: bool = False,
 ) -> Dict[str, Any]:
     """Grundy values of a one-heap family and its proved period (= grundy table --json --to TO)."""
 

@@ -11,7 +11,7 @@ def value(expr: str, max_states: Optional[int]) -> Dict[str, Any]:
 def partizan(position: str, left: List[List[int]], right: List[List[int]], max_states: int) -> Dict[str, Any]:
     """grundy value --json for position 0 of an explored partizan game."""
 
-def table(family: str, to: int, until_period: Optional[int], misere: bool) -> Dict[str, Any]:
+def table(family: str, to: int, until_period: Optional[int], misere: bool, stats: bool) -> Dict[str, Any]:
     """grundy table --json --to TO, as a dict."""
 
 def quotient(code: str, heaps: int, max_order: int) -> Dict[str, Any]:

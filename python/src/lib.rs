@@ -93,21 +93,23 @@ fn partizan<'py>(
     to_python(py, &report)
 }
 
-/// `grundy table --json --to TO [--until-period N] [--misere] FAMILY`, as a dict.
+/// `grundy table --json --to TO [--until-period N] [--misere] [--stats] FAMILY`, as a dict.
 #[pyfunction]
-#[pyo3(signature = (family, to, until_period, misere))]
+#[pyo3(signature = (family, to, until_period, misere, stats))]
 fn table<'py>(
     py: Python<'py>,
     family: &str,
     to: u64,
     until_period: Option<u64>,
     misere: bool,
+    stats: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let family = Family::parse(family).map_err(value_error)?;
     let options = TableOptions {
         to: Some(to),
         until_period,
         misere,
+        stats,
         ..TableOptions::default()
     };
     let report = py

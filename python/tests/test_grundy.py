@@ -97,6 +97,14 @@ def test_table_matches_the_command_line():
     assert grundy.table("octal 0.07", to=10, until_period=100) == cli_json(
         ["table", "--json", "--to", "10", "--until-period", "100", "octal 0.07"]
     )
+    # the take-and-break families beyond octal, with the rare/common statistics
+    for family in ["grundys", "hex 0.3F", "hex 0.B1"]:
+        assert grundy.table(family, to=200, until_period=400, stats=True) == cli_json(
+            ["table", "--json", "--stats", "--to", "200", "--until-period", "400", family]
+        )
+    expr = "grundys 20 + hex 0.3F 9"
+    assert grundy.solve(expr) == cli_json(["solve", "--json", expr])
+    assert grundy.solve(expr, misere=True) == cli_json(["solve", "--json", "--misere", expr])
 
 
 def random_graph_text(rng, n, m):
