@@ -443,3 +443,141 @@ fn arithmetic_periods_are_observed_and_said_to_be_unproved() {
     let noise: Vec<u64> = (0..500).map(|_| rng.range(0, 40)).collect();
     assert_eq!(arithmetic_period(&noise, 64), None);
 }
+
+#[test]
+fn runs_resumed_from_any_prefix_give_the_values_of_an_uninterrupted_run() {
+    use grundy::solve::octal::octal_values_resumed;
+    let mut rng = Rng::new(99);
+    let mut codes: Vec<OctalCode> = vec![
+        OctalCode::grundys(),
+        "0.6".parse().unwrap(),
+        "0.07".parse().unwrap(),
+    ];
+    codes.push(OctalCode::parse_hex("0.3F").unwrap());
+    codes.extend((0..6).map(|_| random_octal_code(&mut rng, 3).parse().unwrap()));
+    for code in &codes {
+        let full = octal_values(code, 5000, 5000, OctalMethod::Auto, usize::MAX, |_| {}).unwrap();
+        let values: Vec<u32> = full.values.values.iter().map(|&v| v as u32).collect();
+        for k in [0usize, 1, 100, 600, 1500, 2100, 4096, 5001] {
+            let k = k.min(values.len());
+            let mut saved: Vec<u32> = Vec::new();
+            let mut save = |vs: &mut dyn Iterator<Item = u32>| {
+                saved = vs.collect();
+                Ok(())
+            };
+            let checkpoint = grundy::solve::octal::Checkpoint {
+                every: std::time::Duration::ZERO,
+                save: &mut save,
+            };
+            let resumed = octal_values_resumed(
+                code,
+                &values[..k],
+                5000,
+                5000,
+                OctalMethod::Auto,
+                usize::MAX,
+                |_| {},
+                Some(checkpoint),
+            )
+            .unwrap();
+            assert_eq!(resumed.values, full.values, "{} from {k}", code.family());
+            // the last save holds every value
+            assert_eq!(saved.len(), resumed.values.values.len());
+        }
+    }
+}
+
+#[test]
+fn a_killed_table_resumes_from_its_checkpoint_to_the_same_answer() {
+    let dir = std::env::temp_dir().join(format!("grundy-checkpoint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("grundys.ck");
+    let args = |file: &std::path::Path| {
+        vec![
+            "table".to_string(),
+            "--json".into(),
+            "--stats".into(),
+            "--compute-all".into(),
+            "--to".into(),
+            "400000".into(),
+            "--checkpoint".into(),
+            file.display().to_string(),
+            "--checkpoint-every".into(),
+            "0.05".into(),
+            "grundys".into(),
+        ]
+    };
+    // started, killed once a checkpoint is written, then run again to the end
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args(&file))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let t = std::time::Instant::now();
+    while !file.exists() && t.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(file.exists(), "no checkpoint written");
+    let header = std::fs::read(&file).unwrap();
+    let header =
+        String::from_utf8_lossy(&header[..header.iter().position(|&b| b == b'\n').unwrap()])
+            .into_owned();
+    assert!(
+        header.starts_with("grundy checkpoint 1 ") && header.ends_with(" grundys"),
+        "{header}"
+    );
+    let resumed_args = args(&file);
+    let resumed_args: Vec<&str> = resumed_args.iter().map(String::as_str).collect();
+    let (code, resumed, err) = common::run_grundy(&resumed_args, b"");
+    assert_eq!(code, 0, "{err}");
+    let (_, straight, _) = common::run_grundy(
+        &[
+            "table",
+            "--json",
+            "--stats",
+            "--compute-all",
+            "--to",
+            "400000",
+            "grundys",
+        ],
+        b"",
+    );
+    assert_eq!(resumed, straight);
+    // a checkpoint of another family, or not a checkpoint at all: one line, exit 2
+    for (contents, needle) in [
+        (None, "is of grundys, not octal 0.6"),
+        (Some(&b"hello\n"[..]), "not a checkpoint"),
+        (
+            Some(&b"grundy checkpoint 1 3 octal 0.6\n\x00\x00"[..]),
+            "3 values announced",
+        ),
+    ] {
+        if let Some(bytes) = contents {
+            std::fs::write(&file, bytes).unwrap();
+        }
+        let path = file.display().to_string();
+        let (code, out, err) =
+            common::run_grundy(&["table", "--checkpoint", &path, "octal 0.6"], b"");
+        assert_eq!((code, out.as_str()), (2, ""), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(needle), "{err}");
+    }
+    let (code, _, err) = common::run_grundy(
+        &[
+            "table",
+            "--checkpoint",
+            &file.display().to_string(),
+            "--rows",
+            "3",
+            "--cols",
+            "3",
+            "split",
+        ],
+        b"",
+    );
+    assert_eq!(code, 2, "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -4,7 +4,9 @@
 
 use grundy::app::partizan_table::{partizan_table, PartizanTableReport, RectangleGame};
 use grundy::app::plot::{plot, plot_partizan_table};
-use grundy::app::table::{table_report, Family, TableOptions, TableReport};
+use grundy::app::table::{table_report, table_report_resumed, Family, TableOptions, TableReport};
+use grundy::error::GrundyError;
+use grundy::solve::octal::Checkpoint;
 use grundy::solve::octal::OctalMethod;
 use grundy::solve::DEFAULT_MAX_STATES;
 use std::fmt::Write;
@@ -66,6 +68,13 @@ pub struct Args {
     /// Also misère values and Conway's genus of each heap (one-heap families).
     #[arg(long)]
     misere: bool,
+    /// Save the values computed to FILE now and then (octal, hex, grundys), and resume from
+    /// FILE if it holds an earlier run of the same family.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Seconds between two saves of --checkpoint (default 300).
+    #[arg(long, value_name = "SECONDS", requires = "checkpoint")]
+    checkpoint_every: Option<f64>,
     /// Also the rare/common statistics of the values shown: the largest value and its first
     /// heap, the mask with the fewest rare heaps, how many are rare, the last rare heap.
     #[arg(long)]
@@ -113,10 +122,32 @@ pub fn run(args: &Args) -> Result<String, String> {
     };
     let total = args.until_period.or(args.to).unwrap_or(10_000);
     let template = "{spinner} {pos}/{len} heaps, {per_sec}, {elapsed} so far, about {eta} left";
-    let report = super::with_progress(total, template, |tick| {
-        table_report(&family, &options, tick)
-    })
-    .map_err(super::message);
+    let report = match &args.checkpoint {
+        None => super::with_progress(total, template, |tick| {
+            table_report(&family, &options, tick)
+        })
+        .map_err(super::message),
+        Some(path) => {
+            let start = read_checkpoint(path, &family.name())?;
+            let seconds = args.checkpoint_every.unwrap_or(300.0);
+            if !(seconds.is_finite() && seconds >= 0.0) {
+                return Err(format!(
+                    "--checkpoint-every {seconds}: expected seconds, 0 or more"
+                ));
+            }
+            let name = family.name();
+            let mut save =
+                |values: &mut dyn Iterator<Item = u32>| write_checkpoint(path, &name, values);
+            let checkpoint = Checkpoint {
+                every: std::time::Duration::from_secs_f64(seconds),
+                save: &mut save,
+            };
+            super::with_progress(total, template, |tick| {
+                table_report_resumed(&family, &options, &start, tick, Some(checkpoint))
+            })
+            .map_err(super::message)
+        }
+    };
     let report = report?;
     if let Some(path) = &args.plot {
         plot(&report, path).map_err(super::message)?;
@@ -293,4 +324,79 @@ fn human(report: &TableReport) -> String {
         let _ = writeln!(out, "(P positions are the 0s)");
     }
     out
+}
+
+/// The first line of a checkpoint file; the values follow, 4 bytes each, little-endian.
+const CHECKPOINT_MAGIC: &str = "grundy checkpoint 1";
+
+/// The values saved in a checkpoint of `family`: none if the file does not exist yet.
+fn read_checkpoint(path: &std::path::Path, family: &str) -> Result<Vec<u32>, String> {
+    let shown = path.display();
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(format!("cannot read the checkpoint {shown}: {e}")),
+    };
+    let bad = |what: &str| format!("{shown} is not a checkpoint of grundy table: {what}");
+    let newline = bytes
+        .iter()
+        .position(|&b| b == b'\n')
+        .ok_or_else(|| bad("no header line"))?;
+    let header =
+        std::str::from_utf8(&bytes[..newline]).map_err(|_| bad("the header is not text"))?;
+    let rest = header
+        .strip_prefix(CHECKPOINT_MAGIC)
+        .ok_or_else(|| bad("the header does not start with 'grundy checkpoint 1'"))?;
+    let (count, saved) = rest
+        .trim_start()
+        .split_once(' ')
+        .ok_or_else(|| bad("the header names no family"))?;
+    if saved != family {
+        return Err(format!(
+            "the checkpoint {shown} is of {}, not {family}",
+            grundy::error::excerpt(saved)
+        ));
+    }
+    let count: usize = count
+        .parse()
+        .map_err(|_| bad("the count of values is not a number"))?;
+    let body = &bytes[newline + 1..];
+    if body.len() != count.saturating_mul(4) {
+        return Err(bad(&format!(
+            "{count} values announced, {} bytes found",
+            body.len()
+        )));
+    }
+    Ok(body
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes(c.try_into().expect("four bytes")))
+        .collect())
+}
+
+/// Writes the values to `path` through a temporary file renamed over it, so that a run killed
+/// while saving leaves the previous checkpoint whole.
+fn write_checkpoint(
+    path: &std::path::Path,
+    family: &str,
+    values: &mut dyn Iterator<Item = u32>,
+) -> Result<(), GrundyError> {
+    use std::io::Write;
+    let failed = |e: std::io::Error| {
+        GrundyError::Unsupported(format!(
+            "cannot write the checkpoint {}: {e}",
+            path.display()
+        ))
+    };
+    let body: Vec<u8> = values.flat_map(u32::to_le_bytes).collect();
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(failed)?);
+    writeln!(file, "{CHECKPOINT_MAGIC} {} {family}", body.len() / 4).map_err(failed)?;
+    file.write_all(&body).map_err(failed)?;
+    file.into_inner()
+        .map_err(|e| failed(e.into_error()))?
+        .sync_all()
+        .map_err(failed)?;
+    std::fs::rename(&tmp, path).map_err(failed)
 }

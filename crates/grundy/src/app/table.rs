@@ -17,7 +17,9 @@ use crate::games::{CutRule, OctalCode, RectangleTable, SubtractionSet, WythoffTa
 use crate::memory::check_fits;
 use crate::solve::misere::{GenusSequence, MisereSolver};
 use crate::solve::octal::period::arithmetic_period;
-use crate::solve::octal::{octal_values, rare_common_stats, OctalMethod, RareCommonStats};
+use crate::solve::octal::{
+    octal_values_resumed, rare_common_stats, Checkpoint, OctalMethod, RareCommonStats,
+};
 use serde::Serialize;
 
 /// Memory per heap of a one-heap table (the values, the engine's marks and rare positions,
@@ -283,6 +285,26 @@ pub fn table_report(
     options: &TableOptions,
     progress: impl FnMut(usize),
 ) -> Result<TableReport> {
+    table_report_resumed(family, options, &[], progress, None)
+}
+
+/// [`table_report`] for a take-and-break family (`octal`, `hex`, `grundys`) that resumes from
+/// the values `start = G(0..k)` of an earlier run and saves its values to `checkpoint` now and
+/// then (`grundy table --checkpoint`); the table is the same as an uninterrupted run's. Other
+/// families refuse a start or a checkpoint.
+pub fn table_report_resumed(
+    family: &Family,
+    options: &TableOptions,
+    start: &[u32],
+    progress: impl FnMut(usize),
+    checkpoint: Option<Checkpoint<'_>>,
+) -> Result<TableReport> {
+    if (!start.is_empty() || checkpoint.is_some()) && !matches!(family, Family::Octal(_)) {
+        return Err(GrundyError::Unsupported(format!(
+            "checkpoints are for take-and-break tables (octal, hex, grundys), not {}",
+            family.name()
+        )));
+    }
     let refuse = |setting: Setting, message: &str| {
         Err(GrundyError::Setting {
             setting,
@@ -370,13 +392,15 @@ pub fn table_report(
         Family::Octal(code) => {
             // stop as soon as a period is proved, even below `to`: the proved period gives
             // the values past it (a table to 10^6 of a game periodic from heap 53 is instant)
-            let run = octal_values(
+            let run = octal_values_resumed(
                 code,
+                start,
                 if options.compute_all { to as usize } else { 0 },
                 limit,
                 options.method,
                 options.max_states,
                 progress,
+                checkpoint,
             )?;
             let computed = run.values.values.len();
             let reason = run.values.period.map(|(pre, p)| {

@@ -231,6 +231,17 @@ enum Stop {
     Done(Option<(u64, u64)>),
     /// A value does not fit the stored type: widen and go on.
     Widen,
+    /// Saving a checkpoint failed.
+    Failed(GrundyError),
+}
+
+/// Where a long run saves its values now and then, to be resumed from them
+/// ([`octal_values_resumed`]; `grundy table --checkpoint`).
+pub struct Checkpoint<'a> {
+    /// How often the values are saved (and once more at the end of the run).
+    pub every: std::time::Duration,
+    /// Saves the values computed so far, `G(0..)` in order.
+    pub save: &'a mut dyn FnMut(&mut dyn Iterator<Item = u32>) -> Result<()>,
 }
 
 /// The state of a run: the table so far and what the methods keep between heaps.
@@ -408,9 +419,24 @@ impl<V: Value> Engine<V> {
     }
 
     /// Computes on until a period is proved past `to`, or heap `limit` is done.
-    fn run(&mut self, to: usize, limit: usize, progress: &mut impl FnMut(usize)) -> Stop {
+    fn run(
+        &mut self,
+        to: usize,
+        limit: usize,
+        progress: &mut impl FnMut(usize),
+        checkpoint: &mut Option<Checkpoint<'_>>,
+    ) -> Stop {
+        let mut saved_at = std::time::Instant::now();
         while self.g.len() <= limit {
             let n = self.g.len();
+            if let Some(c) = checkpoint.as_mut() {
+                if saved_at.elapsed() >= c.every {
+                    if let Err(e) = (c.save)(&mut self.g.iter().map(|&v| wide(v))) {
+                        return Stop::Failed(e);
+                    }
+                    saved_at = std::time::Instant::now();
+                }
+            }
             if n == self.next_mask_choice
                 && self.method != OctalMethod::Naive
                 && !self.moves.split.is_empty()
@@ -434,11 +460,15 @@ impl<V: Value> Engine<V> {
                 _ => None,
             };
             if let Some(step) = step {
-                let end = if self.method == OctalMethod::Naive {
+                let mut end = if self.method == OctalMethod::Naive {
                     limit + 1
                 } else {
                     self.next_mask_choice.min(limit + 1)
                 };
+                if checkpoint.is_some() {
+                    // back in this loop often enough to save on time
+                    end = end.min(n + (n / 8).max(1 << 16));
+                }
                 if let Some(stop) = step(self, end, to, progress) {
                     return stop;
                 }
@@ -450,6 +480,11 @@ impl<V: Value> Engine<V> {
             self.push(v);
             if let Some(period) = self.check(n, to, progress) {
                 return Stop::Done(Some(period));
+            }
+        }
+        if let Some(c) = checkpoint.as_mut() {
+            if let Err(e) = (c.save)(&mut self.g.iter().map(|&v| wide(v))) {
+                return Stop::Failed(e);
             }
         }
         let period = self.proved_period(&self.g);
@@ -532,7 +567,28 @@ pub fn octal_values(
     limit: usize,
     method: OctalMethod,
     max_states: usize,
+    progress: impl FnMut(usize),
+) -> Result<OctalRun> {
+    octal_values_resumed(code, &[], to, limit, method, max_states, progress, None)
+}
+
+/// [`octal_values`] from the values `start = G(0..k)` of an earlier run (a checkpoint), saving
+/// the values computed now and then to `checkpoint` if given. The values are the same as an
+/// uninterrupted run's (every method is exact whatever its mask); only a period already
+/// proved before the checkpoint is found again at the first check.
+///
+/// **Complexity**: O(k) to take the values back (the histogram and the rare side rebuilt),
+/// then as [`octal_values`]; each save writes every value.
+#[allow(clippy::too_many_arguments)]
+pub fn octal_values_resumed(
+    code: &OctalCode,
+    start: &[u32],
+    to: usize,
+    limit: usize,
+    method: OctalMethod,
+    max_states: usize,
     mut progress: impl FnMut(usize),
+    mut checkpoint: Option<Checkpoint<'_>>,
 ) -> Result<OctalRun> {
     let limit = limit.max(to);
     if limit >= max_states {
@@ -542,17 +598,53 @@ pub fn octal_values(
         });
     }
     let capacity = limit.min(1 << 24) + 1;
+    let overflow =
+        || GrundyError::Overflow(format!("a Grundy value of {} above 2^32", code.family()));
+    let start = &start[..start.len().min(limit + 1)];
     let mut narrow = Engine::<u16>::new(Moves::of(code), method, capacity, Tuning::default());
-    if let Stop::Done(period) = narrow.run(to, limit, &mut progress) {
-        return Ok(narrow.finish(period));
-    }
-    let mut wide = narrow.widen();
-    match wide.run(to, limit, &mut progress) {
+    let mut wide = if start.iter().all(|&v| v <= u32::from(u16::MAX)) {
+        narrow.load(start);
+        match narrow.run(to, limit, &mut progress, &mut checkpoint) {
+            Stop::Done(period) => return Ok(narrow.finish(period)),
+            Stop::Failed(e) => return Err(e),
+            Stop::Widen => narrow.widen(),
+        }
+    } else {
+        let mut wide = Engine::<u32>::new(Moves::of(code), method, capacity, Tuning::default());
+        wide.load(start);
+        wide
+    };
+    match wide.run(to, limit, &mut progress, &mut checkpoint) {
         Stop::Done(period) => Ok(wide.finish(period)),
-        Stop::Widen => Err(GrundyError::Overflow(format!(
-            "a Grundy value of {} above 2^32",
-            code.family()
-        ))),
+        Stop::Failed(e) => Err(e),
+        Stop::Widen => Err(overflow()),
+    }
+}
+
+impl<V: Value> Engine<V> {
+    /// Takes back the values `G(0..k)` of an earlier run (each fits `V`): the table, the
+    /// histogram, and the state the methods would have reached: the next mask choice after
+    /// k, and a mask chosen now on these values if k is past the first choice.
+    fn load(&mut self, start: &[u32]) {
+        for &v in start {
+            let v = V::try_from(v).ok().expect("the caller checked the width");
+            self.push(v);
+        }
+        let n = self.g.len();
+        self.next_check = n + 1;
+        if n > self.tuning.first_mask_choice {
+            while self.next_mask_choice <= n {
+                self.next_mask_choice *= 2;
+            }
+            if self.method != OctalMethod::Naive && !self.moves.split.is_empty() {
+                let next = self.next_mask_choice;
+                self.choose_mask();
+                self.next_mask_choice = next;
+                if let Some(last) = self.rare.as_ref().and_then(|r| r.positions.last()) {
+                    self.calm_from = *last as usize + self.tuning.calm;
+                }
+            }
+        }
     }
 }
 
@@ -629,7 +721,7 @@ mod tests {
     ) -> Vec<u32> {
         let mut engine = Engine::<V>::new(Moves::of(code), method, limit + 1, tuning);
         assert!(matches!(
-            engine.run(limit, limit, &mut |_| {}),
+            engine.run(limit, limit, &mut |_| {}, &mut None),
             Stop::Done(_)
         ));
         engine.g.iter().map(|&v| wide(v)).collect()
@@ -666,9 +758,9 @@ mod tests {
             for method in [OctalMethod::Naive, OctalMethod::Sparse] {
                 let got = pool.install(|| {
                     let mut narrow = Engine::<u16>::new(Moves::of(&code), method, 2001, EARLY);
-                    narrow.run(700, 700, &mut |_| {});
+                    narrow.run(700, 700, &mut |_| {}, &mut None);
                     let mut wide_engine = narrow.widen();
-                    wide_engine.run(2000, 2000, &mut |_| {});
+                    wide_engine.run(2000, 2000, &mut |_| {}, &mut None);
                     wide_engine.g
                 });
                 assert_eq!(got, want, "{code} {method:?}");
