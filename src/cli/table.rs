@@ -387,13 +387,25 @@ fn write_checkpoint(
             path.display()
         ))
     };
-    let body: Vec<u8> = values.flat_map(u32::to_le_bytes).collect();
+    // the values are written as they come (no copy of the table in memory); their count is
+    // known beforehand (the iterator runs over the table)
+    let count = values.size_hint().0;
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
     let mut file = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(failed)?);
-    writeln!(file, "{CHECKPOINT_MAGIC} {} {family}", body.len() / 4).map_err(failed)?;
-    file.write_all(&body).map_err(failed)?;
+    writeln!(file, "{CHECKPOINT_MAGIC} {count} {family}").map_err(failed)?;
+    let mut written = 0usize;
+    for v in values {
+        file.write_all(&v.to_le_bytes()).map_err(failed)?;
+        written += 1;
+    }
+    if written != count {
+        return Err(GrundyError::Unsupported(format!(
+            "the checkpoint {} would announce {count} values and hold {written}",
+            path.display()
+        )));
+    }
     file.into_inner()
         .map_err(|e| failed(e.into_error()))?
         .sync_all()

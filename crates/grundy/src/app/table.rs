@@ -276,7 +276,7 @@ fn misere_table(family: &Family, values: &[u64], max_states: usize) -> Result<Mi
 
 /// Tabulates `family`; `progress` is told how many values are done (for a progress bar).
 ///
-/// Octal games run the engine of [`octal_values`]; subtraction games
+/// Octal games run the engine of [`crate::solve::octal::octal_values`]; subtraction games
 /// [`SubtractionSet::values`] (the period is proved by a repeated window of max(S) values);
 /// `split` and `cutting` [`RectangleTable`] (anti-diagonals in parallel); `wythoff`
 /// [`WythoffTable`]. Inconsistent options are refused.
