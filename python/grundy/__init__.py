@@ -91,13 +91,21 @@ def partizan(start, left, right, *, max_states=10**6):
     >>> grundy.partizan(3, lambda n: [n - 1] if n >= 1 else [], lambda n: [n - 2] if n >= 2 else [])["canonical"]
     '3/4'
     """
+    _, (lefts, rights) = _explore(start, (left, right), max_states)
+    return _walls_as_lists(_grundy.partizan(repr(start), lefts, rights, int(max_states)))
+
+
+def _explore(start, rules, max_states):
+    """The positions reachable from ``start`` (``start`` first), and for each rule the lists of
+    the indices each position's moves lead to; each rule called once per position, in order.
+    More than ``max_states`` positions raise ``ValueError``."""
     index = {start: 0}
     positions = [start]
-    moves = ([], [])
+    moves = tuple([] for _ in rules)
     i = 0
     while i < len(positions):
         p = positions[i]
-        for side, rule in enumerate((left, right)):
+        for side, rule in enumerate(rules):
             targets = []
             for option in rule(p):
                 j = index.get(option)
@@ -113,7 +121,7 @@ def partizan(start, left, right, *, max_states=10**6):
                 targets.append(j)
             moves[side].append(targets)
         i += 1
-    return _walls_as_lists(_grundy.partizan(repr(start), moves[0], moves[1], int(max_states)))
+    return positions, moves
 
 
 def table(family, *, to=99, until_period=None, misere=False, stats=False):
@@ -196,24 +204,8 @@ def analyze(start, moves, *, misere=False, max_states=10**6):
     ``escapes`` its escape set when it is infinite (both None under misère play). More than
     ``max_states`` positions raise ``ValueError``.
     """
-    index = {start: 0}
-    positions = [start]
-    edges = []
-    i = 0
-    while i < len(positions):
-        for option in moves(positions[i]):
-            j = index.get(option)
-            if j is None:
-                if len(positions) >= max_states:
-                    raise ValueError(
-                        f"state limit reached: exploring the positions reachable from the start "
-                        f"(limit {max_states}; raise max_states=)"
-                    )
-                j = len(positions)
-                index[option] = j
-                positions.append(option)
-            edges.append((i, j))
-        i += 1
+    positions, (targets,) = _explore(start, (moves,), max_states)
+    edges = [(i, j) for i, js in enumerate(targets) for j in js]
     outcome, remoteness, value, escapes, winning, drawing = _grundy.analyze_graph(
         len(positions), edges, bool(misere)
     )

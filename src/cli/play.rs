@@ -172,6 +172,24 @@ fn verdict(state: &PlayState, third_person: bool) -> String {
     }
 }
 
+/// The position a typed line names: move k's (`to(k - 1)`) for a number k in `1..=count`, or
+/// the text itself; `None`, after saying so, for a number out of range.
+pub(super) fn typed_move(
+    text: &str,
+    count: usize,
+    to: impl Fn(usize) -> String,
+    out: &mut impl Write,
+) -> std::io::Result<Option<String>> {
+    Ok(match text.parse::<usize>() {
+        Ok(k) if (1..=count).contains(&k) => Some(to(k - 1)),
+        Ok(k) => {
+            writeln!(out, "No move {k}: the moves are numbered 1 to {count}.")?;
+            None
+        }
+        Err(_) => Some(text.to_string()),
+    })
+}
+
 fn result_word(result: MoveResult) -> &'static str {
     match result {
         MoveResult::Win => "win",
@@ -326,19 +344,9 @@ impl Game {
                         )?;
                     }
                     text => {
-                        let to = match text.parse::<usize>() {
-                            Ok(k) if (1..=state.moves.len()).contains(&k) => {
-                                state.moves[k - 1].to.clone()
-                            }
-                            Ok(k) => {
-                                writeln!(
-                                    out,
-                                    "No move {k}: the moves are numbered 1 to {}.",
-                                    state.moves.len()
-                                )?;
-                                continue;
-                            }
-                            Err(_) => text.to_string(),
+                        let to = |k: usize| state.moves[k].to.clone();
+                        let Some(to) = typed_move(text, state.moves.len(), to, out)? else {
+                            continue;
                         };
                         match self.session.play(&to) {
                             Ok(()) => {

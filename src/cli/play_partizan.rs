@@ -173,19 +173,10 @@ fn play(
                     )?;
                 }
                 text => {
-                    let to = match text.parse::<usize>() {
-                        Ok(k) if (1..=state.moves.len()).contains(&k) => {
-                            state.moves[k - 1].to.clone()
-                        }
-                        Ok(k) => {
-                            writeln!(
-                                out,
-                                "No move {k}: the moves are numbered 1 to {}.",
-                                state.moves.len()
-                            )?;
-                            continue;
-                        }
-                        Err(_) => text.to_string(),
+                    let to = |k: usize| state.moves[k].to.clone();
+                    let Some(to) = super::play::typed_move(text, state.moves.len(), to, out)?
+                    else {
+                        continue;
                     };
                     match game.play(&to) {
                         Ok(()) => break,

@@ -88,6 +88,29 @@ impl<'a> Tokens<'a> {
         self.at == self.bytes.len()
     }
 
+    /// Before item `i` (0-based) of the `count` items announced (`what`: "edges"): an error
+    /// at the line where the input ends early, if it does.
+    pub fn expect_item(&mut self, i: u64, count: u64, what: &str) -> Result<()> {
+        if !self.at_end() {
+            return Ok(());
+        }
+        Err(GrundyError::Input {
+            line: self.line(),
+            message: format!("the input ends after {i} of the {count} {what} announced"),
+        })
+    }
+
+    /// After the `count` items announced: an error at the line of anything more.
+    pub fn expect_end(&mut self, count: u64, what: &str) -> Result<()> {
+        if self.at_end() {
+            return Ok(());
+        }
+        Err(GrundyError::Input {
+            line: self.line(),
+            message: format!("more than the {count} {what} announced"),
+        })
+    }
+
     /// The next token, or `None` at the end.
     pub fn word(&mut self) -> Option<&'a [u8]> {
         self.skip_space();

@@ -59,6 +59,9 @@ pub struct PartizanPlay {
     left_to_move: bool,
     /// Earlier positions and who was to move, for `undo`.
     history: Vec<(String, bool)>,
+    /// The positions the moves of the player to move leave, once [`PartizanPlay::state`] has
+    /// listed them (so that [`PartizanPlay::play`] need not list them again).
+    listed: Option<Vec<String>>,
 }
 
 impl PartizanPlay {
@@ -71,6 +74,7 @@ impl PartizanPlay {
             sum,
             left_to_move: left_first,
             history: Vec::new(),
+            listed: None,
         })
     }
 
@@ -88,6 +92,7 @@ impl PartizanPlay {
     pub fn state(&mut self) -> Result<PartizanPlayState> {
         let left = self.left_to_move;
         let (moves, _) = sum_moves(&mut self.sum, left, false, usize::MAX)?;
+        self.listed = Some(moves.iter().map(|m| m.to.clone()).collect());
         let position = self.sum.position();
         let forms = &mut self.sum.values.forms;
         let mut computer = moves.iter().position(|m| m.wins);
@@ -137,8 +142,16 @@ impl PartizanPlay {
             crate::app::parse::Term::sum_to_string(&wanted)
         };
         let left = self.left_to_move;
-        let (moves, _) = sum_moves(&mut self.sum, left, false, usize::MAX)?;
-        if !moves.iter().any(|m| m.to == wanted_text) {
+        let listed = match self.listed.take() {
+            Some(listed) => listed,
+            None => {
+                let (moves, _) = sum_moves(&mut self.sum, left, false, usize::MAX)?;
+                moves.into_iter().map(|m| m.to).collect()
+            }
+        };
+        let legal = listed.contains(&wanted_text);
+        self.listed = Some(listed);
+        if !legal {
             return Err(GrundyError::Unsupported(format!(
                 "'{}' is not a move of {} from {}",
                 excerpt(&wanted_text),
@@ -174,6 +187,7 @@ impl PartizanPlay {
     fn replace(&mut self, terms: Vec<crate::app::parse::Term>, left_to_move: bool) -> Result<()> {
         self.sum.revalue(terms)?;
         self.left_to_move = left_to_move;
+        self.listed = None;
         Ok(())
     }
 }
@@ -204,6 +218,7 @@ pub fn value_with_moves(text: &str, options: &ValueOptions) -> Result<ValueWithM
     let mut game = PartizanPlay::new(text, true, options)?;
     let left = game.state()?.moves;
     game.left_to_move = false;
+    game.listed = None;
     let right = game.state()?.moves;
     let value = crate::app::value::report(game.position(), &mut game.sum.values, game.sum.total)?;
     Ok(ValueWithMoves {

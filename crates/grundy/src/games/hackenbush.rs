@@ -11,7 +11,7 @@
 //!   The search splits a picture into the parts that meet only at the ground, and stores a
 //!   part and its colour-swapped negative as one entry.
 
-use crate::error::{excerpt, GrundyError, Result};
+use crate::error::{excerpt, Result};
 use crate::games::partizan::{PartizanPart, PartizanSyntax};
 use crate::games::syntax::{error, ParseContext, Word};
 use crate::input::Tokens;
@@ -106,13 +106,7 @@ pub fn read_picture(input: &[u8]) -> Result<Picture> {
     let m = t.u64_in("the number of edges m", 0, MAX_EDGES as u64)?;
     let mut edges = Vec::with_capacity(m as usize);
     for i in 0..m {
-        if t.at_end() {
-            let line = t.line();
-            return Err(GrundyError::Input {
-                line,
-                message: format!("the input ends after {i} of the {m} edges announced"),
-            });
-        }
+        t.expect_item(i, m, "edges")?;
         let u = t.u64("a vertex u")?;
         let v = t.u64("a vertex v")?;
         for x in [u, v] {
@@ -135,13 +129,7 @@ pub fn read_picture(input: &[u8]) -> Result<Picture> {
         };
         edges.push((u as u32, v as u32, colour));
     }
-    if !t.at_end() {
-        let line = t.line();
-        return Err(GrundyError::Input {
-            line,
-            message: format!("more than the {m} edges announced"),
-        });
-    }
+    t.expect_end(m, "edges")?;
     Ok(Picture {
         vertices: n as u32,
         edges,

@@ -31,13 +31,7 @@ pub fn read_graph(input: &[u8]) -> Result<Graph> {
     let m = t.u64("the number of edges m")?;
     let mut edges: Vec<(u32, u32)> = Vec::with_capacity(m.min(1 << 28) as usize);
     for i in 0..m {
-        if t.at_end() {
-            let line = t.line();
-            return Err(GrundyError::Input {
-                line,
-                message: format!("the input ends after {i} of the {m} edges announced"),
-            });
-        }
+        t.expect_item(i, m, "edges")?;
         let u = t.u64("a vertex u")?;
         let v = t.u64("a vertex v")?;
         for x in [u, v] {
@@ -50,13 +44,7 @@ pub fn read_graph(input: &[u8]) -> Result<Graph> {
         }
         edges.push((u as u32 - 1, v as u32 - 1));
     }
-    if !t.at_end() {
-        let line = t.line();
-        return Err(GrundyError::Input {
-            line,
-            message: format!("more than the {m} edges announced"),
-        });
-    }
+    t.expect_end(m, "edges")?;
     Graph::from_edges(n as usize, &edges)
 }
 
@@ -169,12 +157,6 @@ pub fn read_board(input: &[u8]) -> Result<Board> {
             }
         }
     }
-    if !t.at_end() {
-        let line = t.line();
-        return Err(GrundyError::Input {
-            line,
-            message: format!("more than the {rows} rows announced"),
-        });
-    }
+    t.expect_end(rows as u64, "rows")?;
     Board::from_cells(rows, cols, &free)
 }
