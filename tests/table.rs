@@ -398,10 +398,53 @@ fn rare_common_statistics_are_what_they_say() {
     assert!(err.contains("--stats"), "{err}");
 }
 
+/// Every arithmetic period the engine proves holds on the definition's values far past the
+/// heaps it was proved on, on random hexadecimal codes with three-heap digits.
 #[test]
-fn arithmetic_periods_are_observed_and_said_to_be_unproved() {
-    // 0.3F: G(n + 6) = G(n) + 3 from the start, on every value computed (10000 heaps), and
-    // the definition agrees on the first 150
+fn proved_arithmetic_periods_hold_past_the_proof() {
+    let mut rng = Rng::new(21);
+    let mut codes: Vec<Vec<u8>> = vec![
+        vec![0, 3, 15],
+        vec![0, 10, 10],
+        vec![0, 0, 15],
+        vec![0, 10, 8],
+    ];
+    while codes.len() < 60 {
+        let len = rng.range(1, 3) as usize;
+        let mut digits = vec![0u8];
+        digits.extend((0..len).map(|_| rng.range(0, 15) as u8));
+        if digits.iter().any(|&d| d & 8 != 0) {
+            codes.push(digits);
+        }
+    }
+    let (limit, mut proved) = (260, 0);
+    for digits in &codes {
+        let text: String = std::iter::once("0.".to_string())
+            .chain(digits[1..].iter().map(|d| format!("{d:X}")))
+            .collect();
+        let code = OctalCode::parse_hex(&text).unwrap();
+        let got = octal_values(&code, 0, limit, OctalMethod::Auto, usize::MAX, |_| {}).unwrap();
+        if got.values.saltus == 0 || got.values.period.is_none() {
+            continue;
+        }
+        let want = take_break_brute(digits, false, limit);
+        let stopped = got.values.values.len();
+        assert!(
+            stopped < limit / 2,
+            "hex {text}: proved only at heap {stopped}"
+        );
+        proved += 1;
+        for (n, &g) in want.iter().enumerate() {
+            assert_eq!(got.values.get(n as u64), Some(g), "hex {text}: heap {n}");
+        }
+    }
+    assert!(proved >= 10, "only {proved} codes proved");
+}
+
+#[test]
+fn arithmetic_periods_are_proved_where_the_test_applies_and_else_observed() {
+    // 0.3F: G(n + 6) = G(n) + 3 from the start, proved by the arithmetic-periodicity test;
+    // the definition agrees on the first 150 heaps (the proof stopped well before them)
     let (code, out, err) = common::run_grundy(&["table", "--json", "--to", "150", "hex 0.3F"], b"");
     assert_eq!(code, 0, "{err}");
     let report: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -417,18 +460,35 @@ fn arithmetic_periods_are_observed_and_said_to_be_unproved() {
             &serde_json::json!(0),
             &serde_json::json!(6),
             &serde_json::json!(3),
-            &serde_json::json!(false)
+            &serde_json::json!(true)
         )
     );
     assert!(period["reason"]
         .as_str()
         .unwrap()
-        .starts_with("observed, not proved"));
+        .starts_with("arithmetic-periodicity test"));
     let want = take_break_brute(&[0, 3, 15], false, 150);
     assert_eq!(report["values"], serde_json::json!(want));
     for n in 0..want.len() - 6 {
         assert_eq!(want[n + 6], want[n] + 3, "G({n})");
     }
+    // a proved arithmetic period answers any heap: G(6t + r) = 3t + r mod 3
+    let n: u64 = 1_000_000_000_000_000;
+    let (code, out, err) = common::run_grundy(&["solve", "--json", &format!("hex 0.3F {n}")], b"");
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["grundy"], serde_json::json!(3 * (n / 6) + n % 3));
+    assert_eq!(report["outcome"], "N");
+    // 0.8B: G(n + 7) = G(n) + 4 from heap 7 on 10000 heaps, but the test's sufficient
+    // conditions fail: observed, not proved
+    let (_, out, _) = common::run_grundy(&["table", "--json", "--to", "30", "hex 0.8B"], b"");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["period"]["saltus"], 4);
+    assert_eq!(report["period"]["proved"], false);
+    assert!(report["period"]["reason"]
+        .as_str()
+        .unwrap()
+        .starts_with("observed, not proved"));
     // ordinary periods keep saltus 0 and are proved
     let (_, out, _) = common::run_grundy(&["table", "--json", "octal 0.07"], b"");
     let report: serde_json::Value = serde_json::from_str(&out).unwrap();

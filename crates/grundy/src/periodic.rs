@@ -4,8 +4,11 @@
 //! ```
 //! use grundy::periodic::PeriodicValues;
 //! // 0 1 2 0 1 2 ...: period 3 from 0, proved
-//! let v = PeriodicValues { values: vec![0, 1, 2, 0, 1, 2], period: Some((0, 3)) };
+//! let v = PeriodicValues { values: vec![0, 1, 2, 0, 1, 2], period: Some((0, 3)), saltus: 0 };
 //! assert_eq!(v.get(1_000_000_001), Some(2));
+//! // 0 1 2 | 1 2 3 | ...: G(n + 3) = G(n) + 1 from 0, proved
+//! let v = PeriodicValues { values: vec![0, 1, 2, 1, 2, 3], period: Some((0, 3)), saltus: 1 };
+//! assert_eq!(v.get(3_000_000_001), Some(1_000_000_001));
 //! ```
 
 /// Values `G(0), G(1), ...` as far as computed, and, once proved, a period that extends them
@@ -14,19 +17,23 @@
 pub struct PeriodicValues {
     /// `G(0), G(1), ...` as far as computed.
     pub values: Vec<u64>,
-    /// `(preperiod, period)`, both least, once proved: `G(n + period) = G(n)` for every
-    /// `n >= preperiod`.
+    /// `(preperiod, period)`, both least, once proved: `G(n + period) = G(n) + saltus` for
+    /// every `n >= preperiod`.
     pub period: Option<(u64, u64)>,
+    /// The saltus of the period: 0 for an ordinary period, positive for an arithmetic one.
+    pub saltus: u64,
 }
 
 impl PeriodicValues {
-    /// `G(n)`, if computed or implied by the proved period. O(1).
+    /// `G(n)`, if computed or implied by the proved period (None past it only if the value
+    /// overflows u64). O(1).
     pub fn get(&self, n: u64) -> Option<u64> {
         if let Some(&g) = usize::try_from(n).ok().and_then(|i| self.values.get(i)) {
             return Some(g);
         }
         let (start, period) = self.period?;
-        Some(self.values[(start + (n - start) % period) as usize])
+        let (laps, r) = ((n - start) / period, (n - start) % period);
+        self.values[(start + r) as usize].checked_add(self.saltus.checked_mul(laps)?)
     }
 }
 

@@ -70,8 +70,9 @@ pub struct SolveReport {
     /// True when the list of winning moves was cut at the limit.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub truncated: bool,
-    /// Why the Grundy value is unknown or the list of moves may be incomplete.
-    #[serde(skip)]
+    /// Why the Grundy value is unknown or the list of moves may be incomplete (then the moves
+    /// listed are those proved winning).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
 

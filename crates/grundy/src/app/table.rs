@@ -403,7 +403,16 @@ pub fn table_report_resumed(
                 checkpoint,
             )?;
             let computed = run.values.values.len();
+            let saltus = run.values.saltus;
             let reason = run.values.period.map(|(pre, p)| {
+                if saltus > 0 {
+                    return format!(
+                        "arithmetic-periodicity test for a code whose moves leave three heaps (proved in grundy's period.rs): G(n + {p}) = G(n) + {saltus} checked for every n from {pre} up to {} (values computed up to heap {}); past them no option has the value claimed (nim-sum parity, low bits or size, checked on parts reduced below {}) and every smaller value is reached by a heap of that value beside a heap of value 0 or two heaps of equal value (checked on every residue)",
+                        computed - 1 - p as usize,
+                        computed - 1,
+                        pre + p
+                    );
+                }
                 format!(
                     "Guy-Smith theorem for a code of length {}{}: G(n + {p}) = G(n) checked for every n from {} up to {} (values computed up to heap {})",
                     code.len(),
@@ -481,7 +490,7 @@ pub fn table_report_resumed(
             .map(|((preperiod, period), reason)| PeriodReport {
                 preperiod,
                 period,
-                saltus: 0,
+                saltus: values.saltus,
                 proved: true,
                 reason,
             })

@@ -148,6 +148,7 @@ impl SubtractionSet {
                 return PeriodicValues {
                     values,
                     period: Some((preperiod as u64, period as u64)),
+                    saltus: 0,
                 };
             }
             starts.push(end);
@@ -155,6 +156,7 @@ impl SubtractionSet {
         PeriodicValues {
             values,
             period: None,
+            saltus: 0,
         }
     }
 }

@@ -25,7 +25,7 @@ use std::ops::BitXor;
 
 use crate::error::{GrundyError, Result};
 use crate::periodic::PeriodicValues;
-use period::guy_smith;
+use period::{arithmetic_period, guy_smith, prove_arithmetic, SplitDigits};
 use plain::{mark_three_heap_options, naive_value, PairSets, Seen};
 use sparse::{best_mask, candidate, common, first_unreached, RareSide, Scratch};
 
@@ -226,9 +226,13 @@ impl Default for Tuning {
 }
 
 /// Why a run over one value type stopped.
+/// A proved period: `(preperiod, period, saltus)`, `G(n + period) = G(n) + saltus` for every
+/// `n >= preperiod` (saltus 0 for an ordinary period).
+type Proved = (u64, u64, u64);
+
 enum Stop {
     /// Done (the period, if proved).
-    Done(Option<(u64, u64)>),
+    Done(Option<Proved>),
     /// A value does not fit the stored type: widen and go on.
     Widen,
     /// Saving a checkpoint failed.
@@ -263,6 +267,9 @@ struct Engine<V> {
     /// unions of [`mark_three_heap_options`].
     pairs: PairSets,
     unions: Vec<Vec<u64>>,
+    /// The last arithmetic period the proof failed on, and how many values it had: tried
+    /// again once the values double.
+    arithmetic_failed: Option<(Proved, usize)>,
 }
 
 impl Engine<u16> {
@@ -288,6 +295,7 @@ impl Engine<u16> {
             scratch: self.scratch,
             pairs: self.pairs,
             unions: self.unions,
+            arithmetic_failed: self.arithmetic_failed,
         }
     }
 }
@@ -317,6 +325,7 @@ impl<V: Value> Engine<V> {
             scratch: Scratch::default(),
             pairs: PairSets::default(),
             unions: Vec::new(),
+            arithmetic_failed: None,
         }
     }
 
@@ -401,19 +410,14 @@ impl<V: Value> Engine<V> {
     }
 
     /// At a checkpoint after heap n: reports progress and, past `to`, looks for a proof.
-    fn check(
-        &mut self,
-        n: usize,
-        to: usize,
-        progress: &mut impl FnMut(usize),
-    ) -> Option<(u64, u64)> {
+    fn check(&mut self, n: usize, to: usize, progress: &mut impl FnMut(usize)) -> Option<Proved> {
         if n + 1 < self.next_check {
             return None;
         }
         progress(n + 1);
         self.next_check = if n < 1024 { n + 2 } else { n + 1 + n / 16 };
         if n >= to {
-            return self.proved_period(&self.g[..=n]);
+            return self.proved_period(n + 1);
         }
         None
     }
@@ -487,28 +491,58 @@ impl<V: Value> Engine<V> {
                 return Stop::Failed(e);
             }
         }
-        let period = self.proved_period(&self.g);
+        let period = self.proved_period(self.g.len());
         Stop::Done(period)
     }
 
-    /// A period of `values` proved by the Guy-Smith argument for the code's moves (three-heap
-    /// splits need a longer check); none for Grundy's game, whose equal splits are excluded
-    /// (the argument's map of a split of n + p to one of n may make it equal).
-    fn proved_period(&self, values: &[V]) -> Option<(u64, u64)> {
+    /// A period of `G(0..n)` proved by the Guy-Smith argument for the code's moves (three-heap
+    /// splits need a longer check), else, for codes whose moves leave three heaps, an
+    /// arithmetic period proved by [`prove_arithmetic`]; none for Grundy's game, whose equal
+    /// splits are excluded (the argument's map of a split of n + p to one of n may make it
+    /// equal).
+    fn proved_period(&mut self, n: usize) -> Option<Proved> {
         if self.moves.unequal {
             return None;
         }
+        let values = &self.g[..n];
         let parts = if self.moves.three.is_empty() { 2 } else { 3 };
-        guy_smith(values, self.moves.length, parts)
+        if let Some((pre, p)) = guy_smith(values, self.moves.length, parts) {
+            return Some((pre, p, 0));
+        }
+        if self.moves.three.is_empty() {
+            // finite octal games are never arithmetic-periodic (Horrocks and Nowakowski)
+            return None;
+        }
+        let wide: Vec<u64> = values.iter().map(|&v| u64::from(wide(v))).collect();
+        let candidate = arithmetic_period(&wide, 64)?;
+        if let Some((failed, at)) = self.arithmetic_failed {
+            if failed == candidate && n < 2 * at {
+                return None;
+            }
+        }
+        let (pre, p, s) = candidate;
+        let digits = SplitDigits {
+            one: &self.moves.one,
+            two: &self.moves.split,
+            three: &self.moves.three,
+        };
+        match prove_arithmetic(&wide, pre as usize, p as usize, s, digits) {
+            Some(_) => Some(candidate),
+            None => {
+                self.arithmetic_failed = Some((candidate, n));
+                None
+            }
+        }
     }
 }
 
 impl<V: Value> Engine<V> {
-    fn finish(self, period: Option<(u64, u64)>) -> OctalRun {
+    fn finish(self, period: Option<Proved>) -> OctalRun {
         OctalRun {
             values: PeriodicValues {
                 values: self.g.iter().map(|&v| u64::from(wide(v))).collect(),
-                period,
+                period: period.map(|(pre, p, _)| (pre, p)),
+                saltus: period.map_or(0, |(_, _, s)| s),
             },
             method: if self.rare.is_some() {
                 OctalMethod::Sparse
