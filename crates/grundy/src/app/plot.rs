@@ -132,8 +132,16 @@ fn draw_values<DB: DrawingBackend>(
                 RGBColor(255, 220, 120).mix(0.35).filled(),
             )))?
             .label(format!(
-                "periodic from n = {} with period {} (proved)",
-                period.preperiod, period.period
+                "{}periodic from n = {} with period {}{} ({})",
+                if period.saltus > 0 { "arithmetic-" } else { "" },
+                period.preperiod,
+                period.period,
+                if period.saltus > 0 {
+                    format!(" and saltus {}", period.saltus)
+                } else {
+                    String::new()
+                },
+                if period.proved { "proved" } else { "observed" }
             ))
             .legend(|(x, y)| {
                 Rectangle::new(
