@@ -7,27 +7,10 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::app::graph::{graph_report, GraphOptions};
 use grundy::loopy::read_game_graph;
 use grundy::Convention;
-use std::fmt::Write;
 use std::hint::black_box;
 
 mod common;
-use common::Rng;
-
-fn game_graph_text(n: u64) -> Vec<u8> {
-    let mut rng = Rng(10);
-    let mut body = String::with_capacity(n as usize * 75);
-    let mut m = 0u64;
-    for u in 1..=n {
-        if rng.below(100) < 5 {
-            continue;
-        }
-        for _ in 0..1 + rng.below(9) {
-            let _ = writeln!(body, "{u} {}", 1 + rng.below(n));
-            m += 1;
-        }
-    }
-    format!("{n} {m}\n{body}").into_bytes()
-}
+use common::game_graph_text;
 
 fn bench(c: &mut Criterion) {
     let text = game_graph_text(2_000_000);

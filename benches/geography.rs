@@ -4,27 +4,18 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::app::geography::geography_report;
 use grundy_contests::cards::first_mover_wins;
-use std::fmt::Write;
 use std::hint::black_box;
 
 mod common;
-use common::Rng;
-
-fn graph_text(n: u64, edges: &[(u64, u64)]) -> Vec<u8> {
-    let mut s = String::with_capacity(edges.len() * 16);
-    let _ = writeln!(s, "{n} {}", edges.len());
-    for (u, v) in edges {
-        let _ = writeln!(s, "{u} {v}");
-    }
-    s.into_bytes()
-}
+use common::{bipartite_text, board_text, graph_text, Rng};
 
 fn inputs() -> Vec<(&'static str, Vec<u8>, bool)> {
+    let bipartite = bipartite_text(1_000_000);
+    // the stream goes on where the bipartite edges left it
     let mut rng = Rng(7);
-    let half = 1_000_000;
-    let bipartite: Vec<(u64, u64)> = (0..3 * half)
-        .map(|_| (1 + rng.below(half), half + 1 + rng.below(half)))
-        .collect();
+    for _ in 0..6_000_000 {
+        rng.below(2);
+    }
     let n = 1_000_000;
     let mut general = Vec::with_capacity(3 * n as usize);
     while general.len() < 3 * n as usize {
@@ -41,18 +32,10 @@ fn inputs() -> Vec<(&'static str, Vec<u8>, bool)> {
             ladder.push((l * width + i + 1, (l + 1) * width + (i + 1) % width + 1));
         }
     }
-    let mut board = String::from("2000 2000\n");
-    for _ in 0..2000 {
-        board.extend((0..2000).map(|_| if rng.below(5) == 0 { '#' } else { '.' }));
-        board.push('\n');
-    }
+    let board = board_text(2000, &mut rng);
     vec![
-        (
-            "bipartite_1e6+1e6_3e6",
-            graph_text(2 * half, &bipartite),
-            false,
-        ),
-        ("board_2000x2000_20pct", board.into_bytes(), true),
+        ("bipartite_1e6+1e6_3e6", bipartite, false),
+        ("board_2000x2000_20pct", board, true),
         ("general_1e6_3e6", graph_text(n, &general), false),
         (
             "ladder_1000x1000",

@@ -246,7 +246,7 @@ impl<R: Read> EdgeListReader<R> {
                 }
             };
             let parsed = parse_in_halves(&self.buf[..cut], n, self.line)?;
-            let count = parsed.moves.len() as u64;
+            let count = parsed.count as u64;
             if read + count > m {
                 let line = line_of_move(&self.buf[..cut], n, (m - read) as usize + 1)
                     .map_or(self.line, |l| self.line + l);
@@ -260,8 +260,10 @@ impl<R: Read> EdgeListReader<R> {
                 last_move_line = self.line + parsed.last_move_line;
             }
             self.line += parsed.lines;
-            if !parsed.moves.is_empty() {
-                sink(parsed.moves);
+            for moves in parsed.moves {
+                if !moves.is_empty() {
+                    sink(moves);
+                }
             }
             self.buf.drain(..cut);
             if self.eof && self.buf.is_empty() {
@@ -295,7 +297,7 @@ fn header_number(word: &[u8], what: &str, line: usize) -> Result<u64> {
 
 /// Parses a run of whole lines on two threads (split at a newline near the middle); errors
 /// name lines counted from `line_before + 1`.
-fn parse_in_halves(bytes: &[u8], n: u32, line_before: usize) -> Result<Parsed> {
+fn parse_in_halves(bytes: &[u8], n: u32, line_before: usize) -> Result<Halves> {
     let shift = |e: GrundyError, by: usize| match e {
         GrundyError::Input { line, message } => GrundyError::Input {
             line: line + by,
@@ -310,20 +312,26 @@ fn parse_in_halves(bytes: &[u8], n: u32, line_before: usize) -> Result<Parsed> {
     };
     let (a, b) = bytes.split_at(split);
     let (ra, rb) = rayon::join(|| parse_lines(a, n), || parse_lines(b, n));
-    let mut a = ra.map_err(|e| shift(e, line_before))?;
-    let lines_a = a.lines;
-    let b = rb.map_err(|e| shift(e, line_before + lines_a))?;
-    if a.moves.is_empty() {
-        a.moves = b.moves;
-    } else {
-        a.moves.extend_from_slice(&b.moves);
-    }
-    if b.last_move_line > 0 {
-        a.last_move_line = lines_a + b.last_move_line;
-    }
-    a.lines += b.lines;
-    a.moves.shrink_to_fit();
-    Ok(a)
+    let a = ra.map_err(|e| shift(e, line_before))?;
+    let b = rb.map_err(|e| shift(e, line_before + a.lines))?;
+    Ok(Halves {
+        count: a.moves.len() + b.moves.len(),
+        last_move_line: if b.last_move_line > 0 {
+            a.lines + b.last_move_line
+        } else {
+            a.last_move_line
+        },
+        lines: a.lines + b.lines,
+        moves: [a.moves, b.moves],
+    })
+}
+
+/// The moves of a run parsed in two halves, kept apart (no copy to join them).
+struct Halves {
+    moves: [Vec<(u32, u32)>; 2],
+    count: usize,
+    lines: usize,
+    last_move_line: usize,
 }
 
 /// The line (within `bytes`) of the `k`-th move line (1-based), if there are that many.
@@ -403,6 +411,8 @@ fn parse_lines(bytes: &[u8], n: u32) -> Result<Parsed> {
         moves.push((ends[0], ends[1]));
         last_move_line = line;
     }
+    // reserved for the shortest lines: give back the rest (a large block shrinks in place)
+    moves.shrink_to_fit();
     Ok(Parsed {
         moves,
         // the last line, when not ended by a newline, is not a newline of the run

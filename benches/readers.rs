@@ -1,0 +1,119 @@
+//! `cargo bench --bench readers`: each input reader's speed in bytes per second, beside the
+//! raw read of the same bytes from the page cache, in one run (issue 25). The inputs are the
+//! ones of the end-to-end benchmarks: the game graph of issue 10 (2*10^6 positions, 141 MB),
+//! the random bipartite geography graph of issue 3 (10^6 + 10^6 vertices, 3*10^6 edges) and
+//! the 2000 x 2000 board. Each is written to a temporary file once and read back every
+//! iteration, so the raw rows are the kernel's copy out of the page cache (`std::fs::read`,
+//! and `cat FILE > /dev/null`'s 128 KiB reads) and the reader rows add the parsing and the
+//! adjacency built.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use grundy::graph::csr::Graph;
+use grundy::graph::io::{read_board, read_graph};
+use grundy::loopy::{read_game_graph, GameGraph, Names};
+use std::hint::black_box;
+use std::io::Read;
+use std::path::PathBuf;
+
+mod common;
+use common::{bipartite_text, board_text, game_graph_text, Rng};
+
+/// Reads the file in 128 KiB blocks into one buffer and drops them: what `cat` costs.
+fn raw_blocks(path: &PathBuf, buf: &mut [u8]) -> usize {
+    let mut f = std::fs::File::open(path).unwrap();
+    let mut total = 0;
+    loop {
+        match f.read(buf).unwrap() {
+            0 => return total,
+            k => total += k,
+        }
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let dir = std::env::temp_dir().join(format!("grundy-readers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let inputs: Vec<(&str, Vec<u8>)> = vec![
+        ("game_graph_2e6", game_graph_text(2_000_000)),
+        ("geography_bipartite_3e6", bipartite_text(1_000_000)),
+        ("board_2000x2000", board_text(2000, &mut Rng(9))),
+    ];
+    let mut block = vec![0u8; 128 << 10];
+    for (name, bytes) in &inputs {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let mut group = c.benchmark_group(*name);
+        group.sample_size(10);
+        group.throughput(Throughput::Bytes(bytes.len() as u64));
+        group.bench_function("raw_read_whole", |b| {
+            b.iter(|| black_box(std::fs::read(&path).unwrap()))
+        });
+        group.bench_function("raw_read_blocks", |b| {
+            b.iter(|| black_box(raw_blocks(&path, &mut block)))
+        });
+        match *name {
+            "game_graph_2e6" => {
+                group.bench_function("reader_from_file", |b| {
+                    b.iter(|| {
+                        let f = std::fs::File::open(&path).unwrap();
+                        black_box(read_game_graph(f).unwrap())
+                    })
+                });
+                group.bench_function("reader_from_bytes", |b| {
+                    b.iter(|| black_box(read_game_graph(&bytes[..]).unwrap()))
+                });
+                // the adjacency alone, from the moves already parsed
+                let g = read_game_graph(&bytes[..]).unwrap();
+                let moves: Vec<(u32, u32)> = (0..g.position_count())
+                    .flat_map(|u| g.options(u as u32).iter().map(move |&v| (u as u32, v)))
+                    .collect();
+                group.bench_function("adjacency_only", |b| {
+                    b.iter(|| {
+                        black_box(
+                            GameGraph::from_edge_chunks(
+                                g.position_count(),
+                                &[&moves[..]],
+                                Names::Numbered,
+                            )
+                            .unwrap(),
+                        )
+                    })
+                });
+            }
+            "geography_bipartite_3e6" => {
+                group.bench_function("reader_from_file", |b| {
+                    b.iter(|| black_box(read_graph(&std::fs::read(&path).unwrap()).unwrap()))
+                });
+                group.bench_function("reader_from_bytes", |b| {
+                    b.iter(|| black_box(read_graph(bytes).unwrap()))
+                });
+                // the adjacency alone, from the edges already parsed
+                let g = read_graph(bytes).unwrap();
+                let edges: Vec<(u32, u32)> = (0..g.vertex_count())
+                    .flat_map(|u| {
+                        g.neighbors(u)
+                            .iter()
+                            .filter(move |&&v| (u as u32) < v)
+                            .map(move |&v| (u as u32, v))
+                    })
+                    .collect();
+                group.bench_function("adjacency_only", |b| {
+                    b.iter(|| black_box(Graph::from_edges(g.vertex_count(), &edges).unwrap()))
+                });
+            }
+            _ => {
+                group.bench_function("reader_from_file", |b| {
+                    b.iter(|| black_box(read_board(&std::fs::read(&path).unwrap()).unwrap()))
+                });
+                group.bench_function("reader_from_bytes", |b| {
+                    b.iter(|| black_box(read_board(bytes).unwrap()))
+                });
+            }
+        }
+        group.finish();
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
