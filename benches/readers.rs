@@ -10,6 +10,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use grundy::graph::csr::Graph;
 use grundy::graph::io::{read_board, read_graph};
+use grundy::loopy::io::stream_game_graph;
 use grundy::loopy::{read_game_graph, GameGraph, Names};
 use std::hint::black_box;
 use std::io::Read;
@@ -62,20 +63,23 @@ fn bench(c: &mut Criterion) {
                 group.bench_function("reader_from_bytes", |b| {
                     b.iter(|| black_box(read_game_graph(&bytes[..]).unwrap()))
                 });
-                // the adjacency alone, from the moves already parsed
-                let g = read_game_graph(&bytes[..]).unwrap();
-                let moves: Vec<(u32, u32)> = (0..g.position_count())
-                    .flat_map(|u| g.options(u as u32).iter().map(move |&v| (u as u32, v)))
-                    .collect();
+                // the parse alone (the moves dropped block by block), and the adjacency
+                // alone, from the moves as parsed (in the file's order)
+                group.bench_function("parse_only", |b| {
+                    b.iter(|| {
+                        let mut count = 0;
+                        stream_game_graph(&bytes[..], &mut |block| count += block.len()).unwrap();
+                        black_box(count)
+                    })
+                });
+                let mut chunks = Vec::new();
+                let (n, _) =
+                    stream_game_graph(&bytes[..], &mut |block| chunks.push(block)).unwrap();
                 group.bench_function("adjacency_only", |b| {
                     b.iter(|| {
+                        let borrowed: Vec<&[(u32, u32)]> = chunks.iter().map(|c| &c[..]).collect();
                         black_box(
-                            GameGraph::from_edge_chunks(
-                                g.position_count(),
-                                &[&moves[..]],
-                                Names::Numbered,
-                            )
-                            .unwrap(),
+                            GameGraph::from_edge_chunks(n, borrowed, Names::Numbered).unwrap(),
                         )
                     })
                 });
@@ -87,18 +91,19 @@ fn bench(c: &mut Criterion) {
                 group.bench_function("reader_from_bytes", |b| {
                     b.iter(|| black_box(read_graph(bytes).unwrap()))
                 });
-                // the adjacency alone, from the edges already parsed
-                let g = read_graph(bytes).unwrap();
-                let edges: Vec<(u32, u32)> = (0..g.vertex_count())
-                    .flat_map(|u| {
-                        g.neighbors(u)
-                            .iter()
-                            .filter(move |&&v| (u as u32) < v)
-                            .map(move |&v| (u as u32, v))
+                // the adjacency alone, from the edges in the file's order
+                let n = read_graph(bytes).unwrap().vertex_count();
+                let edges: Vec<(u32, u32)> = std::str::from_utf8(bytes)
+                    .unwrap()
+                    .lines()
+                    .skip(1)
+                    .map(|line| {
+                        let (u, v) = line.split_once(' ').unwrap();
+                        (u.parse::<u32>().unwrap() - 1, v.parse::<u32>().unwrap() - 1)
                     })
                     .collect();
                 group.bench_function("adjacency_only", |b| {
-                    b.iter(|| black_box(Graph::from_edges(g.vertex_count(), &edges).unwrap()))
+                    b.iter(|| black_box(Graph::from_edges(n, &edges).unwrap()))
                 });
             }
             _ => {

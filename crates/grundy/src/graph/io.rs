@@ -16,8 +16,10 @@
 use crate::error::{GrundyError, Result};
 use crate::graph::csr::{Graph, NONE};
 use crate::input::Tokens;
+use rayon::prelude::*;
 
-/// Reads a graph. Every error names its line. O(input size + m log d), no allocation per line.
+/// Reads a graph. Every error names its line. O(input size + m log d), no allocation per line;
+/// a plain input (one edge per line) is parsed and built on every core.
 ///
 /// ```
 /// let g = grundy::graph::io::read_graph(b"# a triangle\n3 3\n1 2\n2 3\n3 1\n").unwrap();
@@ -25,6 +27,19 @@ use crate::input::Tokens;
 /// assert!(grundy::graph::io::read_graph(b"2 1\n1 1\n").unwrap_err().to_string().starts_with("line 2"));
 /// ```
 pub fn read_graph(input: &[u8]) -> Result<Graph> {
+    let mut t = Tokens::new(input);
+    t.skip_comments();
+    let n = t.u64_in("the number of vertices n", 0, NONE as u64 - 1)?;
+    let m = t.u64("the number of edges m")?;
+    match plain_edges(t.rest(), n as u32, m) {
+        Some(chunks) => Ok(Graph::from_checked_chunks(n as usize, chunks)),
+        None => read_graph_carefully(input),
+    }
+}
+
+/// [`read_graph`] token by token: what the plain path refuses (several edges on a line, a
+/// comment among the edges...), and every error with its line.
+fn read_graph_carefully(input: &[u8]) -> Result<Graph> {
     let mut t = Tokens::new(input);
     t.skip_comments();
     let n = t.u64_in("the number of vertices n", 0, NONE as u64 - 1)?;
@@ -46,6 +61,47 @@ pub fn read_graph(input: &[u8]) -> Result<Graph> {
     }
     t.expect_end(m, "edges")?;
     Graph::from_edges(n as usize, &edges)
+}
+
+/// The edges after the header when the rest of the input is plain (one edge `u v` per line,
+/// blank lines allowed, every vertex in `1..=n`, no self-loop, exactly `m` edges), parsed on
+/// every core; `None` for anything else, which the careful path then reads (and words the
+/// error of).
+fn plain_edges(rest: &[u8], n: u32, m: u64) -> Option<Vec<Vec<(u32, u32)>>> {
+    // the end of the header line
+    let gap = rest
+        .iter()
+        .position(|&b| !matches!(b, b' ' | b'\t' | b'\r'))
+        .unwrap_or(rest.len());
+    let body = match rest.get(gap) {
+        None => &rest[rest.len()..],
+        Some(b'\n') => &rest[gap + 1..],
+        Some(_) => return None,
+    };
+    let runs = crate::input::split_lines(body, rayon::current_num_threads());
+    let chunks: Option<Vec<Vec<(u32, u32)>>> = runs
+        .par_iter()
+        .map(|run| {
+            let share = (m as u128 * run.len() as u128 / body.len().max(1) as u128) as usize;
+            let mut edges = Vec::with_capacity(share.min(run.len() / 4) + 16);
+            let mut at = 0;
+            while at < run.len() {
+                if run[at] == b'\n' {
+                    at += 1;
+                    continue;
+                }
+                let (u, v, next) = crate::input::pair_line(run, at)?;
+                if u == v || u.wrapping_sub(1) >= n || v.wrapping_sub(1) >= n {
+                    return None;
+                }
+                edges.push((u - 1, v - 1));
+                at = next;
+            }
+            Some(edges)
+        })
+        .collect();
+    let chunks = chunks?;
+    (chunks.iter().map(|c| c.len() as u64).sum::<u64>() == m).then_some(chunks)
 }
 
 /// A board of free and blocked cells, with its cell graph.
@@ -159,4 +215,65 @@ pub fn read_board(input: &[u8]) -> Result<Board> {
     }
     t.expect_end(rows as u64, "rows")?;
     Board::from_cells(rows, cols, &free)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plain path and the careful one agree on every input: the same graph, or the same
+    /// error (the plain path hands every input it refuses to the careful one).
+    #[test]
+    fn plain_and_careful_paths_agree() {
+        let pieces: [&str; 16] = [
+            "1 2\n",
+            "2 3\n",
+            "3 1\n",
+            "4 4\n",
+            "1 5\n",
+            "\n",
+            " ",
+            "\t",
+            "\r\n",
+            "# c\n",
+            "x",
+            "0",
+            "2",
+            "07 3\n",
+            "1 2 3 1\n",
+            "99999999999 1\n",
+        ];
+        let mut state = 0x853c_49e6_748f_ea9bu64;
+        let mut next = |k: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % k
+        };
+        let mut graphs = 0;
+        for _ in 0..20_000 {
+            let m = next(4);
+            let end = ["\n", " \n", "", "\r\n"][next(4) as usize];
+            let mut text = format!("{} {m}{end}", 3 + next(2));
+            for _ in 0..m + next(2) {
+                // mostly edges of the first three pieces
+                let k = if next(3) == 0 { pieces.len() } else { 3 };
+                text.push_str(pieces[next(k as u64) as usize]);
+            }
+            let plain = read_graph(text.as_bytes()).map_err(|e| e.to_string());
+            let careful = read_graph_carefully(text.as_bytes()).map_err(|e| e.to_string());
+            assert_eq!(plain, careful, "{text:?}");
+            graphs += usize::from(plain.is_ok());
+        }
+        assert!(graphs > 2_000, "{graphs} of the inputs were graphs");
+        // a big plain input, split across threads
+        let n = 40_000u32;
+        let mut text = format!("{n} {n}\n");
+        for u in 1..=n {
+            text.push_str(&format!("{u} {}\n", u % n + 1));
+        }
+        let g = read_graph(text.as_bytes()).unwrap();
+        assert_eq!(g, read_graph_carefully(text.as_bytes()).unwrap());
+        assert_eq!(g.neighbors(0), &[1, n - 1]);
+    }
 }

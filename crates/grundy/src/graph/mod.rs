@@ -14,6 +14,7 @@
 //! assert_eq!(solved.mover_wins_from(), vec![1]);
 //! ```
 
+pub(crate) mod build;
 pub mod csr;
 pub mod geography;
 pub mod io;

@@ -112,7 +112,7 @@ pub fn explore<P: LoopyGame>(start: P, max_states: usize) -> Result<Explored<P>>
         }
         next += 1;
     }
-    let graph = GameGraph::from_edge_chunks(positions.len(), &[&edges], Names::Numbered)?;
+    let graph = GameGraph::from_edge_chunks(positions.len(), vec![edges], Names::Numbered)?;
     Ok(Explored {
         graph,
         positions,
