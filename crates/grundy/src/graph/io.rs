@@ -119,48 +119,89 @@ pub struct Board {
 }
 
 impl Board {
-    /// A board from `rows x cols` cells (`true` = free), row-major. O(R C).
+    /// A board from `rows x cols` cells (`true` = free), row-major. O(R C), rows on every
+    /// core (each pass numbers or links its own rows, at places known from the counts of the
+    /// rows before it).
     pub fn from_cells(rows: usize, cols: usize, free: &[bool]) -> Result<Board> {
-        let count = free.iter().filter(|&&f| f).count();
+        assert_eq!(free.len(), rows * cols, "one flag per cell");
+        let row_free: Vec<usize> = free
+            .par_chunks(cols.max(1))
+            .map(|row| row.iter().filter(|&&f| f).count())
+            .collect();
+        let count: usize = row_free.iter().sum();
         if count >= NONE as usize {
             return Err(GrundyError::Unsupported("too many free cells".into()));
         }
-        let mut vertex_of = vec![NONE; rows * cols];
-        let mut cells = Vec::with_capacity(count);
-        for r in 0..rows {
-            for c in 0..cols {
-                if free[r * cols + c] {
-                    vertex_of[r * cols + c] = cells.len() as u32;
-                    cells.push((r as u32, c as u32));
+        let row_start = prefix_sums(&row_free);
+        // vertices in row-major order, and their cells
+        // (allocated zeroed, so that its pages are first touched by the threads that fill it)
+        let mut vertex_of = vec![0u32; rows * cols];
+        let mut cells = vec![(0u32, 0u32); count];
+        vertex_of
+            .par_chunks_mut(cols.max(1))
+            .zip(split_by(&mut cells, &row_free))
+            .enumerate()
+            .for_each(|(r, (row, cells))| {
+                let mut next = 0;
+                for (c, slot) in row.iter_mut().enumerate() {
+                    if free[r * cols + c] {
+                        *slot = (row_start[r] + next) as u32;
+                        cells[next] = (r as u32, c as u32);
+                        next += 1;
+                    } else {
+                        *slot = NONE;
+                    }
                 }
-            }
-        }
-        // neighbours in increasing vertex order: up, left, right, down
-        let mut offsets = Vec::with_capacity(count + 1);
-        let mut targets = Vec::with_capacity(count * 4);
-        offsets.push(0);
-        for &(r, c) in &cells {
-            let (r, c) = (r as usize, c as usize);
-            let mut add = |rr: usize, cc: usize| {
-                let w = vertex_of[rr * cols + cc];
-                if w != NONE {
-                    targets.push(w);
+            });
+        // degrees, then the lists: neighbours in increasing vertex order (up, left, right,
+        // down)
+        let degree = |v: usize| {
+            let (r, c) = (cells[v].0 as usize, cells[v].1 as usize);
+            let up = r > 0 && free[(r - 1) * cols + c];
+            let left = c > 0 && free[r * cols + c - 1];
+            let right = c + 1 < cols && free[r * cols + c + 1];
+            let down = r + 1 < rows && free[(r + 1) * cols + c];
+            usize::from(up) + usize::from(left) + usize::from(right) + usize::from(down)
+        };
+        let row_ends: Vec<usize> = (0..rows)
+            .into_par_iter()
+            .map(|r| (row_start[r]..row_start[r] + row_free[r]).map(degree).sum())
+            .collect();
+        let end_start = prefix_sums(&row_ends);
+        let mut offsets = vec![0usize; count + 1];
+        let mut targets = vec![0u32; end_start[rows]];
+        split_by(&mut offsets[..count], &row_free)
+            .into_par_iter()
+            .zip(split_by(&mut targets, &row_ends))
+            .enumerate()
+            .for_each(|(r, (offsets, targets))| {
+                let mut w = 0;
+                for (i, offset) in offsets.iter_mut().enumerate() {
+                    *offset = end_start[r] + w;
+                    let (rr, c) = cells[row_start[r] + i];
+                    let (rr, c) = (rr as usize, c as usize);
+                    let mut push = |cell: usize| {
+                        let x = vertex_of[cell];
+                        if x != NONE {
+                            targets[w] = x;
+                            w += 1;
+                        }
+                    };
+                    if rr > 0 {
+                        push((rr - 1) * cols + c);
+                    }
+                    if c > 0 {
+                        push(rr * cols + c - 1);
+                    }
+                    if c + 1 < cols {
+                        push(rr * cols + c + 1);
+                    }
+                    if rr + 1 < rows {
+                        push((rr + 1) * cols + c);
+                    }
                 }
-            };
-            if r > 0 {
-                add(r - 1, c);
-            }
-            if c > 0 {
-                add(r, c - 1);
-            }
-            if c + 1 < cols {
-                add(r, c + 1);
-            }
-            if r + 1 < rows {
-                add(r + 1, c);
-            }
-            offsets.push(targets.len());
-        }
+            });
+        offsets[count] = end_start[rows];
         Ok(Board {
             rows,
             cols,
@@ -177,6 +218,29 @@ impl Board {
             .filter(|&v| v != NONE)
             .map(|v| v as usize)
     }
+}
+
+/// The sums of `counts` before each index, and the total last (`counts.len() + 1` values).
+fn prefix_sums(counts: &[usize]) -> Vec<usize> {
+    let mut sums = Vec::with_capacity(counts.len() + 1);
+    let mut total = 0;
+    sums.push(0);
+    for &c in counts {
+        total += c;
+        sums.push(total);
+    }
+    sums
+}
+
+/// `items` cut into consecutive pieces of the given lengths (which sum to its length).
+fn split_by<'a, T>(mut items: &'a mut [T], lengths: &[usize]) -> Vec<&'a mut [T]> {
+    let mut pieces = Vec::with_capacity(lengths.len());
+    for &len in lengths {
+        let (piece, rest) = std::mem::take(&mut items).split_at_mut(len);
+        pieces.push(piece);
+        items = rest;
+    }
+    pieces
 }
 
 /// Reads a board (`R C`, then R rows of C characters `.` or `#`). Every error names its line.
@@ -200,18 +264,13 @@ pub fn read_board(input: &[u8]) -> Result<Board> {
                 row.len()
             )));
         }
-        for &b in row {
-            match b {
-                b'.' => free.push(true),
-                b'#' => free.push(false),
-                _ => {
-                    return Err(t.error(format!(
-                        "'{}' is not a cell: use . (free) or # (blocked)",
-                        crate::error::excerpt_bytes(&[b])
-                    )))
-                }
-            }
+        if let Some(&b) = row.iter().find(|&&b| b != b'.' && b != b'#') {
+            return Err(t.error(format!(
+                "'{}' is not a cell: use . (free) or # (blocked)",
+                crate::error::excerpt_bytes(&[b])
+            )));
         }
+        free.extend(row.iter().map(|&b| b == b'.'));
     }
     t.expect_end(rows as u64, "rows")?;
     Board::from_cells(rows, cols, &free)
@@ -275,5 +334,43 @@ mod tests {
         let g = read_graph(text.as_bytes()).unwrap();
         assert_eq!(g, read_graph_carefully(text.as_bytes()).unwrap());
         assert_eq!(g.neighbors(0), &[1, n - 1]);
+    }
+
+    /// The cell graph of a board against its definition: free cells, 4-neighbours joined.
+    #[test]
+    fn boards_link_the_free_neighbours() {
+        let mut state = 0x1234_5678_9abc_def1u64;
+        let mut next = |k: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % k
+        };
+        for _ in 0..300 {
+            let (rows, cols) = (1 + next(12) as usize, 1 + next(12) as usize);
+            let free: Vec<bool> = (0..rows * cols).map(|_| next(4) != 0).collect();
+            let board = Board::from_cells(rows, cols, &free).unwrap();
+            let cells: Vec<(u32, u32)> = (0..rows * cols)
+                .filter(|&i| free[i])
+                .map(|i| ((i / cols) as u32, (i % cols) as u32))
+                .collect();
+            assert_eq!(board.cells, cells);
+            let index = |r: usize, c: usize| cells.iter().position(|&x| x == (r as u32, c as u32));
+            let mut edges = Vec::new();
+            for &(r, c) in &cells {
+                let (r, c) = (r as usize, c as usize);
+                let v = index(r, c).unwrap() as u32;
+                if let Some(w) = (c + 1 < cols).then(|| index(r, c + 1)).flatten() {
+                    edges.push((v, w as u32));
+                }
+                if let Some(w) = (r + 1 < rows).then(|| index(r + 1, c)).flatten() {
+                    edges.push((v, w as u32));
+                }
+            }
+            assert_eq!(board.graph, Graph::from_edges(cells.len(), &edges).unwrap());
+            for (v, &(r, c)) in cells.iter().enumerate() {
+                assert_eq!(board.vertex(r as usize, c as usize), Some(v));
+            }
+        }
     }
 }
