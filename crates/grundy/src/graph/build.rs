@@ -51,21 +51,45 @@ pub(crate) trait Pairs: Sync {
     fn each(&self, part: usize, f: impl FnMut(u32, u32));
 }
 
-/// The pairs of edge chunks: `(u, v)` for each edge, and with `mirrored` also `(v, u)`.
+/// The pairs of edge chunks: `(u, v)` for each edge, and with `mirrored` also `(v, u)`; the
+/// chunks are read in pieces of at most [`EDGE_PIECE`] edges, so that even one chunk is read
+/// on every core.
 pub(crate) struct EdgeChunks<'a, C> {
-    /// The edges, in chunks (one part each).
-    pub chunks: &'a [C],
-    /// Each edge gives both of its directions.
-    pub mirrored: bool,
+    chunks: &'a [C],
+    mirrored: bool,
+    /// (chunk, first edge, end) of each part
+    pieces: Vec<(usize, usize, usize)>,
+}
+
+/// Edges per part of [`EdgeChunks`].
+const EDGE_PIECE: usize = 1 << 16;
+
+impl<'a, C: AsRef<[(u32, u32)]> + Sync> EdgeChunks<'a, C> {
+    /// The pairs of `chunks`, both directions of each edge when `mirrored`.
+    pub fn new(chunks: &'a [C], mirrored: bool) -> Self {
+        let mut pieces = Vec::new();
+        for (i, chunk) in chunks.iter().enumerate() {
+            let len = chunk.as_ref().len();
+            for start in (0..len).step_by(EDGE_PIECE) {
+                pieces.push((i, start, (start + EDGE_PIECE).min(len)));
+            }
+        }
+        EdgeChunks {
+            chunks,
+            mirrored,
+            pieces,
+        }
+    }
 }
 
 impl<C: AsRef<[(u32, u32)]> + Sync> Pairs for EdgeChunks<'_, C> {
     fn parts(&self) -> usize {
-        self.chunks.len()
+        self.pieces.len()
     }
     #[inline]
     fn each(&self, part: usize, mut f: impl FnMut(u32, u32)) {
-        let edges = self.chunks[part].as_ref();
+        let (chunk, start, end) = self.pieces[part];
+        let edges = &self.chunks[chunk].as_ref()[start..end];
         if self.mirrored {
             for &(u, v) in edges {
                 f(u, v);
@@ -267,7 +291,7 @@ fn grouped<O: Offset, L: Local, P: Pairs>(
 const SORT_BLOCK: usize = 1 << 15;
 
 /// Sorts each list and drops repeats, compacting the arrays (the lists keep their order of
-/// keys). Short lists, the common case, by insertion sort.
+/// keys). Short lists, the common case, by a sorting network.
 ///
 /// **Complexity**: O(sum of d log d) over the lists, on every core, then one pass to compact.
 pub(crate) fn sort_lists<O: Offset>(offsets: Vec<O>, mut targets: Vec<u32>) -> (Vec<O>, Vec<u32>) {
@@ -307,40 +331,70 @@ pub(crate) fn sort_lists<O: Offset>(offsets: Vec<O>, mut targets: Vec<u32>) -> (
             }
         });
     }
-    // compact (a forward copy: every list moves left or stays)
+    // compact (a forward copy: every list moves left or stays), one copy per run of lists
+    // that lost nothing, so that rare repeats cost a few long copies
     let mut new_offsets = vec![O::default(); n + 1];
-    let mut w = 0usize;
+    let (mut run_start, mut run_end, mut to) = (0usize, 0usize, 0usize);
     for u in 0..n {
         let a = offsets[u].to_usize();
-        let k = kept[u] as usize;
-        if w != a {
-            targets.copy_within(a..a + k, w);
+        if a != run_end {
+            targets.copy_within(run_start..run_end, to);
+            to += run_end - run_start;
+            run_start = a;
         }
-        w += k;
-        new_offsets[u + 1] = O::from_usize(w);
+        run_end = a + kept[u] as usize;
+        new_offsets[u + 1] = O::from_usize(to + run_end - run_start);
     }
-    targets.truncate(w);
+    targets.copy_within(run_start..run_end, to);
+    targets.truncate(to + run_end - run_start);
     targets.shrink_to_fit();
     (new_offsets, targets)
 }
 
-/// Sorts a list: insertion sort when short, else the standard library's.
+/// Sorts a list: by a sorting network when it has at most 8 values (no branch to mispredict),
+/// else by the standard library's sort.
 #[inline]
 fn sort_short(list: &mut [u32]) {
-    if list.len() > 24 {
+    if list.len() <= 1 {
+        return;
+    }
+    if list.len() > 8 {
         list.sort_unstable();
         return;
     }
-    for i in 1..list.len() {
-        let x = list[i];
-        let mut j = i;
-        while j > 0 && list[j - 1] > x {
-            list[j] = list[j - 1];
-            j -= 1;
-        }
-        list[j] = x;
+    let mut x = [u32::MAX; 8];
+    x[..list.len()].copy_from_slice(list);
+    // Batcher's odd-even merge network for 8 inputs: 19 comparators in 6 layers
+    for &(i, j) in &NETWORK_8 {
+        let (a, b) = (x[i], x[j]);
+        x[i] = a.min(b);
+        x[j] = a.max(b);
     }
+    list.copy_from_slice(&x[..list.len()]);
 }
+
+/// The comparators of [`sort_short`], layer by layer.
+const NETWORK_8: [(usize, usize); 19] = [
+    (0, 2),
+    (1, 3),
+    (4, 6),
+    (5, 7),
+    (0, 4),
+    (1, 5),
+    (2, 6),
+    (3, 7),
+    (0, 1),
+    (2, 3),
+    (4, 5),
+    (6, 7),
+    (2, 4),
+    (3, 5),
+    (1, 4),
+    (3, 6),
+    (1, 2),
+    (3, 4),
+    (5, 6),
+];
 
 #[cfg(test)]
 mod tests {
@@ -388,27 +442,12 @@ mod tests {
                     })
                     .collect();
                 let want = by_definition(n, &chunks, mirrored);
-                let (o32, v32) = group_by_key::<u32, _>(
-                    n,
-                    &EdgeChunks {
-                        chunks: &chunks,
-                        mirrored,
-                    },
-                );
+                let (o32, v32) = group_by_key::<u32, _>(n, &EdgeChunks::new(&chunks, mirrored));
                 assert_eq!(lists_of(&o32, &v32), want, "n {n}");
-                let (ou, vu) = group_by_key::<usize, _>(
-                    n,
-                    &EdgeChunks {
-                        chunks: &chunks,
-                        mirrored,
-                    },
-                );
+                let (ou, vu) = group_by_key::<usize, _>(n, &EdgeChunks::new(&chunks, mirrored));
                 assert_eq!(lists_of(&ou, &vu), want);
                 // narrow buckets, with the u32 places of the widest keys
-                let pairs = EdgeChunks {
-                    chunks: &chunks,
-                    mirrored,
-                };
+                let pairs = EdgeChunks::new(&chunks, mirrored);
                 for key_bits in [1, 5] {
                     let (o, v) = grouped::<usize, u32, _>(n, &pairs, key_bits);
                     assert_eq!(lists_of(&o, &v), want, "n {n}, {key_bits} key bits");
@@ -437,5 +476,23 @@ mod tests {
                 assert_eq!(lists_of(&so, &sv), sorted);
             }
         }
+    }
+
+    /// The network sorts every list of 0s and 1s of every length up to 8, hence every list
+    /// (the 0-1 principle), and longer lists go to the standard sort.
+    #[test]
+    fn short_lists_are_sorted() {
+        for len in 0..=8 {
+            for bits in 0u32..1 << len {
+                let mut list: Vec<u32> = (0..len).map(|i| (bits >> i) & 1).collect();
+                let mut want = list.clone();
+                want.sort_unstable();
+                sort_short(&mut list);
+                assert_eq!(list, want);
+            }
+        }
+        let mut long: Vec<u32> = (0..30).rev().collect();
+        sort_short(&mut long);
+        assert!(long.windows(2).all(|w| w[0] <= w[1]));
     }
 }

@@ -68,13 +68,7 @@ impl Graph {
         n: usize,
         chunks: Vec<C>,
     ) -> Graph {
-        let (offsets, targets) = group_by_key::<usize, _>(
-            n,
-            &EdgeChunks {
-                chunks: &chunks,
-                mirrored: true,
-            },
-        );
+        let (offsets, targets) = group_by_key::<usize, _>(n, &EdgeChunks::new(&chunks, true));
         drop(chunks);
         let (offsets, targets) = sort_lists(offsets, targets);
         Graph { offsets, targets }

@@ -152,13 +152,7 @@ impl GameGraph {
         }
         // forward lists in the order given, then sorted without repeats; the chunks are
         // dropped as soon as they are read, before the reverse lists are built
-        let (offsets, forward) = group_by_key::<u32, _>(
-            n,
-            &EdgeChunks {
-                chunks: &chunks,
-                mirrored: false,
-            },
-        );
+        let (offsets, forward) = group_by_key::<u32, _>(n, &EdgeChunks::new(&chunks, false));
         drop(chunks);
         let (forward_offsets, forward) = sort_lists(offsets, forward);
         // each reverse list comes out in increasing order of its predecessors
