@@ -22,6 +22,7 @@ const LAYERS: [(&str, &[&str]); 4] = [
             "periodic",
             "memory",
             "input",
+            "testing",
         ],
     ),
 ];

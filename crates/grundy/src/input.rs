@@ -355,13 +355,8 @@ mod tests {
     #[test]
     fn pair_line_agrees_with_the_definition_on_random_lines() {
         let alphabet = b"0123456789  \t\r\nx#+-";
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |k: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % k
-        };
+        let mut rng = crate::testing::Xorshift(0x9e37_79b9_7f4a_7c15u64);
+        let mut next = |k: u64| rng.below(k);
         for _ in 0..200_000 {
             // mostly plain lines, numbers of every length, sometimes a stray byte
             let mut line = Vec::new();

@@ -52,6 +52,8 @@ pub mod nimber;
 pub mod partizan;
 pub mod periodic;
 pub mod solve;
+#[cfg(test)]
+mod testing;
 pub mod zeckendorf;
 
 pub use app::parse::{parse_sum, parse_sum_with};

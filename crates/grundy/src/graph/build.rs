@@ -11,7 +11,9 @@
 
 use rayon::prelude::*;
 
-/// The index type of CSR offsets: `u32` (game graphs, 4 bytes a position) or `usize`.
+/// The index type of CSR offsets: `u32` (game graphs, 4 bytes a position) or `usize`; also of
+/// a key's place within its bucket in [`group_by_key`] (`u16` when buckets hold at most 2^16
+/// keys, which halves its scratch memory, else `u32`).
 pub(crate) trait Offset: Copy + Default + Send + Sync {
     /// `x` as an offset (the caller checked that it fits).
     fn from_usize(x: usize) -> Self;
@@ -19,28 +21,24 @@ pub(crate) trait Offset: Copy + Default + Send + Sync {
     fn to_usize(self) -> usize;
 }
 
-impl Offset for u32 {
-    #[inline]
-    fn from_usize(x: usize) -> u32 {
-        debug_assert!(x <= u32::MAX as usize);
-        x as u32
-    }
-    #[inline]
-    fn to_usize(self) -> usize {
-        self as usize
-    }
+/// `Offset` for an unsigned integer type.
+macro_rules! offset {
+    ($($t:ty),*) => {$(
+        impl Offset for $t {
+            #[inline]
+            fn from_usize(x: usize) -> $t {
+                debug_assert!(<$t>::try_from(x).is_ok());
+                x as $t
+            }
+            #[inline]
+            fn to_usize(self) -> usize {
+                self as usize
+            }
+        }
+    )*};
 }
 
-impl Offset for usize {
-    #[inline]
-    fn from_usize(x: usize) -> usize {
-        x
-    }
-    #[inline]
-    fn to_usize(self) -> usize {
-        self
-    }
-}
+offset!(u16, u32, usize);
 
 /// Pairs `(key, value)` with `key < n`, given in parts that can be read on different threads;
 /// each part is read twice (once to count, once to place), the same pairs in the same order.
@@ -136,35 +134,6 @@ const MAX_BUCKET_BITS: u32 = 12;
 /// The fewest keys in a bucket (below that the buckets would be too many for no gain).
 const MIN_KEY_BITS: u32 = 12;
 
-/// A key's place within its bucket: `u16` when buckets hold at most 2^16 keys, which halves
-/// the scratch memory of the first level.
-trait Local: Copy + Default + Send + Sync {
-    fn from_u32(x: u32) -> Self;
-    fn to_usize(self) -> usize;
-}
-
-impl Local for u16 {
-    #[inline]
-    fn from_u32(x: u32) -> u16 {
-        x as u16
-    }
-    #[inline]
-    fn to_usize(self) -> usize {
-        self as usize
-    }
-}
-
-impl Local for u32 {
-    #[inline]
-    fn from_u32(x: u32) -> u32 {
-        x
-    }
-    #[inline]
-    fn to_usize(self) -> usize {
-        self as usize
-    }
-}
-
 /// Groups the pairs by key: `(offsets, values)` with the values of key `k` at
 /// `values[offsets[k]..offsets[k + 1]]`, in the order the parts give them (stable). Every key
 /// must be below `n`, and the number of pairs must fit `O`.
@@ -182,7 +151,7 @@ pub(crate) fn group_by_key<O: Offset, P: Pairs>(n: usize, pairs: &P) -> (Vec<O>,
     }
 }
 
-fn grouped<O: Offset, L: Local, P: Pairs>(
+fn grouped<O: Offset, L: Offset, P: Pairs>(
     n: usize,
     pairs: &P,
     key_bits: u32,
@@ -236,7 +205,7 @@ fn grouped<O: Offset, L: Local, P: Pairs>(
                         let i = next[b];
                         let (vs, ls) = &mut share[b];
                         vs[i] = v;
-                        ls[i] = L::from_u32(k & mask);
+                        ls[i] = L::from_usize((k & mask) as usize);
                         next[b] = i + 1;
                     });
                 }
@@ -422,13 +391,8 @@ mod tests {
 
     #[test]
     fn grouping_is_a_stable_sort_by_key_at_every_size() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |k: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % k
-        };
+        let mut rng = crate::testing::Xorshift(0x2545_f491_4f6c_dd1du64);
+        let mut next = |k: u64| rng.below(k);
         // sizes around the bucket width: one bucket, a partial one, many
         for n in [1usize, 2, 5, 4095, 4096, 4097, 70_000, 300_000] {
             for mirrored in [false, true] {

@@ -302,13 +302,8 @@ mod tests {
             "1 2 3 1\n",
             "99999999999 1\n",
         ];
-        let mut state = 0x853c_49e6_748f_ea9bu64;
-        let mut next = |k: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % k
-        };
+        let mut rng = crate::testing::Xorshift(0x853c_49e6_748f_ea9bu64);
+        let mut next = |k: u64| rng.below(k);
         let mut graphs = 0;
         for _ in 0..20_000 {
             let m = next(4);
@@ -339,13 +334,8 @@ mod tests {
     /// The cell graph of a board against its definition: free cells, 4-neighbours joined.
     #[test]
     fn boards_link_the_free_neighbours() {
-        let mut state = 0x1234_5678_9abc_def1u64;
-        let mut next = |k: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % k
-        };
+        let mut rng = crate::testing::Xorshift(0x1234_5678_9abc_def1u64);
+        let mut next = |k: u64| rng.below(k);
         for _ in 0..300 {
             let (rows, cols) = (1 + next(12) as usize, 1 + next(12) as usize);
             let free: Vec<bool> = (0..rows * cols).map(|_| next(4) != 0).collect();
