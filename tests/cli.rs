@@ -343,3 +343,46 @@ fn table_plots_svg_and_png() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_streamed_table_prints_the_statistics_of_every_heap_and_no_values() {
+    let table = |extra: &[&str]| {
+        let mut args = vec!["table", "grundys", "--stats", "--to", "400000", "--json"];
+        args.extend_from_slice(extra);
+        let out = grundy(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("one JSON object")
+    };
+    // (a window past the last rare heap, 82860)
+    let streamed = table(&["--stream", "--window", "100000"]);
+    let full = table(&[]);
+    assert_eq!(streamed["stats"], full["stats"]);
+    assert_eq!(streamed["stream"]["last_value"], full["values"][400_000]);
+    assert!(streamed.get("values").is_none());
+    assert!(streamed["stream"]["held"].as_u64().unwrap() < 302_000);
+    // what a stream cannot do is refused with one line
+    for (args, says) in [
+        (
+            &["table", "grundys", "--stream", "--to", "10"][..],
+            "add --stats",
+        ),
+        (
+            &["table", "hex", "0.3F", "--stats", "--stream"][..],
+            "split a heap in two",
+        ),
+        (
+            &["table", "bash", "3", "--stats", "--stream"][..],
+            "take-and-break",
+        ),
+    ] {
+        let out = grundy(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty() && err.lines().count() == 1, "{err}");
+        assert!(err.contains(says), "{err}");
+    }
+}

@@ -4,7 +4,9 @@
 
 use grundy::app::partizan_table::{partizan_table, PartizanTableReport, RectangleGame};
 use grundy::app::plot::{plot, plot_partizan_table};
-use grundy::app::table::{table_report, table_report_resumed, Family, TableOptions, TableReport};
+use grundy::app::table::{
+    stream_stats_report, table_report, table_report_resumed, Family, TableOptions, TableReport,
+};
 use grundy::error::GrundyError;
 use grundy::solve::octal::Checkpoint;
 use grundy::solve::octal::OctalMethod;
@@ -79,6 +81,15 @@ pub struct Args {
     /// heap, the mask with the fewest rare heaps, how many are rare, the last rare heap.
     #[arg(long)]
     stats: bool,
+    /// With --stats on a take-and-break game that splits heaps in two (octal, grundys): keep
+    /// only the first and the recent heaps and the rare ones instead of every value, for
+    /// statistics at depths whose values would not fit in memory. Prints no values.
+    #[arg(long, conflicts_with_all = ["misere", "plot", "checkpoint", "compute_all", "until_period", "method"])]
+    stream: bool,
+    /// With --stream: how many first and recent heaps are kept (default 131072; more than the
+    /// last rare heap, which Grundy's game has at 82860).
+    #[arg(long, value_name = "HEAPS", requires = "stream")]
+    window: Option<usize>,
     /// The most values a table may store (default 2^28), or with --misere the most positions
     /// the genus search may store (default 4000000).
     #[arg(long, value_name = "N")]
@@ -122,6 +133,18 @@ pub fn run(args: &Args) -> Result<String, String> {
     };
     let total = args.until_period.or(args.to).unwrap_or(10_000);
     let template = "{spinner} {pos}/{len} heaps, {per_sec}, {elapsed} so far, about {eta} left";
+    if args.stream {
+        if !args.stats {
+            return Err("--stream prints only the statistics: add --stats".into());
+        }
+        let to = args.to.unwrap_or(99);
+        let window = args.window.unwrap_or(DEFAULT_WINDOW);
+        let report = super::with_progress(to + 1, template, |tick| {
+            stream_stats_report(&family, to, window, tick)
+        })
+        .map_err(super::message)?;
+        return super::render(&report, args.json, human);
+    }
     let report = match &args.checkpoint {
         None => super::with_progress(total, template, |tick| {
             table_report(&family, &options, tick)
@@ -222,8 +245,34 @@ fn partizan_human(report: &PartizanTableReport) -> String {
     out
 }
 
+/// The plain-text line of `--stats`.
+fn stats_line(s: &grundy::solve::octal::RareCommonStats) -> String {
+    format!(
+        "largest value {} (first at heap {}); mask {}: {} rare heaps, the last at {}",
+        s.largest,
+        s.largest_at,
+        s.rare_mask,
+        s.rare,
+        s.last_rare.map_or("-".into(), |n| n.to_string())
+    )
+}
+
+/// The first and recent heaps `--stream` keeps by default.
+const DEFAULT_WINDOW: usize = 1 << 17;
+
 fn human(report: &TableReport) -> String {
     let mut out = String::new();
+    if let (Some(stream), Some(to)) = (&report.stream, report.to) {
+        let _ = writeln!(
+            out,
+            "{}, heaps 0 to {to}, streamed (at most {} values held, windows of {} heaps): G({to}) = {}",
+            report.family, stream.held, stream.window, stream.last_value
+        );
+        if let Some(s) = &report.stats {
+            let _ = writeln!(out, "{}", stats_line(s));
+        }
+        return out;
+    }
     if let (Some(values), Some(to)) = (&report.values, report.to) {
         let _ = writeln!(out, "{}, heaps 0 to {to}:", report.family);
         let width = values.iter().max().map_or(1, |m| m.to_string().len());
@@ -262,15 +311,7 @@ fn human(report: &TableReport) -> String {
             }
         }
         if let Some(s) = &report.stats {
-            let _ = writeln!(
-                out,
-                "largest value {} (first at heap {}); mask {}: {} rare heaps, the last at {}",
-                s.largest,
-                s.largest_at,
-                s.rare_mask,
-                s.rare,
-                s.last_rare.map_or("-".into(), |n| n.to_string())
-            );
+            let _ = writeln!(out, "{}", stats_line(s));
         }
         match &report.period {
             Some(p) if p.saltus > 0 => {

@@ -18,7 +18,8 @@ use crate::memory::check_fits;
 use crate::solve::misere::{GenusSequence, MisereSolver};
 use crate::solve::octal::period::arithmetic_period;
 use crate::solve::octal::{
-    octal_values_resumed, rare_common_stats, Checkpoint, OctalMethod, RareCommonStats,
+    octal_stats_streaming, octal_values_resumed, rare_common_stats, Checkpoint, OctalMethod,
+    RareCommonStats, FULL_PHASE, MIN_KEEP,
 };
 use serde::Serialize;
 
@@ -216,6 +217,9 @@ pub struct TableReport {
     /// 1-D with `misere`: misère values and genus, beside `values`.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub misere: Option<MisereTable>,
+    /// A streamed run (`--stream`): what it held instead of every value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stream: Option<StreamReport>,
     /// 1-D: how many heaps were computed (may exceed `to` to prove the period, or stay below it
     /// once a period is proved).
     #[serde(skip)]
@@ -223,6 +227,60 @@ pub struct TableReport {
     /// 1-D octal: the method used.
     #[serde(skip)]
     pub method: Option<OctalMethod>,
+}
+
+/// What a streamed table held (`grundy table --stats --stream`): the statistics come from
+/// every heap, but only a window of them was kept at a time.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StreamReport {
+    /// The first and the recent heaps kept (at least this many of each).
+    pub window: u64,
+    /// The most values held at once (first heaps, recent heaps, rare heaps).
+    pub held: u64,
+    /// `G(to)`, the last value computed.
+    pub last_value: u64,
+}
+
+/// `grundy table --stats --stream`: the rare/common statistics of `G(0..=to)` for a
+/// take-and-break family whose moves split a heap in two (octal codes, Grundy's game), holding
+/// the first and the last `window` heaps and the rare heaps instead of every value
+/// ([`octal_stats_streaming`]); the report has `stats` and `stream`, no values and no period.
+///
+/// **Errors**: another family, a code whose moves leave three heaps, and a heap whose options
+/// read a value the window no longer holds (named: a larger window answers it).
+pub fn stream_stats_report(
+    family: &Family,
+    to: u64,
+    window: usize,
+    progress: impl FnMut(usize),
+) -> Result<TableReport> {
+    let Family::Octal(code) = family else {
+        return Err(GrundyError::Unsupported(format!(
+            "a streamed table is for take-and-break games (octal, hex, grundys), not {}",
+            family.name()
+        )));
+    };
+    let last =
+        usize::try_from(to).map_err(|_| GrundyError::Overflow(format!("the last heap {to}")))?;
+    let run = octal_stats_streaming(code, last, window, FULL_PHASE, progress)?;
+    Ok(TableReport {
+        family: family.name(),
+        to: Some(to),
+        values: None,
+        rows: None,
+        cols: None,
+        table: None,
+        period: None,
+        stats: Some(run.stats),
+        misere: None,
+        stream: Some(StreamReport {
+            window: window.max(MIN_KEEP) as u64,
+            held: run.held as u64,
+            last_value: run.last,
+        }),
+        computed: to + 1,
+        method: Some(OctalMethod::Sparse),
+    })
 }
 
 /// The misère side of a one-heap table (`grundy table --misere`).
@@ -481,6 +539,7 @@ pub fn table_report_resumed(
         to: Some(to),
         stats,
         misere,
+        stream: None,
         values: Some(shown),
         rows: None,
         cols: None,
@@ -543,6 +602,7 @@ fn two_dimensional(
         period: None,
         misere: None,
         stats: None,
+        stream: None,
         computed: rows * cols,
         method: None,
     })

@@ -18,8 +18,10 @@ mod parallel;
 pub mod period;
 mod plain;
 mod sparse;
+mod stream;
 
 pub use code::OctalCode;
+pub use stream::{octal_stats_streaming, StreamRun, FULL_PHASE, MIN_KEEP};
 
 use std::ops::BitXor;
 

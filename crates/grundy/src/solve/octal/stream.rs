@@ -1,0 +1,397 @@
+//! Long runs in little memory: the rare/common method reading only the first heaps, a window
+//! of recent heaps and the rare heaps, for the statistics of very deep tables (`grundy table
+//! --stats --stream`).
+//!
+//! A split `(a, s - a)` of heap n (s = n - k) with a rare side a reads `G(s - a)`: a recent
+//! heap when a is small (the rare heaps of the games studied at depth all come early: Grundy's
+//! game has none past 82860 up to 2^35), an early heap when a is close to s. The pass that
+//! proves the candidate reads the first 2048 pairs `(a, s - a)`, again early and recent heaps,
+//! and the scans after it read as far as they must. Every value the run needs is checked to be
+//! kept; when one is not, the run stops with an error naming the heap (never a guess).
+
+use super::plain::mark_pairs;
+use super::sparse::{best_mask, common, mark_rare_pairs, reaches, settle, PASS, ROUND};
+use super::{octal_values, width_of, Moves, OctalCode, OctalMethod, RareCommonStats};
+use crate::error::{GrundyError, Result};
+
+/// Heaps computed with every value kept before the stream starts, by default (the mask is
+/// chosen on them).
+pub const FULL_PHASE: usize = 1 << 16;
+
+/// The least number of first and of recent heaps a stream keeps.
+pub const MIN_KEEP: usize = 1 << 14;
+
+/// What a streaming run computed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StreamRun {
+    /// The statistics of `G(0..=to)`, as [`super::rare_common_stats`] gives them.
+    pub stats: RareCommonStats,
+    /// `G(to)`.
+    pub last: u64,
+    /// The mask the run ended with for its candidates (any mask gives the same values).
+    pub mask: u32,
+    /// The most values held at once (first heaps, window and rare heaps).
+    pub held: usize,
+}
+
+/// The state of a stream after heap `n - 1`.
+struct Stream {
+    moves: Moves,
+    mask: u32,
+    /// `G(0..first.len())`
+    first: Vec<u32>,
+    /// `G(base..n)`
+    recent: Vec<u32>,
+    base: usize,
+    keep: usize,
+    rare_positions: Vec<u32>,
+    rare_values: Vec<u32>,
+    /// Heaps >= 1 of each value, and the last heap with each value (heap 0 included).
+    histogram: Vec<usize>,
+    last_at: Vec<u64>,
+    max_value: u32,
+    largest_at: u64,
+    held: usize,
+    reached: Vec<u8>,
+    hit: Vec<u8>,
+    targets: Vec<u32>,
+    left: Vec<u32>,
+    scanned: Vec<usize>,
+}
+
+impl Stream {
+    fn n(&self) -> usize {
+        self.base + self.recent.len()
+    }
+
+    /// `G(x)` if kept.
+    fn get(&self, x: usize) -> Option<u32> {
+        if x >= self.base {
+            self.recent.get(x - self.base).copied()
+        } else {
+            self.first.get(x).copied()
+        }
+    }
+
+    fn missing(&self, x: usize) -> GrundyError {
+        GrundyError::Unsupported(format!(
+            "the stream needs G({x}) at heap {}, which it no longer holds (it keeps the first \
+             {} heaps and the last {}): rerun with a larger --window, or without --stream",
+            self.n(),
+            self.first.len(),
+            self.keep
+        ))
+    }
+
+    /// Records `G(n) = v`.
+    fn push(&mut self, v: u32) {
+        let n = self.n();
+        if n > 0 {
+            let i = v as usize;
+            if self.histogram.len() <= i {
+                self.histogram.resize(i + 1, 0);
+                self.last_at.resize(i + 1, 0);
+            }
+            self.histogram[i] += 1;
+        }
+        if self.last_at.len() <= v as usize {
+            self.last_at.resize(v as usize + 1, 0);
+        }
+        self.last_at[v as usize] = n as u64;
+        let mask = self.mask_now();
+        if v as usize >= width_of(self.max_value) {
+            // the bit of the old width stays in the mask (see mask_now)
+            self.mask = mask;
+        }
+        if v > self.max_value {
+            // the first heap with the largest value
+            self.max_value = v;
+            self.largest_at = n as u64;
+        }
+        if n > 0 && !common(v, mask) {
+            self.rare_positions.push(n as u32);
+            self.rare_values.push(v);
+        }
+        if self.first.len() < self.keep && self.first.len() == n {
+            self.first.push(v);
+        }
+        self.recent.push(v);
+        if self.recent.len() >= 2 * self.keep {
+            self.recent.drain(..self.keep);
+            self.base += self.keep;
+        }
+        self.held = self
+            .held
+            .max(self.first.len() + self.recent.len() + self.rare_positions.len());
+    }
+
+    /// The mask for the next heap: the stored one with the bit of the width added. Every
+    /// value so far is below the width, so none changes side; a first value at the width
+    /// becomes common, found as a candidate from the rare side alone (the engine's mask choice
+    /// at the next doubling does the same, and a rare value there would need every pair).
+    fn mask_now(&self) -> u32 {
+        self.mask | width_of(self.max_value) as u32
+    }
+
+    /// `G(n)` for the next heap n by the rare/common method, from the kept values only.
+    fn next_value(&mut self) -> Result<u32> {
+        let n = self.n();
+        let width = width_of(self.max_value);
+        let mask = self.mask_now();
+        if self.reached.len() < 2 * width {
+            self.reached.resize(2 * width, 0);
+            self.hit.resize(2 * width, 0);
+        }
+        let top = width - 1;
+        // the candidate: emptying moves, one-heap moves, splits with a rare side
+        if self.moves.empty.contains(&n) {
+            self.reached[0] = 1;
+        }
+        for i in 0..self.moves.one.len() {
+            let k = self.moves.one[i];
+            if k < n {
+                let v = self.get(n - k).ok_or_else(|| self.missing(n - k))?;
+                self.reached[v as usize] = 1;
+            }
+        }
+        for i in 0..self.moves.split.len() {
+            let k = self.moves.split[i];
+            if k + 2 > n {
+                continue;
+            }
+            let s = n - k;
+            let count = self.rare_positions.partition_point(|&a| (a as usize) < s);
+            // rare a up to s - base read the recent heaps; the others must read first heaps
+            let cut = if s >= self.base {
+                self.rare_positions[..count].partition_point(|&a| a as usize <= s - self.base)
+            } else {
+                0
+            };
+            if let Some(&a) = self.rare_positions[cut..count].first() {
+                if s - a as usize >= self.first.len() {
+                    return Err(self.missing(s - a as usize));
+                }
+            }
+            let skip = self.moves.equal_part(s);
+            let (p, v) = (&self.rare_positions, &self.rare_values);
+            if s >= self.base {
+                let (rp, rv) = (&p[..cut], &v[..cut]);
+                mark_rare_pairs(
+                    rp,
+                    rv,
+                    &self.recent,
+                    s - self.base,
+                    &mut self.reached,
+                    top,
+                    skip,
+                );
+            }
+            let (fp, fv) = (&p[cut..count], &v[cut..count]);
+            mark_rare_pairs(fp, fv, &self.first, s, &mut self.reached, top, skip);
+        }
+        self.targets.clear();
+        let c = settle(&mut self.reached[..2 * width], mask, &mut self.targets);
+        Ok(match self.first_unreached(n, width)? {
+            Some(r) => r,
+            None => c,
+        })
+    }
+
+    /// The least target no split of heap n reaches (two common sides), as
+    /// `sparse::first_unreached` finds it, reading only kept values.
+    fn first_unreached(&mut self, n: usize, width: usize) -> Result<Option<u32>> {
+        self.left.clear();
+        self.left.extend_from_slice(&self.targets);
+        if self.left.is_empty() {
+            return Ok(None);
+        }
+        let mut budget = if self.left.len() <= 2 { 0 } else { PASS };
+        self.scanned.clear();
+        self.scanned.resize(self.moves.split.len(), 0);
+        for (i, &k) in self.moves.split.iter().enumerate() {
+            if k + 2 > n {
+                continue;
+            }
+            let s = n - k;
+            // the pass reads G(1..=end) and G(s - end..s): first and recent heaps
+            let end = self
+                .moves
+                .half(s)
+                .min(budget)
+                .min(self.first.len().saturating_sub(1))
+                .min(s.saturating_sub(self.base));
+            let mut done = 0;
+            while done < end && !self.left.is_empty() {
+                let stop = (done + ROUND).min(end);
+                mark_pairs(
+                    &self.first[done + 1..=stop],
+                    &self.recent[s - stop - self.base..s - done - self.base],
+                    &mut self.hit[..width],
+                );
+                done = stop;
+                let hit = &self.hit;
+                self.left.retain(|&r| hit[r as usize] == 0);
+            }
+            self.hit[..width].fill(0);
+            self.scanned[i] = done;
+            budget -= done;
+            if self.left.is_empty() || budget == 0 {
+                break;
+            }
+        }
+        for t in 0..self.left.len() {
+            let r = self.left[t];
+            if r as usize >= width {
+                // every pair's xor is below the width
+                return Ok(Some(r));
+            }
+            let mut found = false;
+            // the first pair not kept, if the scans had to stop short of one
+            let mut short: Option<usize> = None;
+            for (i, &k) in self.moves.split.iter().enumerate() {
+                if k + 2 > n {
+                    continue;
+                }
+                let s = n - k;
+                let (start, half) = (self.scanned[i] + 1, self.moves.half(s));
+                if start > half {
+                    continue;
+                }
+                // the pairs (a, s - a) with a a first heap and s - a a recent one
+                let lim = half
+                    .min(self.first.len() - 1)
+                    .min(s.saturating_sub(self.base));
+                if start <= lim {
+                    let low = &self.first[start..=lim];
+                    let high = &self.recent[s - lim - self.base..=s - start - self.base];
+                    if reaches(low, high, r) {
+                        found = true;
+                        break;
+                    }
+                }
+                if lim < half && short.is_none() {
+                    let a = lim.max(start - 1) + 1;
+                    short = Some(if a >= self.first.len() { a } else { s - a });
+                }
+            }
+            match (found, short) {
+                (true, _) => {}
+                (false, None) => return Ok(Some(r)),
+                // r may come from the pairs not kept: no answer without them
+                (false, Some(x)) => return Err(self.missing(x)),
+            }
+        }
+        Ok(None)
+    }
+
+    fn stats(&self) -> RareCommonStats {
+        let (mask, _) = best_mask(&self.histogram);
+        let rare_values = || (0..self.last_at.len()).filter(move |&v| !common(v as u32, mask));
+        // heap 0 (value 0, rare under every mask) is not in the histogram
+        let heaps_of = |v: usize| self.histogram.get(v).copied().unwrap_or(0) as u64;
+        let rare: u64 = 1 + rare_values().map(heaps_of).sum::<u64>();
+        RareCommonStats {
+            largest: self.max_value as u64,
+            largest_at: self.largest_at,
+            rare_mask: format!("{mask:x}"),
+            rare,
+            last_rare: rare_values()
+                .filter(|&v| v == 0 || self.histogram.get(v).copied().unwrap_or(0) > 0)
+                .map(|v| self.last_at[v])
+                .max(),
+        }
+    }
+}
+
+/// The rare/common statistics of `G(0..=to)` for `code`, holding only the first `keep` heaps,
+/// the last `keep` to `2 keep` and the rare heaps (`keep` at least [`MIN_KEEP`]): the first
+/// `full` heaps ([`FULL_PHASE`] is a good choice) are computed by [`octal_values`] (every
+/// value kept, every core), which chooses the mask; the stream goes on from there on one core.
+///
+/// **Errors**: a code whose moves leave three heaps or that never splits (the stream is the
+/// rare/common method's), and a heap whose options read a value no longer held (the error
+/// names it; a larger `keep` or a run that keeps every value answers it). The values are
+/// those of a run that keeps every value: nothing is guessed.
+///
+/// **Complexity**: as the rare/common method (about O(r + t) per heap for r rare heaps and t
+/// pairs scanned), in O(keep + r) memory.
+pub fn octal_stats_streaming(
+    code: &OctalCode,
+    to: usize,
+    keep: usize,
+    full: usize,
+    mut progress: impl FnMut(usize),
+) -> Result<StreamRun> {
+    let moves = Moves::of(code);
+    if !moves.three.is_empty() || moves.split.is_empty() {
+        return Err(GrundyError::Unsupported(format!(
+            "--stream needs the rare/common method, for games whose moves split a heap in two: \
+             not {}",
+            code.family()
+        )));
+    }
+    let keep = keep.max(MIN_KEEP);
+    let full = to.min(full);
+    let run = octal_values(
+        code,
+        full,
+        full,
+        OctalMethod::Auto,
+        usize::MAX,
+        &mut progress,
+    )?;
+    let values = &run.values.values;
+    let mask = run.mask.unwrap_or_else(|| {
+        let mut histogram = Vec::new();
+        for &v in values.iter().skip(1) {
+            if histogram.len() <= v as usize {
+                histogram.resize(v as usize + 1, 0);
+            }
+            histogram[v as usize] += 1;
+        }
+        best_mask(&histogram).0
+    });
+    let mut stream = Stream {
+        moves,
+        mask,
+        first: Vec::new(),
+        recent: Vec::new(),
+        base: 0,
+        keep,
+        rare_positions: Vec::new(),
+        rare_values: Vec::new(),
+        histogram: Vec::new(),
+        last_at: Vec::new(),
+        max_value: 0,
+        largest_at: 0,
+        held: 0,
+        reached: Vec::new(),
+        hit: Vec::new(),
+        targets: Vec::new(),
+        left: Vec::new(),
+        scanned: Vec::new(),
+    };
+    for &v in values.iter().take(to + 1) {
+        let v = u32::try_from(v).map_err(|_| overflow(code))?;
+        stream.push(v);
+    }
+    while stream.n() <= to {
+        let v = stream.next_value()?;
+        stream.push(v);
+        let n = stream.n();
+        if n % (1 << 16) == 0 {
+            progress(n);
+        }
+    }
+    progress(to + 1);
+    Ok(StreamRun {
+        stats: stream.stats(),
+        last: stream.get(to).map_or(0, u64::from),
+        mask: stream.mask,
+        held: stream.held,
+    })
+}
+
+fn overflow(code: &OctalCode) -> GrundyError {
+    GrundyError::Overflow(format!("a Grundy value of {} above 2^32", code.family()))
+}
