@@ -81,13 +81,14 @@ pub struct Args {
     /// heap, the mask with the fewest rare heaps, how many are rare, the last rare heap.
     #[arg(long)]
     stats: bool,
-    /// With --stats on a take-and-break game that splits heaps in two (octal, grundys): keep
-    /// only the first and the recent heaps and the rare ones instead of every value, for
-    /// statistics at depths whose values would not fit in memory. Prints no values.
+    /// With --stats on a take-and-break game that splits heaps in two (octal, grundys): hold
+    /// only the first and the recent heaps and the rare ones in memory, every value on disk
+    /// (2 bytes each, in a temporary file), for statistics at depths whose values would not fit
+    /// in memory. Prints no values.
     #[arg(long, conflicts_with_all = ["misere", "plot", "checkpoint", "compute_all", "until_period", "method"])]
     stream: bool,
-    /// With --stream: how many first and recent heaps are kept (default 131072; more than the
-    /// last rare heap, which Grundy's game has at 82860).
+    /// With --stream: how many first and recent heaps are held (default 131072; more than the
+    /// last rare heap, which Grundy's game has at 82860, keeps reads from disk rare).
     #[arg(long, value_name = "HEAPS", requires = "stream")]
     window: Option<usize>,
     /// The most values a table may store (default 2^28), or with --misere the most positions
@@ -265,8 +266,8 @@ fn human(report: &TableReport) -> String {
     if let (Some(stream), Some(to)) = (&report.stream, report.to) {
         let _ = writeln!(
             out,
-            "{}, heaps 0 to {to}, streamed (at most {} values held, windows of {} heaps): G({to}) = {}",
-            report.family, stream.held, stream.window, stream.last_value
+            "{}, heaps 0 to {to}, streamed (at most {} values held, windows of {} heaps, {} read back from disk): G({to}) = {}",
+            report.family, stream.held, stream.window, stream.read_back, stream.last_value
         );
         if let Some(s) = &report.stats {
             let _ = writeln!(out, "{}", stats_line(s));

@@ -239,15 +239,18 @@ pub struct StreamReport {
     pub held: u64,
     /// `G(to)`, the last value computed.
     pub last_value: u64,
+    /// Values read back from the file of every value (the rare scans past the window).
+    pub read_back: u64,
 }
 
 /// `grundy table --stats --stream`: the rare/common statistics of `G(0..=to)` for a
 /// take-and-break family whose moves split a heap in two (octal codes, Grundy's game), holding
-/// the first and the last `window` heaps and the rare heaps instead of every value
-/// ([`octal_stats_streaming`]); the report has `stats` and `stream`, no values and no period.
+/// the first and the last `window` heaps and the rare heaps in memory instead of every value,
+/// the others on disk ([`octal_stats_streaming`]); the report has `stats` and `stream`, no
+/// values and no period.
 ///
-/// **Errors**: another family, a code whose moves leave three heaps, and a heap whose options
-/// read a value the window no longer holds (named: a larger window answers it).
+/// **Errors**: another family, a code whose moves leave three heaps, a value above 65535, the
+/// temporary file of every value failing.
 pub fn stream_stats_report(
     family: &Family,
     to: u64,
@@ -277,6 +280,7 @@ pub fn stream_stats_report(
             window: window.max(MIN_KEEP) as u64,
             held: run.held as u64,
             last_value: run.last,
+            read_back: run.read_back,
         }),
         computed: to + 1,
         method: Some(OctalMethod::Sparse),

@@ -6,8 +6,10 @@
 //! heap when a is small (the rare heaps of the games studied at depth all come early: Grundy's
 //! game has none past 82860 up to 2^35), an early heap when a is close to s. The pass that
 //! proves the candidate reads the first 2048 pairs `(a, s - a)`, again early and recent heaps,
-//! and the scans after it read as far as they must. Every value the run needs is checked to be
-//! kept; when one is not, the run stops with an error naming the heap (never a guess).
+//! and the scans after it read as far as they must. Every value the run reads is either held or
+//! read back from a file of every value (2 bytes each, on disk, appended as computed, deleted
+//! at the end): the rare scans that go past the window, and the rare options of a rare heap
+//! far from both ends, read it. Memory stays O(window + rare heaps) at any depth.
 
 use super::plain::mark_pairs;
 use super::sparse::{best_mask, common, mark_rare_pairs, reaches, settle, PASS, ROUND};
@@ -32,6 +34,8 @@ pub struct StreamRun {
     pub mask: u32,
     /// The most values held at once (first heaps, window and rare heaps).
     pub held: usize,
+    /// How many values were read back from the file of every value.
+    pub read_back: u64,
 }
 
 /// The state of a stream after heap `n - 1`.
@@ -57,6 +61,138 @@ struct Stream {
     targets: Vec<u32>,
     left: Vec<u32>,
     scanned: Vec<usize>,
+    spill: Spill,
+    /// Values read back from the spill file.
+    read_back: u64,
+}
+
+/// Values per read of the spill file.
+const SPILL_CHUNK: usize = 1 << 16;
+
+/// Every value of a stream in a temporary file, 2 bytes each, little-endian: appended through
+/// a buffer, read back by position. The file is removed when the stream ends.
+struct Spill {
+    file: std::fs::File,
+    path: std::path::PathBuf,
+    pending: Vec<u8>,
+    low: Vec<u16>,
+    high: Vec<u16>,
+    bytes: Vec<u8>,
+}
+
+impl Spill {
+    fn new() -> Result<Spill> {
+        let unique = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let path = std::env::temp_dir().join(format!(
+            "grundy-stream-{}-{unique}.values",
+            std::process::id()
+        ));
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .map_err(|e| spill_error(&path, &e))?;
+        Ok(Spill {
+            file,
+            path,
+            pending: Vec::with_capacity(1 << 16),
+            low: Vec::new(),
+            high: Vec::new(),
+            bytes: Vec::new(),
+        })
+    }
+
+    fn push(&mut self, v: u32) -> Result<()> {
+        let v = u16::try_from(v).map_err(|_| {
+            GrundyError::Overflow(format!(
+                "a value {v} in a stream (at most 65535 are stored)"
+            ))
+        })?;
+        self.pending.extend_from_slice(&v.to_le_bytes());
+        if self.pending.len() >= 1 << 16 {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<()> {
+        use std::io::Write;
+        self.file
+            .write_all(&self.pending)
+            .map_err(|e| spill_error(&self.path, &e))?;
+        self.pending.clear();
+        Ok(())
+    }
+
+    /// `G(from..from + count)` into `out` (every one written before).
+    fn read(&mut self, from: usize, count: usize, high: bool) -> Result<()> {
+        self.flush()?;
+        self.bytes.resize(2 * count, 0);
+        read_at(&self.file, &mut self.bytes, 2 * from as u64)
+            .map_err(|e| spill_error(&self.path, &e))?;
+        let out = if high { &mut self.high } else { &mut self.low };
+        out.clear();
+        out.extend(
+            self.bytes
+                .chunks_exact(2)
+                .map(|b| u16::from_le_bytes([b[0], b[1]])),
+        );
+        Ok(())
+    }
+
+    /// `G(x)`.
+    fn value(&mut self, x: usize) -> Result<u32> {
+        self.read(x, 1, false)?;
+        Ok(u32::from(self.low[0]))
+    }
+
+    /// True if `G(a) xor G(s - a) == r` for some `a` in `from..=to`, read back in chunks.
+    fn reaches(&mut self, s: usize, from: usize, to: usize, r: u32) -> Result<bool> {
+        let Ok(r) = u16::try_from(r) else {
+            return Ok(false);
+        };
+        let mut a = from;
+        while a <= to {
+            let end = (a + SPILL_CHUNK - 1).min(to);
+            self.read(a, end - a + 1, false)?;
+            self.read(s - end, end - a + 1, true)?;
+            if reaches(&self.low, &self.high, r) {
+                return Ok(true);
+            }
+            a = end + 1;
+        }
+        Ok(false)
+    }
+}
+
+impl Drop for Spill {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+#[cfg(unix)]
+fn read_at(file: &std::fs::File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
+    std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
+}
+
+#[cfg(not(unix))]
+fn read_at(file: &std::fs::File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut f = file;
+    f.seek(SeekFrom::Start(offset))?;
+    f.read_exact(buf)?;
+    f.seek(SeekFrom::End(0)).map(|_| ())
+}
+
+fn spill_error(path: &std::path::Path, e: &std::io::Error) -> GrundyError {
+    GrundyError::Unsupported(format!(
+        "the stream's file of values {}: {e}",
+        path.display()
+    ))
 }
 
 impl Stream {
@@ -73,19 +209,21 @@ impl Stream {
         }
     }
 
-    fn missing(&self, x: usize) -> GrundyError {
-        GrundyError::Unsupported(format!(
-            "the stream needs G({x}) at heap {}, which it no longer holds (it keeps the first \
-             {} heaps and the last {}): rerun with a larger --window, or without --stream",
-            self.n(),
-            self.first.len(),
-            self.keep
-        ))
+    /// `G(x)`, held or read back from the spill file.
+    fn value(&mut self, x: usize) -> Result<u32> {
+        match self.get(x) {
+            Some(v) => Ok(v),
+            None => {
+                self.read_back += 1;
+                self.spill.value(x)
+            }
+        }
     }
 
     /// Records `G(n) = v`.
-    fn push(&mut self, v: u32) {
+    fn push(&mut self, v: u32) -> Result<()> {
         let n = self.n();
+        self.spill.push(v)?;
         if n > 0 {
             let i = v as usize;
             if self.histogram.len() <= i {
@@ -123,6 +261,7 @@ impl Stream {
         self.held = self
             .held
             .max(self.first.len() + self.recent.len() + self.rare_positions.len());
+        Ok(())
     }
 
     /// The mask for the next heap: the stored one with the bit of the width added. Every
@@ -150,7 +289,7 @@ impl Stream {
         for i in 0..self.moves.one.len() {
             let k = self.moves.one[i];
             if k < n {
-                let v = self.get(n - k).ok_or_else(|| self.missing(n - k))?;
+                let v = self.value(n - k)?;
                 self.reached[v as usize] = 1;
             }
         }
@@ -167,12 +306,18 @@ impl Stream {
             } else {
                 0
             };
-            if let Some(&a) = self.rare_positions[cut..count].first() {
-                if s - a as usize >= self.first.len() {
-                    return Err(self.missing(s - a as usize));
+            let skip = self.moves.equal_part(s);
+            // rare a whose partner s - a is neither a first nor a recent heap: read back
+            let far = cut
+                + self.rare_positions[cut..count]
+                    .partition_point(|&a| s - a as usize >= self.first.len());
+            for j in cut..far {
+                let a = self.rare_positions[j] as usize;
+                if Some(a) != skip {
+                    let x = self.rare_values[j] ^ self.value(s - a)?;
+                    self.reached[x as usize & top] = 1;
                 }
             }
-            let skip = self.moves.equal_part(s);
             let (p, v) = (&self.rare_positions, &self.rare_values);
             if s >= self.base {
                 let (rp, rv) = (&p[..cut], &v[..cut]);
@@ -186,7 +331,7 @@ impl Stream {
                     skip,
                 );
             }
-            let (fp, fv) = (&p[cut..count], &v[cut..count]);
+            let (fp, fv) = (&p[far..count], &v[far..count]);
             mark_rare_pairs(fp, fv, &self.first, s, &mut self.reached, top, skip);
         }
         self.targets.clear();
@@ -246,8 +391,8 @@ impl Stream {
                 return Ok(Some(r));
             }
             let mut found = false;
-            // the first pair not kept, if the scans had to stop short of one
-            let mut short: Option<usize> = None;
+            // the pairs past the held ones: (s, first a, last a)
+            let mut rest: Vec<(usize, usize, usize)> = Vec::new();
             for (i, &k) in self.moves.split.iter().enumerate() {
                 if k + 2 > n {
                     continue;
@@ -269,16 +414,22 @@ impl Stream {
                         break;
                     }
                 }
-                if lim < half && short.is_none() {
-                    let a = lim.max(start - 1) + 1;
-                    short = Some(if a >= self.first.len() { a } else { s - a });
+                if lim < half {
+                    rest.push((s, lim.max(start - 1) + 1, half));
                 }
             }
-            match (found, short) {
-                (true, _) => {}
-                (false, None) => return Ok(Some(r)),
-                // r may come from the pairs not kept: no answer without them
-                (false, Some(x)) => return Err(self.missing(x)),
+            // the pairs not held, read back from the file (rare: the held ones meet
+            // nearly every target)
+            for &(s, from, to) in &rest {
+                if found {
+                    break;
+                }
+                self.read_back += 2 * (to + 1 - from) as u64;
+                found = self.spill.reaches(s, from, to, r)?;
+            }
+            rest.clear();
+            if !found {
+                return Ok(Some(r));
             }
         }
         Ok(None)
@@ -304,17 +455,18 @@ impl Stream {
 }
 
 /// The rare/common statistics of `G(0..=to)` for `code`, holding only the first `keep` heaps,
-/// the last `keep` to `2 keep` and the rare heaps (`keep` at least [`MIN_KEEP`]): the first
-/// `full` heaps ([`FULL_PHASE`] is a good choice) are computed by [`octal_values`] (every
-/// value kept, every core), which chooses the mask; the stream goes on from there on one core.
+/// the last `keep` to `2 keep` and the rare heaps in memory (`keep` at least [`MIN_KEEP`]),
+/// every value also appended to a temporary file (2 bytes a value) that the rare reads past
+/// them use: the first `full` heaps ([`FULL_PHASE`] is a good choice) are computed by
+/// [`octal_values`] (every value kept, every core), which chooses the mask; the stream goes on
+/// from there on one core. The values are those of a run that keeps every value.
 ///
 /// **Errors**: a code whose moves leave three heaps or that never splits (the stream is the
-/// rare/common method's), and a heap whose options read a value no longer held (the error
-/// names it; a larger `keep` or a run that keeps every value answers it). The values are
-/// those of a run that keeps every value: nothing is guessed.
+/// rare/common method's), a value above 65535, and the temporary file failing (named).
 ///
 /// **Complexity**: as the rare/common method (about O(r + t) per heap for r rare heaps and t
-/// pairs scanned), in O(keep + r) memory.
+/// pairs scanned), in O(keep + r) memory and 2 bytes a heap on disk; the reads back are
+/// counted in [`StreamRun::read_back`] (a larger `keep` makes them rarer).
 pub fn octal_stats_streaming(
     code: &OctalCode,
     to: usize,
@@ -370,14 +522,16 @@ pub fn octal_stats_streaming(
         targets: Vec::new(),
         left: Vec::new(),
         scanned: Vec::new(),
+        spill: Spill::new()?,
+        read_back: 0,
     };
     for &v in values.iter().take(to + 1) {
         let v = u32::try_from(v).map_err(|_| overflow(code))?;
-        stream.push(v);
+        stream.push(v)?;
     }
     while stream.n() <= to {
         let v = stream.next_value()?;
-        stream.push(v);
+        stream.push(v)?;
         let n = stream.n();
         if n % (1 << 16) == 0 {
             progress(n);
@@ -389,6 +543,7 @@ pub fn octal_stats_streaming(
         last: stream.get(to).map_or(0, u64::from),
         mask: stream.mask,
         held: stream.held,
+        read_back: stream.read_back,
     })
 }
 
