@@ -13,7 +13,12 @@ fn grundy(args: &[&str]) -> Output {
 fn json(args: &[&str]) -> serde_json::Value {
     let mut all = vec!["solve", "--json"];
     all.extend_from_slice(args);
-    let out = grundy(&all);
+    json_of(&all)
+}
+
+/// The one JSON object a successful command prints.
+fn json_of(args: &[&str]) -> serde_json::Value {
+    let out = grundy(args);
     assert!(
         out.status.success(),
         "{args:?}: {}",
@@ -349,13 +354,7 @@ fn a_streamed_table_prints_the_statistics_of_every_heap_and_no_values() {
     let table = |extra: &[&str]| {
         let mut args = vec!["table", "grundys", "--stats", "--to", "400000", "--json"];
         args.extend_from_slice(extra);
-        let out = grundy(&args);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("one JSON object")
+        json_of(&args)
     };
     // (a window short of the last rare heap, 82860: some values are read back from disk)
     let streamed = table(&["--stream", "--window", "20000"]);

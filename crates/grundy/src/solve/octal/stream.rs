@@ -3,10 +3,10 @@
 //! --stats --stream`).
 //!
 //! A split `(a, s - a)` of heap n (s = n - k) with a rare side a reads `G(s - a)`: a recent
-//! heap when a is small (the rare heaps of the games studied at depth all come early: Grundy's
-//! game has none past 82860 up to 2^35), an early heap when a is close to s. The pass that
-//! proves the candidate reads the first 2048 pairs `(a, s - a)`, again early and recent heaps,
-//! and the scans after it read as far as they must. Every value the run reads is either held or
+//! heap when a is small (the rare heaps of the games studied at depth come early: Grundy's
+//! game has none past 82860 up to 2^24, measured here), an early heap when a is close to s.
+//! The pass that proves the candidate reads the first 2048 pairs `(a, s - a)`, again early
+//! and recent heaps, and the scans after it read as far as they must. Every value the run reads is either held or
 //! read back from a file of every value (2 bytes each, on disk, appended as computed, deleted
 //! at the end): the rare scans that go past the window, and the rare options of a rare heap
 //! far from both ends, read it. Memory stays O(window + rare heaps) at any depth.
