@@ -127,7 +127,7 @@ const FILE_ACCESS: [(&str, &str); 5] = [
     ("memory.rs", "reads /proc/meminfo (never quoted)"),
     (
         "solve/octal/stream.rs",
-        "the temporary file of every value of `grundy table --stats --stream` (named by the library, in the system's temporary folder; the server never streams)",
+        "the file of every value of `grundy table --stats --stream`: a temporary one named by the library, or the --checkpoint FILE of the command line (the server never streams)",
     ),
 ];
 

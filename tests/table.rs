@@ -658,7 +658,7 @@ fn streamed_runs_agree_with_runs_that_keep_every_value() {
         ("0.6".parse::<OctalCode>().unwrap(), 300_000, 1 << 16),
         (OctalCode::grundys(), 400_000, 1 << 17),
     ] {
-        let streamed = octal_stats_streaming(&code, to, keep, 4096, |_| {}).unwrap();
+        let streamed = octal_stats_streaming(&code, to, keep, 4096, None, |_| {}).unwrap();
         let (stats, last) = kept_every_value(&code, to);
         // at most the first keep heaps, fewer than 2 keep recent ones and the rare ones
         let bound = 3 * keep + stats.rare as usize;
@@ -672,7 +672,7 @@ fn streamed_runs_agree_with_runs_that_keep_every_value() {
     }
     // a window below the last rare heap: the reads past it come back from the disk
     let code = OctalCode::grundys();
-    let streamed = octal_stats_streaming(&code, 3 * MIN_KEEP, MIN_KEEP, 512, |_| {}).unwrap();
+    let streamed = octal_stats_streaming(&code, 3 * MIN_KEEP, MIN_KEEP, 512, None, |_| {}).unwrap();
     assert!(streamed.read_back > 0);
     let (stats, last) = kept_every_value(&code, 3 * MIN_KEEP);
     assert_eq!((streamed.stats, streamed.last), (stats, last));
@@ -681,7 +681,7 @@ fn streamed_runs_agree_with_runs_that_keep_every_value() {
     let mut agreed = 0;
     while agreed < 25 {
         let code: OctalCode = random_octal_code(&mut rng, 4).parse().unwrap();
-        match octal_stats_streaming(&code, 3 * MIN_KEEP, MIN_KEEP, 512, |_| {}) {
+        match octal_stats_streaming(&code, 3 * MIN_KEEP, MIN_KEEP, 512, None, |_| {}) {
             Ok(run) => {
                 let (stats, last) = kept_every_value(&code, 3 * MIN_KEEP);
                 assert_eq!((run.stats, run.last), (stats, last), "{}", code.family());
@@ -702,6 +702,7 @@ fn streamed_grundys_game_matches_the_published_row_at_2_21() {
         1 << 21,
         1 << 17,
         1 << 16,
+        None,
         |_| {},
     )
     .unwrap();
@@ -718,4 +719,85 @@ fn streamed_grundys_game_matches_the_published_row_at_2_21() {
     );
     // what it held: the first and recent heaps and the rare ones, not 2^21 values
     assert!(run.held < 400_000);
+}
+
+#[test]
+fn a_killed_stream_resumes_from_its_file_of_values_to_the_same_statistics() {
+    let dir = std::env::temp_dir().join(format!("grundy-stream-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("grundys.values");
+    let to = "600000";
+    let args = |extra: &[&str]| -> Vec<String> {
+        let mut all: Vec<String> = [
+            "table", "--json", "--stats", "--stream", "--window", "20000",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        all.extend(["--to", to].iter().map(|s| s.to_string()));
+        all.extend(extra.iter().map(|s| s.to_string()));
+        all.push("grundys".into());
+        all
+    };
+    let path = file.display().to_string();
+    let with_file = args(&["--checkpoint", &path, "--checkpoint-every", "0.05"]);
+    // started, killed once the file holds values past the first heaps, then run again
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(&with_file)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let t = std::time::Instant::now();
+    let size = || std::fs::metadata(&file).map_or(0, |m| m.len());
+    while size() < 2 * 200_000 && t.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    let killed = child.wait().unwrap();
+    let kept = size();
+    assert!(kept >= 2 * 200_000, "the file holds {kept} bytes");
+    assert!(kept < 2 * 600_001, "the run ended before it was killed");
+    let with_file: Vec<&str> = with_file.iter().map(String::as_str).collect();
+    let (code, resumed, err) = common::run_grundy(&with_file, b"");
+    assert_eq!(code, 0, "{err}");
+    let straight = args(&[]);
+    let straight: Vec<&str> = straight.iter().map(String::as_str).collect();
+    let (_, straight, _) = common::run_grundy(&straight, b"");
+    let json = |text: &str| serde_json::from_str::<serde_json::Value>(text).unwrap();
+    let (resumed, straight) = (json(&resumed), json(&straight));
+    assert_eq!(resumed["stats"], straight["stats"], "killed: {killed}");
+    assert_eq!(
+        resumed["stream"]["last_value"],
+        straight["stream"]["last_value"]
+    );
+    // the file now holds every value, 2 bytes each after its header line
+    let bytes = std::fs::read(&file).unwrap();
+    let header = b"grundy stream 1 grundys\n";
+    assert!(bytes.starts_with(header));
+    assert_eq!(bytes.len() - header.len(), 2 * 600_001);
+    // a file of another family, or not a file of values: one line, exit 2
+    for (contents, needle) in [
+        (None, "holds the values of grundys, not octal 0.6"),
+        (Some(&b"hello\n"[..]), "is not a file of values"),
+    ] {
+        if let Some(bytes) = contents {
+            std::fs::write(&file, bytes).unwrap();
+        }
+        let (code, out, err) = common::run_grundy(
+            &[
+                "table",
+                "--stats",
+                "--stream",
+                "--checkpoint",
+                &path,
+                "octal 0.6",
+            ],
+            b"",
+        );
+        assert_eq!((code, out.as_str()), (2, ""), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(needle), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -8,8 +8,8 @@ use grundy::app::table::{
     stream_stats_report, table_report, table_report_resumed, Family, TableOptions, TableReport,
 };
 use grundy::error::GrundyError;
-use grundy::solve::octal::Checkpoint;
 use grundy::solve::octal::OctalMethod;
+use grundy::solve::octal::{Checkpoint, StreamFile};
 use grundy::solve::DEFAULT_MAX_STATES;
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -71,7 +71,8 @@ pub struct Args {
     #[arg(long)]
     misere: bool,
     /// Save the values computed to FILE now and then (octal, hex, grundys), and resume from
-    /// FILE if it holds an earlier run of the same family.
+    /// FILE if it holds an earlier run of the same family. With --stream, FILE is the stream's
+    /// file of every value (2 bytes each), appended as they come.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
     /// Seconds between two saves of --checkpoint (default 300).
@@ -85,7 +86,7 @@ pub struct Args {
     /// only the first and the recent heaps and the rare ones in memory, every value on disk
     /// (2 bytes each, in a temporary file), for statistics at depths whose values would not fit
     /// in memory. Prints no values.
-    #[arg(long, conflicts_with_all = ["misere", "plot", "checkpoint", "compute_all", "until_period", "method"])]
+    #[arg(long, conflicts_with_all = ["misere", "plot", "compute_all", "until_period", "method"])]
     stream: bool,
     /// With --stream: how many first and recent heaps are held (default 131072; more than the
     /// last rare heap, which Grundy's game has at 82860, keeps reads from disk rare).
@@ -140,8 +141,15 @@ pub fn run(args: &Args) -> Result<String, String> {
         }
         let to = args.to.unwrap_or(99);
         let window = args.window.unwrap_or(DEFAULT_WINDOW);
+        let file = match &args.checkpoint {
+            Some(path) => Some(StreamFile {
+                path,
+                every: every(args.checkpoint_every)?,
+            }),
+            None => None,
+        };
         let report = super::with_progress(to + 1, template, |tick| {
-            stream_stats_report(&family, to, window, tick)
+            stream_stats_report(&family, to, window, file, tick)
         })
         .map_err(super::message)?;
         return super::render(&report, args.json, human);
@@ -153,17 +161,12 @@ pub fn run(args: &Args) -> Result<String, String> {
         .map_err(super::message),
         Some(path) => {
             let start = read_checkpoint(path, &family.name())?;
-            let seconds = args.checkpoint_every.unwrap_or(300.0);
-            if !(seconds.is_finite() && seconds >= 0.0) {
-                return Err(format!(
-                    "--checkpoint-every {seconds}: expected seconds, 0 or more"
-                ));
-            }
+            let every = every(args.checkpoint_every)?;
             let name = family.name();
             let mut save =
                 |values: &mut dyn Iterator<Item = u32>| write_checkpoint(path, &name, values);
             let checkpoint = Checkpoint {
-                every: std::time::Duration::from_secs_f64(seconds),
+                every,
                 save: &mut save,
             };
             super::with_progress(total, template, |tick| {
@@ -244,6 +247,17 @@ fn partizan_human(report: &PartizanTableReport) -> String {
         let _ = writeln!(out, "{why}");
     }
     out
+}
+
+/// The time between two saves of `--checkpoint-every SECONDS` (default 300).
+fn every(seconds: Option<f64>) -> Result<std::time::Duration, String> {
+    let seconds = seconds.unwrap_or(300.0);
+    if !(seconds.is_finite() && seconds >= 0.0) {
+        return Err(format!(
+            "--checkpoint-every {seconds}: expected seconds, 0 or more"
+        ));
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds))
 }
 
 /// The plain-text line of `--stats`.

@@ -19,7 +19,7 @@ use crate::solve::misere::{GenusSequence, MisereSolver};
 use crate::solve::octal::period::arithmetic_period;
 use crate::solve::octal::{
     octal_stats_streaming, octal_values_resumed, rare_common_stats, Checkpoint, OctalMethod,
-    RareCommonStats, FULL_PHASE, MIN_KEEP,
+    RareCommonStats, StreamFile, FULL_PHASE, MIN_KEEP,
 };
 use serde::Serialize;
 
@@ -246,8 +246,9 @@ pub struct StreamReport {
 /// `grundy table --stats --stream`: the rare/common statistics of `G(0..=to)` for a
 /// take-and-break family whose moves split a heap in two (octal codes, Grundy's game), holding
 /// the first and the last `window` heaps and the rare heaps in memory instead of every value,
-/// the others on disk ([`octal_stats_streaming`]); the report has `stats` and `stream`, no
-/// values and no period.
+/// the others on disk: in `file` if given (kept, and resumed from when it holds values of the
+/// family already), else in a temporary file ([`octal_stats_streaming`]); the report has
+/// `stats` and `stream`, no values and no period.
 ///
 /// **Errors**: another family, a code whose moves leave three heaps, a value above 65535, the
 /// temporary file of every value failing.
@@ -255,6 +256,7 @@ pub fn stream_stats_report(
     family: &Family,
     to: u64,
     window: usize,
+    file: Option<StreamFile<'_>>,
     progress: impl FnMut(usize),
 ) -> Result<TableReport> {
     let Family::Octal(code) = family else {
@@ -265,7 +267,7 @@ pub fn stream_stats_report(
     };
     let last =
         usize::try_from(to).map_err(|_| GrundyError::Overflow(format!("the last heap {to}")))?;
-    let run = octal_stats_streaming(code, last, window, FULL_PHASE, progress)?;
+    let run = octal_stats_streaming(code, last, window, FULL_PHASE, file, progress)?;
     Ok(TableReport {
         family: family.name(),
         to: Some(to),

@@ -21,7 +21,7 @@ mod sparse;
 mod stream;
 
 pub use code::OctalCode;
-pub use stream::{octal_stats_streaming, StreamRun, FULL_PHASE, MIN_KEEP};
+pub use stream::{octal_stats_streaming, StreamFile, StreamRun, FULL_PHASE, MIN_KEEP};
 
 use std::ops::BitXor;
 

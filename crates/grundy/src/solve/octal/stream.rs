@@ -74,6 +74,13 @@ const SPILL_CHUNK: usize = 1 << 16;
 struct Spill {
     file: std::fs::File,
     path: std::path::PathBuf,
+    /// The caller's file (kept at the end), else a temporary one (removed).
+    kept: bool,
+    /// Where the values start (after the header line of a kept file).
+    start: u64,
+    /// A kept file is written at least this often.
+    every: std::time::Duration,
+    written_at: std::time::Instant,
     pending: Vec<u8>,
     low: Vec<u16>,
     high: Vec<u16>,
@@ -81,28 +88,79 @@ struct Spill {
 }
 
 impl Spill {
-    fn new() -> Result<Spill> {
-        let unique = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
-        let path = std::env::temp_dir().join(format!(
-            "grundy-stream-{}-{unique}.values",
-            std::process::id()
-        ));
-        let file = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create_new(true)
-            .open(&path)
-            .map_err(|e| spill_error(&path, &e))?;
-        Ok(Spill {
-            file,
+    /// A temporary file, or the caller's file: created with its header line, or, when it holds
+    /// values of `family` already, opened after them (a partly written last value dropped);
+    /// with the number of values it holds.
+    fn open(file: Option<&StreamFile<'_>>, family: &str) -> Result<(Spill, usize)> {
+        use std::io::{Read, Seek, SeekFrom, Write};
+        let (path, kept, every) = match file {
+            Some(f) => (f.path.to_path_buf(), true, f.every),
+            None => {
+                let unique = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos());
+                let name = format!("grundy-stream-{}-{unique}.values", std::process::id());
+                (
+                    std::env::temp_dir().join(name),
+                    false,
+                    std::time::Duration::MAX,
+                )
+            }
+        };
+        let failed = |e: std::io::Error| spill_error(&path, &e);
+        let mut options = std::fs::OpenOptions::new();
+        options.read(true).write(true);
+        if kept {
+            options.create(true);
+        } else {
+            options.create_new(true);
+        }
+        let mut f = options.open(&path).map_err(failed)?;
+        let header = format!("{STREAM_MAGIC} {family}\n");
+        let length = f.metadata().map_err(failed)?.len();
+        let saved = if length == 0 {
+            f.write_all(header.as_bytes()).map_err(failed)?;
+            0
+        } else {
+            let mut head = vec![0u8; header.len().min(length as usize)];
+            f.read_exact(&mut head).map_err(failed)?;
+            if head != header.as_bytes() {
+                let shown = String::from_utf8_lossy(&head);
+                let line = shown.lines().next().unwrap_or("");
+                return Err(GrundyError::Unsupported(
+                    match line.strip_prefix(STREAM_MAGIC) {
+                        Some(other) => format!(
+                            "{} holds the values of {}, not {family}",
+                            path.display(),
+                            crate::error::excerpt(other.trim())
+                        ),
+                        None => format!(
+                            "{} is not a file of values of grundy table --stream (it does not \
+                         start with '{STREAM_MAGIC}')",
+                            path.display()
+                        ),
+                    },
+                ));
+            }
+            let values = (length - header.len() as u64) / 2;
+            f.set_len(header.len() as u64 + 2 * values)
+                .map_err(failed)?;
+            values as usize
+        };
+        f.seek(SeekFrom::End(0)).map_err(failed)?;
+        let spill = Spill {
+            file: f,
             path,
+            kept,
+            start: header.len() as u64,
+            every,
+            written_at: std::time::Instant::now(),
             pending: Vec::with_capacity(1 << 16),
             low: Vec::new(),
             high: Vec::new(),
             bytes: Vec::new(),
-        })
+        };
+        Ok((spill, saved))
     }
 
     fn push(&mut self, v: u32) -> Result<()> {
@@ -112,7 +170,7 @@ impl Spill {
             ))
         })?;
         self.pending.extend_from_slice(&v.to_le_bytes());
-        if self.pending.len() >= 1 << 16 {
+        if self.pending.len() >= 1 << 16 || self.written_at.elapsed() >= self.every {
             self.flush()?;
         }
         Ok(())
@@ -124,6 +182,7 @@ impl Spill {
             .write_all(&self.pending)
             .map_err(|e| spill_error(&self.path, &e))?;
         self.pending.clear();
+        self.written_at = std::time::Instant::now();
         Ok(())
     }
 
@@ -131,7 +190,7 @@ impl Spill {
     fn read(&mut self, from: usize, count: usize, high: bool) -> Result<()> {
         self.flush()?;
         self.bytes.resize(2 * count, 0);
-        read_at(&self.file, &mut self.bytes, 2 * from as u64)
+        read_at(&self.file, &mut self.bytes, self.start + 2 * from as u64)
             .map_err(|e| spill_error(&self.path, &e))?;
         let out = if high { &mut self.high } else { &mut self.low };
         out.clear();
@@ -170,8 +229,27 @@ impl Spill {
 
 impl Drop for Spill {
     fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.path);
+        if self.kept {
+            let _ = self.flush();
+        } else {
+            let _ = std::fs::remove_file(&self.path);
+        }
     }
+}
+
+/// The first line of a stream's kept file of values: `grundy stream 1 FAMILY`, then the values
+/// `G(0..)`, 2 bytes each, little-endian.
+const STREAM_MAGIC: &str = "grundy stream 1";
+
+/// The caller's file for a stream's values (`grundy table --stream --checkpoint FILE`): every
+/// value is appended to it (at least every `every`), and a later run of the same family goes
+/// on from the values it holds. Every value in it is final, so a run killed at any moment
+/// leaves a file to resume from.
+pub struct StreamFile<'a> {
+    /// The file.
+    pub path: &'a std::path::Path,
+    /// The longest time between two writes.
+    pub every: std::time::Duration,
 }
 
 #[cfg(unix)]
@@ -220,10 +298,16 @@ impl Stream {
         }
     }
 
-    /// Records `G(n) = v`.
+    /// Records `G(n) = v`, appending it to the file of values.
     fn push(&mut self, v: u32) -> Result<()> {
-        let n = self.n();
         self.spill.push(v)?;
+        self.record(v);
+        Ok(())
+    }
+
+    /// Records `G(n) = v` in memory (a value the file holds already).
+    fn record(&mut self, v: u32) {
+        let n = self.n();
         if n > 0 {
             let i = v as usize;
             if self.histogram.len() <= i {
@@ -261,7 +345,6 @@ impl Stream {
         self.held = self
             .held
             .max(self.first.len() + self.recent.len() + self.rare_positions.len());
-        Ok(())
     }
 
     /// The mask for the next heap: the stored one with the bit of the width added. Every
@@ -472,6 +555,7 @@ pub fn octal_stats_streaming(
     to: usize,
     keep: usize,
     full: usize,
+    file: Option<StreamFile<'_>>,
     mut progress: impl FnMut(usize),
 ) -> Result<StreamRun> {
     let moves = Moves::of(code);
@@ -484,6 +568,7 @@ pub fn octal_stats_streaming(
     }
     let keep = keep.max(MIN_KEEP);
     let full = to.min(full);
+    let (spill, saved) = Spill::open(file.as_ref(), &code.family())?;
     let run = octal_values(
         code,
         full,
@@ -522,10 +607,30 @@ pub fn octal_stats_streaming(
         targets: Vec::new(),
         left: Vec::new(),
         scanned: Vec::new(),
-        spill: Spill::new()?,
+        spill,
         read_back: 0,
     };
-    for &v in values.iter().take(to + 1) {
+    // the values of the file (checked against the first heaps), then the first heaps it lacks
+    let replay = saved.min(to + 1);
+    let mut at = 0;
+    while at < replay {
+        let count = (replay - at).min(SPILL_CHUNK);
+        stream.spill.read(at, count, false)?;
+        for i in 0..count {
+            let v = u32::from(stream.spill.low[i]);
+            if values.get(at + i).is_some_and(|&w| w != u64::from(v)) {
+                return Err(GrundyError::Unsupported(format!(
+                    "{} says G({}) = {v}, but it is {}: the file was not written by this run",
+                    stream.spill.path.display(),
+                    at + i,
+                    values[at + i]
+                )));
+            }
+            stream.record(v);
+        }
+        at += count;
+    }
+    for &v in values.iter().take(to + 1).skip(replay) {
         let v = u32::try_from(v).map_err(|_| overflow(code))?;
         stream.push(v)?;
     }
