@@ -170,7 +170,11 @@ impl Spill {
             ))
         })?;
         self.pending.extend_from_slice(&v.to_le_bytes());
-        if self.pending.len() >= 1 << 16 || self.written_at.elapsed() >= self.every {
+        // (the clock is read every 2048 values, and only for a kept file)
+        let due = || {
+            self.kept && self.pending.len() % 4096 == 0 && self.written_at.elapsed() >= self.every
+        };
+        if self.pending.len() >= 1 << 16 || due() {
             self.flush()?;
         }
         Ok(())
