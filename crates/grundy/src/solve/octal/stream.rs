@@ -69,14 +69,15 @@ struct Stream {
 /// Values per read of the spill file.
 const SPILL_CHUNK: usize = 1 << 16;
 
-/// Every value of a stream in a temporary file, 2 bytes each, little-endian: appended through
-/// a buffer, read back by position. The file is removed when the stream ends.
+/// Every value of a stream in a file, after a header line, 2 bytes each, little-endian:
+/// appended through a buffer, read back by position. A temporary file is removed when the
+/// stream ends; the caller's file ([`StreamFile`]) is kept, to resume from.
 struct Spill {
     file: std::fs::File,
     path: std::path::PathBuf,
     /// The caller's file (kept at the end), else a temporary one (removed).
     kept: bool,
-    /// Where the values start (after the header line of a kept file).
+    /// Where the values start (after the header line).
     start: u64,
     /// A kept file is written at least this often.
     every: std::time::Duration,
