@@ -124,9 +124,14 @@ impl Board {
     /// rows before it).
     pub fn from_cells(rows: usize, cols: usize, free: &[bool]) -> Result<Board> {
         assert_eq!(free.len(), rows * cols, "one flag per cell");
-        let row_free: Vec<usize> = free
-            .par_chunks(cols.max(1))
-            .map(|row| row.iter().filter(|&&f| f).count())
+        let row_free: Vec<usize> = (0..rows)
+            .into_par_iter()
+            .map(|r| {
+                free[r * cols..(r + 1) * cols]
+                    .iter()
+                    .filter(|&&f| f)
+                    .count()
+            })
             .collect();
         let count: usize = row_free.iter().sum();
         if count >= NONE as usize {
@@ -336,6 +341,10 @@ mod tests {
     fn boards_link_the_free_neighbours() {
         let mut rng = crate::testing::Xorshift(0x1234_5678_9abc_def1u64);
         let mut next = |k: u64| rng.below(k);
+        for (rows, cols) in [(0, 0), (0, 3), (3, 0)] {
+            let board = Board::from_cells(rows, cols, &[]).unwrap();
+            assert_eq!((board.cells.len(), board.graph.vertex_count()), (0, 0));
+        }
         for _ in 0..300 {
             let (rows, cols) = (1 + next(12) as usize, 1 + next(12) as usize);
             let free: Vec<bool> = (0..rows * cols).map(|_| next(4) != 0).collect();
