@@ -9,7 +9,7 @@ use grundy::app::table::{
 };
 use grundy::error::GrundyError;
 use grundy::solve::octal::OctalMethod;
-use grundy::solve::octal::{Checkpoint, StreamFile};
+use grundy::solve::octal::{Checkpoint, StreamFile, DEFAULT_KEEP};
 use grundy::solve::DEFAULT_MAX_STATES;
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -140,7 +140,7 @@ pub fn run(args: &Args) -> Result<String, String> {
             return Err("--stream prints only the statistics: add --stats".into());
         }
         let to = args.to.unwrap_or(99);
-        let window = args.window.unwrap_or(DEFAULT_WINDOW);
+        let window = args.window.unwrap_or(DEFAULT_KEEP);
         let file = match &args.checkpoint {
             Some(path) => Some(StreamFile {
                 path,
@@ -271,9 +271,6 @@ fn stats_line(s: &grundy::solve::octal::RareCommonStats) -> String {
         s.last_rare.map_or("-".into(), |n| n.to_string())
     )
 }
-
-/// The first and recent heaps `--stream` keeps by default.
-const DEFAULT_WINDOW: usize = 1 << 17;
 
 fn human(report: &TableReport) -> String {
     let mut out = String::new();

@@ -21,7 +21,9 @@ mod sparse;
 mod stream;
 
 pub use code::OctalCode;
-pub use stream::{octal_stats_streaming, StreamFile, StreamRun, FULL_PHASE, MIN_KEEP};
+pub use stream::{
+    octal_stats_streaming, StreamFile, StreamRun, DEFAULT_KEEP, FULL_PHASE, MIN_KEEP,
+};
 
 use std::ops::BitXor;
 
@@ -65,15 +67,7 @@ pub fn rare_common_stats(values: &[u64]) -> RareCommonStats {
             (0, 0),
             |(m, at), (i, &v)| if v > m { (v, i as u64) } else { (m, at) },
         );
-    let mut histogram = vec![0usize; 0];
-    for &v in values.iter().skip(1) {
-        let v = usize::try_from(v).unwrap_or(usize::MAX).min(1 << 20);
-        if histogram.len() <= v {
-            histogram.resize(v + 1, 0);
-        }
-        histogram[v] += 1;
-    }
-    let (mask, _) = best_mask(&histogram);
+    let mask = best_mask_of(values);
     let rare_heaps = values
         .iter()
         .enumerate()
@@ -87,6 +81,20 @@ pub fn rare_common_stats(values: &[u64]) -> RareCommonStats {
         rare,
         last_rare,
     }
+}
+
+/// The mask with the fewest rare heaps among `values` (`G(0..)`), chosen on the heaps from 1 on
+/// as the engine does ([`sparse::best_mask`] on their histogram).
+fn best_mask_of(values: &[u64]) -> u32 {
+    let mut histogram = vec![0usize; 0];
+    for &v in values.iter().skip(1) {
+        let v = usize::try_from(v).unwrap_or(usize::MAX).min(1 << 20);
+        if histogram.len() <= v {
+            histogram.resize(v + 1, 0);
+        }
+        histogram[v] += 1;
+    }
+    best_mask(&histogram).0
 }
 
 /// How the values of an octal game are computed.

@@ -13,7 +13,7 @@
 
 use super::plain::mark_pairs;
 use super::sparse::{best_mask, common, mark_rare_pairs, reaches, settle, PASS, ROUND};
-use super::{octal_values, width_of, Moves, OctalCode, OctalMethod, RareCommonStats};
+use super::{best_mask_of, octal_values, width_of, Moves, OctalCode, OctalMethod, RareCommonStats};
 use crate::error::{GrundyError, Result};
 
 /// Heaps computed with every value kept before the stream starts, by default (the mask is
@@ -22,6 +22,10 @@ pub const FULL_PHASE: usize = 1 << 16;
 
 /// The least number of first and of recent heaps a stream keeps.
 pub const MIN_KEEP: usize = 1 << 14;
+
+/// The first and recent heaps a stream keeps by default (`grundy table --stream`): more than
+/// the last rare heap of Grundy's game (82860), which keeps reads from disk rare there.
+pub const DEFAULT_KEEP: usize = 1 << 17;
 
 /// What a streaming run computed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -583,16 +587,7 @@ pub fn octal_stats_streaming(
         &mut progress,
     )?;
     let values = &run.values.values;
-    let mask = run.mask.unwrap_or_else(|| {
-        let mut histogram = Vec::new();
-        for &v in values.iter().skip(1) {
-            if histogram.len() <= v as usize {
-                histogram.resize(v as usize + 1, 0);
-            }
-            histogram[v as usize] += 1;
-        }
-        best_mask(&histogram).0
-    });
+    let mask = run.mask.unwrap_or_else(|| best_mask_of(values));
     let mut stream = Stream {
         moves,
         mask,
