@@ -428,3 +428,67 @@ fn card_hubs_agree_with_a_flow_network_at_scale() {
     }
     assert!(seen[0] > 100 && seen[1] > 100, "{seen:?}");
 }
+
+/// Boards as grids (neighbours computed from a bit per cell) against the same boards as
+/// stored cell graphs: the same matching size, the same winning starts, strategies that are
+/// maximum matchings covering or avoiding the start; and on small boards against the
+/// game-tree search.
+#[test]
+fn grids_solve_like_their_cell_graphs() {
+    use grundy::graph::grid::Grid;
+    use grundy::graph::Adjacency;
+    let mut rng = Rng::new(2025);
+    for round in 0..300 {
+        let (rows, cols) = if round % 3 == 0 {
+            (rng.range(1, 4) as usize, rng.range(1, 5) as usize)
+        } else {
+            (rng.range(1, 40) as usize, rng.range(1, 40) as usize)
+        };
+        let blocked = rng.range(0, 50);
+        let free: Vec<bool> = (0..rows * cols).map(|_| !rng.chance(blocked)).collect();
+        let grid = Grid::from_cells(rows, cols, &free);
+        let width = cols + 1;
+        let mut edges = Vec::new();
+        for r in 0..rows {
+            for c in 0..cols {
+                let v = (r * width + c) as u32;
+                if free[r * cols + c] && c + 1 < cols && free[r * cols + c + 1] {
+                    edges.push((v, v + 1));
+                }
+                if free[r * cols + c] && r + 1 < rows && free[(r + 1) * cols + c] {
+                    edges.push((v, v + width as u32));
+                }
+            }
+        }
+        let graph = Graph::from_edges(rows * width, &edges).unwrap();
+        let on_grid = Geography::solve(&grid);
+        let on_graph = Geography::solve(&graph);
+        assert_eq!(on_grid.matching.size(), on_graph.matching.size());
+        assert!(on_grid.matching.is_valid_in(&grid) && on_grid.matching.is_valid_in(&graph));
+        assert_eq!(on_grid.mover_wins_from(), on_graph.mover_wins_from());
+        let cells: Vec<usize> = grid.free_vertices().collect();
+        if cells.is_empty() {
+            continue;
+        }
+        let v = cells[rng.range(0, cells.len() as u64 - 1) as usize];
+        let strategy = on_grid.strategy(&grid, v);
+        assert!(strategy.is_valid_in(&graph));
+        assert_eq!(strategy.size(), on_graph.matching.size());
+        assert_eq!(strategy.mate(v).is_some(), on_grid.mover_wins(v));
+        if rows * width <= 20 {
+            let adj: Vec<Vec<usize>> = (0..rows * width)
+                .map(|u| graph.neighbors(u).iter().map(|&w| w as usize).collect())
+                .collect();
+            let mut memo = HashMap::new();
+            for &u in &cells {
+                assert_eq!(
+                    on_grid.mover_wins(u),
+                    mover_wins(&adj, u, 1 << u, &mut memo),
+                    "cell {:?}",
+                    grid.cell(u)
+                );
+            }
+            assert_eq!(grid.degree(v), adj[v].len());
+        }
+    }
+}

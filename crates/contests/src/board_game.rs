@@ -15,19 +15,21 @@
 
 use grundy::error::Result;
 use grundy::graph::geography::Geography;
-use grundy::graph::io::{read_board, Board};
+use grundy::graph::grid::Grid;
+use grundy::graph::io::read_board;
 use std::fmt::Write;
 
 /// Reads `n m` and n rows of m characters, `.` free and `#` blocked.
-pub fn read(input: &[u8]) -> Result<Board> {
+pub fn read(input: &[u8]) -> Result<Grid> {
     read_board(input)
 }
 
 /// The cells where the placer wins, in the judge's format (`jsoi`: with the `WIN`/`LOSE`
 /// line instead of the count). O(cells^1.5) for the matching.
-pub fn answer(board: &Board, jsoi: bool) -> String {
-    let solved = Geography::solve(&board.graph);
-    let placer_wins: Vec<usize> = (0..board.cells.len())
+pub fn answer(board: &Grid, jsoi: bool) -> String {
+    let solved = Geography::solve(board);
+    let placer_wins: Vec<usize> = board
+        .free_vertices()
         .filter(|&v| !solved.mover_wins(v))
         .collect();
     let mut out = String::with_capacity(placer_wins.len() * 10 + 8);
@@ -41,7 +43,7 @@ pub fn answer(board: &Board, jsoi: bool) -> String {
         let _ = writeln!(out, "{}", placer_wins.len());
     }
     for v in placer_wins {
-        let (r, c) = board.cells[v];
+        let (r, c) = board.cell(v);
         let _ = writeln!(out, "{} {}", r + 1, c + 1);
     }
     out

@@ -11,7 +11,9 @@
 use crate::error::{GrundyError, Result};
 use crate::graph::csr::Graph;
 use crate::graph::geography::Geography;
-use crate::graph::io::{read_board, read_graph, Board};
+use crate::graph::grid::Grid;
+use crate::graph::io::{read_board, read_graph};
+use crate::graph::Adjacency;
 use serde::Serialize;
 
 /// A start: a vertex id (1-based) of a graph, or a cell `[row, col]` (1-based) of a board.
@@ -63,29 +65,42 @@ pub struct GeographyReport {
 ///
 /// **Complexity**: that of [`Geography::solve`] plus reading, O(input size).
 pub fn geography_report(input: &[u8], grid: bool, from: Option<&str>) -> Result<GeographyReport> {
-    let (board, plain) = if grid {
-        (Some(read_board(input)?), None)
+    if grid {
+        let board = read_board(input)?;
+        let start = match from {
+            Some(text) => Some(parse_cell_start(text, &board)?),
+            None => None,
+        };
+        let name = |v: usize| {
+            let (r, c) = board.cell(v);
+            Start::Cell([r + 1, c + 1])
+        };
+        let counts = (board.free_count(), board.edge_count());
+        Ok(report(&board, counts, start, name))
     } else {
-        (None, Some(read_graph(input)?))
-    };
-    let graph: &Graph = match (&board, &plain) {
-        (Some(b), _) => &b.graph,
-        (None, Some(g)) => g,
-        (None, None) => unreachable!("one of the two was read"),
-    };
-    let name = |v: usize| match &board {
-        Some(b) => Start::Cell([b.cells[v].0 as usize + 1, b.cells[v].1 as usize + 1]),
-        None => Start::Vertex(v + 1),
-    };
-    let start = match from {
-        Some(text) => Some(parse_start(text, graph, board.as_ref())?),
-        None => None,
-    };
-    let solved = Geography::solve(graph);
+        let graph = read_graph(input)?;
+        let start = match from {
+            Some(text) => Some(parse_vertex_start(text, &graph)?),
+            None => None,
+        };
+        let counts = (graph.vertex_count(), graph.edge_count());
+        Ok(report(&graph, counts, start, |v| Start::Vertex(v + 1)))
+    }
+}
+
+/// Solves `g` from every start (`counts`: its vertices and edges as the report states them;
+/// `name`: a vertex as the user knows it) and adds `start`'s answer and strategy.
+fn report<G: Adjacency>(
+    g: &G,
+    (vertices, edges): (usize, usize),
+    start: Option<usize>,
+    name: impl Fn(usize) -> Start,
+) -> GeographyReport {
+    let solved = Geography::solve(g);
     let mover_wins = solved.mover_wins_from().into_iter().map(&name).collect();
     let (from, mover_wins_from, strategy) = match start {
         Some(v) => {
-            let m = solved.strategy(graph, v);
+            let m = solved.strategy(g, v);
             let pairs = m
                 .pairs()
                 .into_iter()
@@ -95,54 +110,60 @@ pub fn geography_report(input: &[u8], grid: bool, from: Option<&str>) -> Result<
         }
         None => (None, None, None),
     };
-    Ok(GeographyReport {
-        vertices: graph.vertex_count(),
-        edges: graph.edge_count(),
+    GeographyReport {
+        vertices,
+        edges,
         bipartite: solved.sides.is_some(),
         max_matching: solved.matching.size(),
         mover_wins,
         from,
         mover_wins_from,
         strategy,
-    })
+    }
 }
 
-fn parse_start(text: &str, graph: &Graph, board: Option<&Board>) -> Result<usize> {
-    let bad = |why: String| GrundyError::Setting {
+/// The error for a `--from` that names no start.
+fn bad_start(text: &str, why: String) -> GrundyError {
+    GrundyError::Setting {
         setting: crate::error::Setting::From,
         message: format!("{}: {why}", crate::error::excerpt(text)),
-    };
-    match board {
-        None => {
-            let v: usize = text
-                .trim()
-                .parse()
-                .map_err(|_| bad("expected a vertex id".into()))?;
-            if v == 0 || v > graph.vertex_count() {
-                return Err(bad(format!(
-                    "no such vertex (1..={})",
-                    graph.vertex_count()
-                )));
-            }
-            Ok(v - 1)
-        }
-        Some(board) => {
-            let parsed = text.split_once(',').and_then(|(r, c)| {
-                Some((
-                    r.trim().parse::<usize>().ok()?,
-                    c.trim().parse::<usize>().ok()?,
-                ))
-            });
-            let (r, c) = parsed.ok_or_else(|| bad("expected a cell as r,c (1-based)".into()))?;
-            if r == 0 || c == 0 || r > board.rows || c > board.cols {
-                return Err(bad(format!(
-                    "no such cell on a {} x {} board",
-                    board.rows, board.cols
-                )));
-            }
-            board
-                .vertex(r - 1, c - 1)
-                .ok_or_else(|| bad("that cell is blocked".into()))
-        }
     }
+}
+
+fn parse_vertex_start(text: &str, graph: &Graph) -> Result<usize> {
+    let v: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| bad_start(text, "expected a vertex id".into()))?;
+    if v == 0 || v > graph.vertex_count() {
+        return Err(bad_start(
+            text,
+            format!("no such vertex (1..={})", graph.vertex_count()),
+        ));
+    }
+    Ok(v - 1)
+}
+
+fn parse_cell_start(text: &str, board: &Grid) -> Result<usize> {
+    let parsed = text.split_once(',').and_then(|(r, c)| {
+        Some((
+            r.trim().parse::<usize>().ok()?,
+            c.trim().parse::<usize>().ok()?,
+        ))
+    });
+    let (r, c) =
+        parsed.ok_or_else(|| bad_start(text, "expected a cell as r,c (1-based)".into()))?;
+    if r == 0 || c == 0 || r > board.rows() || c > board.cols() {
+        return Err(bad_start(
+            text,
+            format!(
+                "no such cell on a {} x {} board",
+                board.rows(),
+                board.cols()
+            ),
+        ));
+    }
+    board
+        .vertex(r - 1, c - 1)
+        .ok_or_else(|| bad_start(text, "that cell is blocked".into()))
 }

@@ -29,7 +29,8 @@ use crate::app::solve::SolveOptions;
 use crate::error::{excerpt, GrundyError, Result};
 use crate::games::{Component, GraphSource, Misere};
 use crate::graph::geography::Geography;
-use crate::graph::io::Board;
+use crate::graph::grid::Grid;
+use crate::graph::Adjacency;
 use crate::loopy::{position_named, GameGraph, SolvedGraph};
 use crate::nimber::{Convention, Outcome};
 use crate::solve::analyse::SumAnalyser;
@@ -149,7 +150,7 @@ enum Game {
         graphs: Arc<dyn GraphSource>,
     },
     Graph(Box<SolvedGraph>),
-    Board(Box<Board>),
+    Board(Box<Grid>),
 }
 
 #[derive(Clone, Debug)]
@@ -202,7 +203,7 @@ impl Session {
     }
 
     /// The token game on `board` from the free cell `(row, col)` (1-based).
-    pub fn from_board(board: Board, row: usize, col: usize) -> Result<Session> {
+    pub fn from_board(board: Grid, row: usize, col: usize) -> Result<Session> {
         let start = cell_vertex(&board, row, col)?;
         Ok(Session {
             game: Game::Board(Box::new(board)),
@@ -491,21 +492,22 @@ pub fn graph_state(solved: &SolvedGraph, at: u32) -> PlayState {
 }
 
 /// The free cell `(row, col)` (1-based) as a vertex of `board`.
-fn cell_vertex(board: &Board, row: usize, col: usize) -> Result<usize> {
+fn cell_vertex(board: &Grid, row: usize, col: usize) -> Result<usize> {
     (row >= 1 && col >= 1)
         .then(|| board.vertex(row - 1, col - 1))
         .flatten()
         .ok_or_else(|| {
             GrundyError::Unsupported(format!(
                 "{row},{col} is not a free cell of the {} x {} board",
-                board.rows, board.cols
+                board.rows(),
+                board.cols()
             ))
         })
 }
 
 /// `row,col`, 1-based.
-fn cell_name(board: &Board, v: usize) -> String {
-    let (r, c) = board.cells[v];
+fn cell_name(board: &Grid, v: usize) -> String {
+    let (r, c) = board.cell(v);
     format!("{},{}", r + 1, c + 1)
 }
 
@@ -526,7 +528,7 @@ pub fn parse_cell(text: &str) -> Result<(usize, usize)> {
 
 /// Checks a walk of the token given as cells `(row, col)` (1-based): free cells, each next to
 /// the one before, none twice. Returns it as vertices of `board`.
-pub fn board_path(board: &Board, cells: &[(usize, usize)]) -> Result<Vec<usize>> {
+pub fn board_path(board: &Grid, cells: &[(usize, usize)]) -> Result<Vec<usize>> {
     let mut path: Vec<usize> = Vec::with_capacity(cells.len());
     for &(row, col) in cells {
         let v = cell_vertex(board, row, col)?;
@@ -543,9 +545,9 @@ pub fn board_path(board: &Board, cells: &[(usize, usize)]) -> Result<Vec<usize>>
 
 /// Refuses a step of the token from the end of `path` to `v` unless `v` is a free, unvisited
 /// neighbour.
-fn check_step(board: &Board, path: &[usize], v: usize) -> Result<()> {
+fn check_step(board: &Grid, path: &[usize], v: usize) -> Result<()> {
     let at = *path.last().expect("a path has a token");
-    if !board.graph.has_edge(at, v) || path.contains(&v) {
+    if !board.has_edge(at, v) || path.contains(&v) {
         return Err(GrundyError::Unsupported(format!(
             "the token cannot move from {} to {}: it moves to a free, unvisited neighbouring \
              cell",
@@ -556,17 +558,13 @@ fn check_step(board: &Board, path: &[usize], v: usize) -> Result<()> {
     Ok(())
 }
 
-/// The board without the cells in `gone` (vertices of `board`).
-fn board_without(board: &Board, gone: &[usize]) -> Result<Board> {
-    let mut free = vec![false; board.rows * board.cols];
-    for &(r, c) in &board.cells {
-        free[r as usize * board.cols + c as usize] = true;
-    }
+/// The board without the cells in `gone` (vertices of `board`, which keep their numbers).
+fn board_without(board: &Grid, gone: &[usize]) -> Grid {
+    let mut left = board.clone();
     for &v in gone {
-        let (r, c) = board.cells[v];
-        free[r as usize * board.cols + c as usize] = false;
+        left.set(v, false);
     }
-    Board::from_cells(board.rows, board.cols, &free)
+    left
 }
 
 /// The state of the token game on `board` after the walk `path` (vertices; the last holds the
@@ -574,42 +572,32 @@ fn board_without(board: &Board, gone: &[usize]) -> Result<Board> {
 /// unvisited cells (the token's included) covers the token's cell.
 ///
 /// **Complexity**: one maximum matching of the cells left, O(m sqrt n).
-pub fn board_state(board: &Board, path: &[usize]) -> Result<PlayState> {
+pub fn board_state(board: &Grid, path: &[usize]) -> Result<PlayState> {
     let (&at, before) = path
         .split_last()
         .ok_or_else(|| GrundyError::Unsupported("the token has no cell".into()))?;
-    // after any move the token's cell is gone too: one matching decides every move
-    let next = board_without(board, path)?;
-    let next_game = Geography::solve(&next.graph);
+    // after any move the token's cell is gone too: one matching decides every move; the
+    // boards left keep the vertices' numbers
+    let next = board_without(board, path);
+    let next_game = Geography::solve(&next);
     let moves: Vec<PlayMove> = board
-        .graph
         .neighbors(at)
         .iter()
         .map(|&u| u as usize)
         .filter(|u| !before.contains(u))
-        .map(|u| {
-            let (r, c) = board.cells[u];
-            let there = next
-                .vertex(r as usize, c as usize)
-                .expect("an unvisited free cell");
-            PlayMove {
-                to: cell_name(board, u),
-                result: if next_game.mover_wins(there) {
-                    MoveResult::Lose
-                } else {
-                    MoveResult::Win
-                },
-                remoteness: None,
-                replies: next.graph.degree(there) as u128,
-            }
+        .map(|u| PlayMove {
+            to: cell_name(board, u),
+            result: if next_game.mover_wins(u) {
+                MoveResult::Lose
+            } else {
+                MoveResult::Win
+            },
+            remoteness: None,
+            replies: next.degree(u) as u128,
         })
         .collect();
-    let now = board_without(board, before)?;
-    let (r, c) = board.cells[at];
-    let here = now
-        .vertex(r as usize, c as usize)
-        .expect("the token's cell");
-    let outcome = Outcome::from_mover_wins(Geography::solve(&now.graph).mover_wins(here));
+    let now = board_without(board, before);
+    let outcome = Outcome::from_mover_wins(Geography::solve(&now).mover_wins(at));
     Ok(PlayState {
         position: cell_name(board, at),
         outcome,

@@ -162,17 +162,29 @@ fn grouped<O: Offset, L: Offset, P: Pairs>(
     let parts = pairs.parts();
     let groups = parts.min(4 * rayon::current_num_threads()).max(1);
     let group_parts = |g: usize| g * parts / groups..(g + 1) * parts / groups;
-    let counts: Vec<Vec<usize>> = (0..groups)
+    // each group's count per bucket, and its run of keys if they never decrease
+    let counted: Vec<(Vec<usize>, Option<KeyRun>)> = (0..groups)
         .into_par_iter()
         .map(|g| {
             let mut count = vec![0usize; buckets];
+            let mut run = KeyRun::default();
             for part in group_parts(g) {
-                pairs.each(part, |k, _| count[(k >> key_bits) as usize] += 1);
+                pairs.each(part, |k, _| {
+                    count[(k >> key_bits) as usize] += 1;
+                    run.push(k);
+                });
             }
-            count
+            (count, run.sorted.then_some(run))
         })
         .collect();
+    let (counts, runs): (Vec<Vec<usize>>, Vec<Option<KeyRun>>) = counted.into_iter().unzip();
     let total: usize = counts.iter().flatten().sum();
+    if let Some(runs) = runs.into_iter().collect::<Option<Vec<KeyRun>>>() {
+        let given: Vec<&KeyRun> = runs.iter().filter(|r| r.len > 0).collect();
+        if given.windows(2).all(|w| w[0].last <= w[1].first) {
+            return already_grouped(n, pairs, &runs, group_parts);
+        }
+    }
     // first level: each group's share of each bucket, buckets in key order, groups in order
     let mut values = vec![0u32; total];
     let mut locals = vec![L::default(); total];
@@ -256,6 +268,92 @@ fn grouped<O: Offset, L: Offset, P: Pairs>(
     (offsets, values)
 }
 
+/// The keys of a group of parts, as far as they never decrease.
+#[derive(Clone, Copy)]
+struct KeyRun {
+    first: u32,
+    last: u32,
+    len: usize,
+    sorted: bool,
+}
+
+impl Default for KeyRun {
+    fn default() -> Self {
+        KeyRun {
+            first: 0,
+            last: 0,
+            len: 0,
+            sorted: true,
+        }
+    }
+}
+
+impl KeyRun {
+    #[inline]
+    fn push(&mut self, k: u32) {
+        if self.len == 0 {
+            self.first = k;
+        } else {
+            self.sorted &= self.last <= k;
+        }
+        self.last = k;
+        self.len += 1;
+    }
+}
+
+/// [`grouped`] when the pairs already come in order of keys (a file listing each position's
+/// moves together, in order of positions): the values are copied in their order and the
+/// offsets read off the runs of equal keys, one pass on every core instead of two scatters.
+/// Each group writes the values of its pairs and the offsets of the keys after the previous
+/// group's last key up to its own last key.
+fn already_grouped<O: Offset, P: Pairs>(
+    n: usize,
+    pairs: &P,
+    runs: &[KeyRun],
+    group_parts: impl Fn(usize) -> std::ops::Range<usize> + Sync,
+) -> (Vec<O>, Vec<u32>) {
+    let total: usize = runs.iter().map(|r| r.len).sum();
+    let mut values = vec![0u32; total];
+    let mut offsets = vec![O::default(); n + 1];
+    {
+        // (group, first pair's index, its values, first key it sets, the offsets it sets)
+        let mut shares = Vec::with_capacity(runs.len());
+        let (mut rest_v, mut rest_o) = (&mut values[..], &mut offsets[..]);
+        let (mut start, mut next_key) = (0usize, 0usize);
+        for (g, run) in runs.iter().enumerate() {
+            let (v, rv) = std::mem::take(&mut rest_v).split_at_mut(run.len);
+            let keys = if run.len == 0 {
+                0
+            } else {
+                run.last as usize + 1 - next_key
+            };
+            let (o, ro) = std::mem::take(&mut rest_o).split_at_mut(keys);
+            shares.push((g, start, v, next_key, o));
+            (rest_v, rest_o) = (rv, ro);
+            start += run.len;
+            next_key += keys;
+        }
+        // the keys after the last one given start at the end
+        rest_o.iter_mut().for_each(|o| *o = O::from_usize(total));
+        shares
+            .into_par_iter()
+            .for_each(|(g, start, values, first_key, offsets)| {
+                let (mut i, mut key) = (0usize, first_key);
+                for part in group_parts(g) {
+                    pairs.each(part, |k, v| {
+                        while key <= k as usize {
+                            offsets[key - first_key] = O::from_usize(start + i);
+                            key += 1;
+                        }
+                        values[i] = v;
+                        i += 1;
+                    });
+                }
+            });
+    }
+    (offsets, values)
+}
+
 /// Keys per parallel task when sorting lists.
 const SORT_BLOCK: usize = 1 << 15;
 
@@ -320,29 +418,84 @@ pub(crate) fn sort_lists<O: Offset>(offsets: Vec<O>, mut targets: Vec<u32>) -> (
     (new_offsets, targets)
 }
 
-/// Sorts a list: by a sorting network when it has at most 8 values (no branch to mispredict),
-/// else by the standard library's sort.
+/// Sorts a list: by a sorting network of its length when it has at most 8 values (no branch
+/// to mispredict, the values in registers), else by the standard library's sort.
 #[inline]
 fn sort_short(list: &mut [u32]) {
-    if list.len() <= 1 {
-        return;
+    match list.len() {
+        0 | 1 => {}
+        2 => network::<2>(list, &NETWORK_2),
+        3 => network::<3>(list, &NETWORK_3),
+        4 => network::<4>(list, &NETWORK_4),
+        5 => network::<5>(list, &NETWORK_5),
+        6 => network::<6>(list, &NETWORK_6),
+        7 => network::<7>(list, &NETWORK_7),
+        8 => network::<8>(list, &NETWORK_8),
+        _ => list.sort_unstable(),
     }
-    if list.len() > 8 {
-        list.sort_unstable();
-        return;
-    }
-    let mut x = [u32::MAX; 8];
-    x[..list.len()].copy_from_slice(list);
-    // Batcher's odd-even merge network for 8 inputs: 19 comparators in 6 layers
-    for &(i, j) in &NETWORK_8 {
+}
+
+/// Applies a sorting network for `N` values to `list` (of length `N`).
+#[inline(always)]
+fn network<const N: usize>(list: &mut [u32], comparators: &[(usize, usize)]) {
+    let list: &mut [u32; N] = list.try_into().expect("a list of the network's length");
+    let mut x = *list;
+    for &(i, j) in comparators {
         let (a, b) = (x[i], x[j]);
         x[i] = a.min(b);
         x[j] = a.max(b);
     }
-    list.copy_from_slice(&x[..list.len()]);
+    *list = x;
 }
 
-/// The comparators of [`sort_short`], layer by layer.
+/// Optimal sorting networks for 2 to 8 values (Knuth, TAOCP 5.3.4), comparator by comparator.
+const NETWORK_2: [(usize, usize); 1] = [(0, 1)];
+const NETWORK_3: [(usize, usize); 3] = [(0, 2), (0, 1), (1, 2)];
+const NETWORK_4: [(usize, usize); 5] = [(0, 2), (1, 3), (0, 1), (2, 3), (1, 2)];
+const NETWORK_5: [(usize, usize); 9] = [
+    (0, 3),
+    (1, 4),
+    (0, 2),
+    (1, 3),
+    (0, 1),
+    (2, 4),
+    (1, 2),
+    (3, 4),
+    (2, 3),
+];
+const NETWORK_6: [(usize, usize); 12] = [
+    (0, 5),
+    (1, 3),
+    (2, 4),
+    (1, 2),
+    (3, 4),
+    (0, 3),
+    (2, 5),
+    (0, 1),
+    (2, 3),
+    (4, 5),
+    (1, 2),
+    (3, 4),
+];
+const NETWORK_7: [(usize, usize); 16] = [
+    (0, 6),
+    (2, 3),
+    (4, 5),
+    (0, 2),
+    (1, 4),
+    (3, 6),
+    (0, 1),
+    (2, 5),
+    (3, 4),
+    (1, 2),
+    (4, 6),
+    (2, 3),
+    (4, 5),
+    (1, 2),
+    (3, 4),
+    (5, 6),
+];
+/// Batcher's odd-even merge network for 8 inputs: 19 comparators in 6 layers.
 const NETWORK_8: [(usize, usize); 19] = [
     (0, 2),
     (1, 3),
@@ -442,8 +595,52 @@ mod tests {
         }
     }
 
-    /// The network sorts every list of 0s and 1s of every length up to 8, hence every list
-    /// (the 0-1 principle), and longer lists go to the standard sort.
+    /// Pairs already in order of keys take the one-pass path; pairs sorted within each chunk
+    /// but not across chunks, or across chunks with empty ones between, must not.
+    #[test]
+    fn pairs_in_key_order_are_grouped_as_given() {
+        let mut rng = crate::testing::Xorshift(0x9e37_79b9_7f4a_7c15u64);
+        let mut next = |k: u64| rng.below(k);
+        for round in 0..400 {
+            let n = 1 + next(if round % 2 == 0 { 20 } else { 70_000 }) as usize;
+            let chunk_count = 1 + next(6) as usize;
+            let mut chunks: Vec<Vec<(u32, u32)>> = (0..chunk_count)
+                .map(|_| {
+                    let most = [0, 3, 40, 200_000][next(4) as usize];
+                    let len = next(most + 1);
+                    let mut c: Vec<(u32, u32)> = (0..len)
+                        .map(|_| (next(n as u64) as u32, next(n as u64) as u32))
+                        .collect();
+                    c.sort_by_key(|p| p.0);
+                    c
+                })
+                .collect();
+            match round % 3 {
+                // sorted across chunks too, equal keys straddling the cuts
+                0 => {
+                    let mut all: Vec<(u32, u32)> = chunks.concat();
+                    all.sort_by_key(|p| p.0);
+                    let mut at = 0;
+                    for c in chunks.iter_mut() {
+                        let len = c.len();
+                        c.copy_from_slice(&all[at..at + len]);
+                        at += len;
+                    }
+                }
+                // sorted within chunks, an empty chunk between two that are out of order
+                1 => chunks.insert(chunks.len() / 2, Vec::new()),
+                _ => {}
+            }
+            for mirrored in [false, true] {
+                let want = by_definition(n, &chunks, mirrored);
+                let (o, v) = group_by_key::<u32, _>(n, &EdgeChunks::new(&chunks, mirrored));
+                assert_eq!(lists_of(&o, &v), want, "round {round}");
+            }
+        }
+    }
+
+    /// Each network sorts every list of 0s and 1s of its length, hence every list (the 0-1
+    /// principle), and longer lists go to the standard sort.
     #[test]
     fn short_lists_are_sorted() {
         for len in 0..=8 {

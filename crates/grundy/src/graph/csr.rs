@@ -11,6 +11,7 @@
 
 use crate::error::{GrundyError, Result};
 use crate::graph::build::{group_by_key, sort_lists, EdgeChunks};
+use crate::graph::Adjacency;
 
 /// An undirected simple graph on vertices `0..n`: the neighbours of v, sorted and without
 /// repeats, are `targets[offsets[v]..offsets[v + 1]]`. 4 bytes per edge end, 8 per vertex.
@@ -74,12 +75,6 @@ impl Graph {
         Graph { offsets, targets }
     }
 
-    /// A graph from its CSR arrays as they are (the caller guarantees sorted, repeat-free,
-    /// symmetric lists without self-loops).
-    pub(crate) fn from_csr(offsets: Vec<usize>, targets: Vec<u32>) -> Graph {
-        Graph { offsets, targets }
-    }
-
     /// The number of vertices.
     pub fn vertex_count(&self) -> usize {
         self.offsets.len() - 1
@@ -110,31 +105,25 @@ impl Graph {
     /// A 2-colouring (`side[v]` is 0 or 1, adjacent vertices differ) if the graph is bipartite,
     /// by breadth-first search from each uncoloured vertex. O(n + m), iterative.
     pub fn two_colouring(&self) -> Option<Vec<u8>> {
-        let n = self.vertex_count();
-        let mut side = vec![u8::MAX; n];
-        let mut queue: Vec<u32> = Vec::with_capacity(n);
-        for start in 0..n {
-            if side[start] != u8::MAX {
-                continue;
-            }
-            side[start] = 0;
-            queue.clear();
-            queue.push(start as u32);
-            let mut head = 0;
-            while head < queue.len() {
-                let v = queue[head] as usize;
-                head += 1;
-                for &w in self.neighbors(v) {
-                    let w = w as usize;
-                    if side[w] == u8::MAX {
-                        side[w] = side[v] ^ 1;
-                        queue.push(w as u32);
-                    } else if side[w] == side[v] {
-                        return None;
-                    }
-                }
-            }
-        }
-        Some(side)
+        Adjacency::two_colouring(self)
+    }
+}
+
+impl Adjacency for Graph {
+    type Neighbors<'a> = &'a [u32];
+
+    #[inline]
+    fn vertex_count(&self) -> usize {
+        Graph::vertex_count(self)
+    }
+
+    #[inline]
+    fn neighbors(&self, v: usize) -> &[u32] {
+        Graph::neighbors(self, v)
+    }
+
+    #[inline]
+    fn degree(&self, v: usize) -> usize {
+        Graph::degree(self, v)
     }
 }

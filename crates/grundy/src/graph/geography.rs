@@ -12,11 +12,11 @@
 //! assert!(!solved.mover_wins(1));
 //! ```
 
-use crate::graph::csr::Graph;
 use crate::graph::matching::{
     edmonds_with_missed, maximum_matching_avoiding, missed_on_sides, pothen_fan_with_missed_left,
     Matching,
 };
+use crate::graph::Adjacency;
 
 /// The solution of geography on one graph, for every start vertex.
 ///
@@ -49,7 +49,7 @@ impl Geography {
     ///
     /// **Complexity**: O(n m) worst case for both matchings, a few O(m) phases in practice;
     /// the classification O(m α(n)). O(n + m) memory.
-    pub fn solve(g: &Graph) -> Geography {
+    pub fn solve<G: Adjacency>(g: &G) -> Geography {
         let sides = g.two_colouring();
         let (matching, missed) = match &sides {
             Some(side) => {
@@ -84,7 +84,7 @@ impl Geography {
     /// The winner's strategy from start `v`: a maximum matching covering v when the mover wins
     /// (every maximum matching does), avoiding v when the mover loses. The winner answers every
     /// move with the matched partner. O(m α(n)).
-    pub fn strategy(&self, g: &Graph, v: usize) -> Matching {
+    pub fn strategy<G: Adjacency>(&self, g: &G, v: usize) -> Matching {
         if self.mover_wins(v) {
             self.matching.clone()
         } else {

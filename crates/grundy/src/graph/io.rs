@@ -9,12 +9,13 @@
 //! let g = read_graph(b"3 2\n1 2\n2 3\n").unwrap();
 //! assert_eq!(g.edge_count(), 2);
 //! let board = read_board(b"2 2\n.#\n..\n").unwrap();
-//! assert_eq!(board.cells.len(), 3); // the free cells
+//! assert_eq!(board.free_count(), 3);
 //! assert!(read_graph(b"3 1\n1 9\n").unwrap_err().to_string().starts_with("line 2"));
 //! ```
 
-use crate::error::{GrundyError, Result};
+use crate::error::Result;
 use crate::graph::csr::{Graph, NONE};
+use crate::graph::grid::Grid;
 use crate::input::Tokens;
 use rayon::prelude::*;
 
@@ -104,162 +105,33 @@ fn plain_edges(rest: &[u8], n: u32, m: u64) -> Option<Vec<Vec<(u32, u32)>>> {
     (chunks.iter().map(|c| c.len() as u64).sum::<u64>() == m).then_some(chunks)
 }
 
-/// A board of free and blocked cells, with its cell graph.
-#[derive(Clone, Debug)]
-pub struct Board {
-    /// Rows.
-    pub rows: usize,
-    /// Columns.
-    pub cols: usize,
-    /// For each vertex of [`Board::graph`], its cell `(row, col)`, 0-based, in row-major order.
-    pub cells: Vec<(u32, u32)>,
-    /// The graph of free cells, 4-neighbours adjacent (vertices in row-major order).
-    pub graph: Graph,
-    vertex_of: Vec<u32>,
-}
-
-impl Board {
-    /// A board from `rows x cols` cells (`true` = free), row-major. O(R C), rows on every
-    /// core (each pass numbers or links its own rows, at places known from the counts of the
-    /// rows before it).
-    pub fn from_cells(rows: usize, cols: usize, free: &[bool]) -> Result<Board> {
-        assert_eq!(free.len(), rows * cols, "one flag per cell");
-        let row_free: Vec<usize> = (0..rows)
-            .into_par_iter()
-            .map(|r| {
-                free[r * cols..(r + 1) * cols]
-                    .iter()
-                    .filter(|&&f| f)
-                    .count()
-            })
-            .collect();
-        let count: usize = row_free.iter().sum();
-        if count >= NONE as usize {
-            return Err(GrundyError::Unsupported("too many free cells".into()));
-        }
-        let row_start = prefix_sums(&row_free);
-        // vertices in row-major order, and their cells
-        // (allocated zeroed, so that its pages are first touched by the threads that fill it)
-        let mut vertex_of = vec![0u32; rows * cols];
-        let mut cells = vec![(0u32, 0u32); count];
-        vertex_of
-            .par_chunks_mut(cols.max(1))
-            .zip(split_by(&mut cells, &row_free))
-            .enumerate()
-            .for_each(|(r, (row, cells))| {
-                let mut next = 0;
-                for (c, slot) in row.iter_mut().enumerate() {
-                    if free[r * cols + c] {
-                        *slot = (row_start[r] + next) as u32;
-                        cells[next] = (r as u32, c as u32);
-                        next += 1;
-                    } else {
-                        *slot = NONE;
-                    }
-                }
-            });
-        // degrees, then the lists: neighbours in increasing vertex order (up, left, right,
-        // down)
-        let degree = |v: usize| {
-            let (r, c) = (cells[v].0 as usize, cells[v].1 as usize);
-            let up = r > 0 && free[(r - 1) * cols + c];
-            let left = c > 0 && free[r * cols + c - 1];
-            let right = c + 1 < cols && free[r * cols + c + 1];
-            let down = r + 1 < rows && free[(r + 1) * cols + c];
-            usize::from(up) + usize::from(left) + usize::from(right) + usize::from(down)
-        };
-        let row_ends: Vec<usize> = (0..rows)
-            .into_par_iter()
-            .map(|r| (row_start[r]..row_start[r] + row_free[r]).map(degree).sum())
-            .collect();
-        let end_start = prefix_sums(&row_ends);
-        let mut offsets = vec![0usize; count + 1];
-        let mut targets = vec![0u32; end_start[rows]];
-        split_by(&mut offsets[..count], &row_free)
-            .into_par_iter()
-            .zip(split_by(&mut targets, &row_ends))
-            .enumerate()
-            .for_each(|(r, (offsets, targets))| {
-                let mut w = 0;
-                for (i, offset) in offsets.iter_mut().enumerate() {
-                    *offset = end_start[r] + w;
-                    let (rr, c) = cells[row_start[r] + i];
-                    let (rr, c) = (rr as usize, c as usize);
-                    let mut push = |cell: usize| {
-                        let x = vertex_of[cell];
-                        if x != NONE {
-                            targets[w] = x;
-                            w += 1;
-                        }
-                    };
-                    if rr > 0 {
-                        push((rr - 1) * cols + c);
-                    }
-                    if c > 0 {
-                        push(rr * cols + c - 1);
-                    }
-                    if c + 1 < cols {
-                        push(rr * cols + c + 1);
-                    }
-                    if rr + 1 < rows {
-                        push((rr + 1) * cols + c);
-                    }
-                }
-            });
-        offsets[count] = end_start[rows];
-        Ok(Board {
-            rows,
-            cols,
-            cells,
-            graph: Graph::from_csr(offsets, targets),
-            vertex_of,
-        })
-    }
-
-    /// The vertex of the free cell `(row, col)` (0-based), if it is free.
-    pub fn vertex(&self, row: usize, col: usize) -> Option<usize> {
-        (row < self.rows && col < self.cols)
-            .then(|| self.vertex_of[row * self.cols + col])
-            .filter(|&v| v != NONE)
-            .map(|v| v as usize)
-    }
-}
-
-/// The sums of `counts` before each index, and the total last (`counts.len() + 1` values).
-fn prefix_sums(counts: &[usize]) -> Vec<usize> {
-    let mut sums = Vec::with_capacity(counts.len() + 1);
-    let mut total = 0;
-    sums.push(0);
-    for &c in counts {
-        total += c;
-        sums.push(total);
-    }
-    sums
-}
-
-/// `items` cut into consecutive pieces of the given lengths (which sum to its length).
-fn split_by<'a, T>(mut items: &'a mut [T], lengths: &[usize]) -> Vec<&'a mut [T]> {
-    let mut pieces = Vec::with_capacity(lengths.len());
-    for &len in lengths {
-        let (piece, rest) = std::mem::take(&mut items).split_at_mut(len);
-        pieces.push(piece);
-        items = rest;
-    }
-    pieces
-}
-
-/// Reads a board (`R C`, then R rows of C characters `.` or `#`). Every error names its line.
+/// Reads a board (`R C`, then R rows of C characters `.` or `#`) into a [`Grid`]: one bit per
+/// cell. Every error names its line. A plain board (each row on its own line, nothing else
+/// but trailing blanks) is read 8 cells at a time on every core; anything else, and every
+/// error, row by row.
 ///
 /// ```
+/// use grundy::graph::Adjacency;
 /// let b = grundy::graph::io::read_board(b"2 2\n#.\n..\n").unwrap();
-/// assert_eq!(b.graph.vertex_count(), 3);
-/// assert_eq!(b.graph.edge_count(), 2);
+/// assert_eq!((b.free_count(), b.edge_count()), (3, 2));
+/// assert!(b.vertex(0, 0).is_none());
+/// assert_eq!(b.neighbors(b.vertex(1, 1).unwrap()).len(), 2);
 /// ```
-pub fn read_board(input: &[u8]) -> Result<Board> {
+pub fn read_board(input: &[u8]) -> Result<Grid> {
     let mut t = Tokens::new(input);
     let rows = t.u64_in("the number of rows R", 1, 1 << 16)? as usize;
     let cols = t.u64_in("the number of columns C", 1, 1 << 16)? as usize;
-    let mut free = Vec::with_capacity(rows * cols);
+    let mut grid = Grid::blocked(rows, cols).ok_or_else(|| {
+        t.error(format!(
+            "a board of {rows} x {cols} cells: at most 2^32 - 2 cells (with a column of \
+             padding) are supported"
+        ))
+    })?;
+    if let Some(body) = after_header_line(t.rest()) {
+        if plain_rows(&mut grid, body) {
+            return Ok(grid);
+        }
+    }
     for r in 0..rows {
         let row = t.expect_word(&format!("row {} of the board", r + 1))?;
         if row.len() != cols {
@@ -275,10 +147,107 @@ pub fn read_board(input: &[u8]) -> Result<Board> {
                 crate::error::excerpt_bytes(&[b])
             )));
         }
-        free.extend(row.iter().map(|&b| b == b'.'));
+        for (c, &b) in row.iter().enumerate() {
+            if b == b'.' {
+                grid.set(r * grid.width() + c, true);
+            }
+        }
     }
     t.expect_end(rows as u64, "rows")?;
-    Board::from_cells(rows, cols, &free)
+    Ok(grid)
+}
+
+/// What follows the end of the header line (blanks allowed before its newline), or `None`
+/// when something else follows the header on its line.
+fn after_header_line(rest: &[u8]) -> Option<&[u8]> {
+    let gap = rest
+        .iter()
+        .position(|&b| !matches!(b, b' ' | b'\t' | b'\r'))
+        .unwrap_or(rest.len());
+    match rest.get(gap) {
+        None => Some(&rest[rest.len()..]),
+        Some(b'\n') => Some(&rest[gap + 1..]),
+        Some(_) => None,
+    }
+}
+
+/// Fills `grid` from a plain body: R rows of exactly C cells, each row ended by a newline (the
+/// last one's may be missing), then only blanks. Rows are packed on every core, each task into
+/// words of its own that are then or-ed into the grid. False (the grid unchanged) for
+/// anything else, which the careful path reads.
+fn plain_rows(grid: &mut Grid, body: &[u8]) -> bool {
+    let (rows, cols, width) = (grid.rows(), grid.cols(), grid.width());
+    let line = cols + 1;
+    let rows_end = rows * line - 1;
+    if body.len() < rows_end || !body[rows_end..].iter().all(u8::is_ascii_whitespace) {
+        return false;
+    }
+    let tasks = ((rows * cols) >> 18)
+        .clamp(1, 4 * rayon::current_num_threads())
+        .min(rows);
+    let parts: Option<Vec<(usize, Vec<u64>)>> = (0..tasks)
+        .into_par_iter()
+        .map(|k| {
+            let (a, b) = (k * rows / tasks, (k + 1) * rows / tasks);
+            let (first_word, skip) = (a * width / 64, a * width % 64);
+            let mut words = vec![0u64; ((b - a) * width + skip) / 64 + 2];
+            for r in a..b {
+                let at = r * line;
+                if r + 1 < rows && body[at + cols] != b'\n' {
+                    return None;
+                }
+                pack_row(&body[at..at + cols], &mut words, skip + (r - a) * width)?;
+            }
+            Some((first_word, words))
+        })
+        .collect();
+    let Some(parts) = parts else { return false };
+    let dst = grid.words_mut();
+    for (first, words) in parts {
+        for (i, &w) in words.iter().enumerate() {
+            if w != 0 {
+                dst[first + i] |= w;
+            }
+        }
+    }
+    true
+}
+
+/// Sets bit `at + c` of `words` for each free cell `c` of `row`, 8 cells at a time (each
+/// byte compared with `.` and `#` within one u64); `None` at a byte that is neither.
+fn pack_row(row: &[u8], words: &mut [u64], at: usize) -> Option<()> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // 0x80 in each byte of t that is zero, exactly (no borrow between bytes)
+    let zero_bytes = |t: u64| !(((t & !HIGH).wrapping_add(!HIGH)) | t) & HIGH;
+    let mut put = |bit: usize, bits: u64| {
+        words[bit / 64] |= bits << (bit % 64);
+        if bit % 64 > 56 {
+            words[bit / 64 + 1] |= bits >> (64 - bit % 64);
+        }
+    };
+    let mut chunks = row.chunks_exact(8);
+    let mut bit = at;
+    for chunk in &mut chunks {
+        let x = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        let dots = zero_bytes(x ^ (ONES * b'.' as u64));
+        let hashes = zero_bytes(x ^ (ONES * b'#' as u64));
+        if dots | hashes != HIGH {
+            return None;
+        }
+        // the high bit of byte k to bit k
+        put(bit, (dots >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56);
+        bit += 8;
+    }
+    for &b in chunks.remainder() {
+        match b {
+            b'.' => put(bit, 1),
+            b'#' => {}
+            _ => return None,
+        }
+        bit += 1;
+    }
+    Some(())
 }
 
 #[cfg(test)]
@@ -336,40 +305,93 @@ mod tests {
         assert_eq!(g.neighbors(0), &[1, n - 1]);
     }
 
-    /// The cell graph of a board against its definition: free cells, 4-neighbours joined.
+    /// Boards read by the plain path and by the careful one (row by row) agree: the same grid
+    /// or the same error; and the grid is the board's cells.
     #[test]
-    fn boards_link_the_free_neighbours() {
+    fn plain_and_careful_boards_agree() {
         let mut rng = crate::testing::Xorshift(0x1234_5678_9abc_def1u64);
         let mut next = |k: u64| rng.below(k);
-        for (rows, cols) in [(0, 0), (0, 3), (3, 0)] {
-            let board = Board::from_cells(rows, cols, &[]).unwrap();
-            assert_eq!((board.cells.len(), board.graph.vertex_count()), (0, 0));
-        }
-        for _ in 0..300 {
-            let (rows, cols) = (1 + next(12) as usize, 1 + next(12) as usize);
+        let mut plain = 0;
+        for round in 0..3000 {
+            let (rows, cols) = if round % 20 == 0 {
+                (1 + next(40) as usize, 1 + next(300) as usize)
+            } else {
+                (1 + next(6) as usize, 1 + next(20) as usize)
+            };
             let free: Vec<bool> = (0..rows * cols).map(|_| next(4) != 0).collect();
-            let board = Board::from_cells(rows, cols, &free).unwrap();
-            let cells: Vec<(u32, u32)> = (0..rows * cols)
-                .filter(|&i| free[i])
-                .map(|i| ((i / cols) as u32, (i % cols) as u32))
-                .collect();
-            assert_eq!(board.cells, cells);
-            let index = |r: usize, c: usize| cells.iter().position(|&x| x == (r as u32, c as u32));
-            let mut edges = Vec::new();
-            for &(r, c) in &cells {
-                let (r, c) = (r as usize, c as usize);
-                let v = index(r, c).unwrap() as u32;
-                if let Some(w) = (c + 1 < cols).then(|| index(r, c + 1)).flatten() {
-                    edges.push((v, w as u32));
+            let mut text = format!("{rows} {cols}{}\n", [" ", "", "\t"][next(3) as usize]);
+            for r in 0..rows {
+                for c in 0..cols {
+                    text.push(if free[r * cols + c] { '.' } else { '#' });
                 }
-                if let Some(w) = (r + 1 < rows).then(|| index(r + 1, c)).flatten() {
-                    edges.push((v, w as u32));
+                if r + 1 < rows || next(2) == 0 {
+                    text.push('\n');
                 }
             }
-            assert_eq!(board.graph, Graph::from_edges(cells.len(), &edges).unwrap());
-            for (v, &(r, c)) in cells.iter().enumerate() {
-                assert_eq!(board.vertex(r as usize, c as usize), Some(v));
+            // now and then a flaw: a stray byte, a short row, CRLF, a row more
+            let mut bytes = text.into_bytes();
+            let flaw = next(8);
+            match flaw {
+                0 => {
+                    let at = next(bytes.len() as u64) as usize;
+                    bytes[at] = [b'x', b' ', b'\n', b'.', b'#', b'\r'][next(6) as usize];
+                }
+                1 => {
+                    let at = next(bytes.len() as u64) as usize;
+                    bytes.remove(at);
+                }
+                2 => bytes.extend_from_slice(b"\r\n"),
+                3 => bytes.extend_from_slice(b"..\n"),
+                _ => {}
+            }
+            let fast = read_board(&bytes).map_err(|e| e.to_string());
+            let careful = read_board_carefully(&bytes).map_err(|e| e.to_string());
+            assert_eq!(fast, careful, "{:?}", String::from_utf8_lossy(&bytes));
+            plain += usize::from(fast.is_ok());
+            if flaw >= 4 || flaw == 2 {
+                // no flaw, or one that leaves the board as it was
+                assert_eq!(fast, Ok(Grid::from_cells(rows, cols, &free)));
             }
         }
+        assert!(plain > 1500, "{plain} of the inputs were boards");
+        // a big plain board, on every core, against the cells it was made of
+        let (rows, cols) = (300, 1001);
+        let free: Vec<bool> = (0..rows * cols).map(|_| next(5) != 0).collect();
+        let mut text = format!("{rows} {cols}\n");
+        for r in 0..rows {
+            text.extend((0..cols).map(|c| if free[r * cols + c] { '.' } else { '#' }));
+            text.push('\n');
+        }
+        assert_eq!(
+            read_board(text.as_bytes()).unwrap(),
+            Grid::from_cells(rows, cols, &free)
+        );
+    }
+
+    /// [`read_board`] without its plain path.
+    fn read_board_carefully(input: &[u8]) -> Result<Grid> {
+        let mut t = Tokens::new(input);
+        let rows = t.u64_in("the number of rows R", 1, 1 << 16)? as usize;
+        let cols = t.u64_in("the number of columns C", 1, 1 << 16)? as usize;
+        let mut free = Vec::new();
+        for r in 0..rows {
+            let row = t.expect_word(&format!("row {} of the board", r + 1))?;
+            if row.len() != cols {
+                return Err(t.error(format!(
+                    "row {} has {} cells, expected {cols}",
+                    r + 1,
+                    row.len()
+                )));
+            }
+            if let Some(&b) = row.iter().find(|&&b| b != b'.' && b != b'#') {
+                return Err(t.error(format!(
+                    "'{}' is not a cell: use . (free) or # (blocked)",
+                    crate::error::excerpt_bytes(&[b])
+                )));
+            }
+            free.extend(row.iter().map(|&b| b == b'.'));
+        }
+        t.expect_end(rows as u64, "rows")?;
+        Ok(Grid::from_cells(rows, cols, &free))
     }
 }

@@ -13,7 +13,8 @@
 //! assert_eq!(edmonds(&t).size(), 1);
 //! ```
 
-use crate::graph::csr::{Graph, NONE};
+use crate::graph::csr::NONE;
+use crate::graph::Adjacency;
 
 /// A matching: `mate[v]` is v's partner, or [`NONE`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,7 +49,7 @@ impl Matching {
     }
 
     /// True if every pair is an edge of `g` and the pairing is symmetric.
-    pub fn is_valid_in(&self, g: &Graph) -> bool {
+    pub fn is_valid_in<G: Adjacency>(&self, g: &G) -> bool {
         (0..self.mate.len()).all(|u| match self.mate(u) {
             None => true,
             Some(v) => self.mate[v] == u as u32 && g.has_edge(u, v),
@@ -66,7 +67,7 @@ impl Matching {
 /// otherwise match a free vertex of least remaining degree to its free neighbour of least
 /// remaining degree. On sparse random graphs it leaves very few augmentations to do.
 /// O(n + m) time (degrees are kept up to date as vertices are matched).
-fn karp_sipser(g: &Graph, mate: &mut [u32]) {
+fn karp_sipser<G: Adjacency>(g: &G, mate: &mut [u32]) {
     let n = g.vertex_count();
     // degree[v] = free neighbours of a free v
     let mut degree: Vec<u32> = (0..n).map(|v| g.degree(v) as u32).collect();
@@ -91,7 +92,7 @@ fn karp_sipser(g: &Graph, mate: &mut [u32]) {
             mate[u] = v as u32;
             mate[v] = u as u32;
             for x in [u, v] {
-                for &w in g.neighbors(x) {
+                for &w in g.neighbors(x).iter() {
                     let w = w as usize;
                     if mate[w] == NONE {
                         degree[w] -= 1;
@@ -155,7 +156,7 @@ fn karp_sipser(g: &Graph, mate: &mut [u32]) {
 /// let m = hopcroft_karp(&g, &g.two_colouring().unwrap());
 /// assert_eq!(m.size(), 2);
 /// ```
-pub fn hopcroft_karp(g: &Graph, side: &[u8]) -> Matching {
+pub fn hopcroft_karp<G: Adjacency>(g: &G, side: &[u8]) -> Matching {
     let n = g.vertex_count();
     let mut mate = vec![NONE; n];
     karp_sipser(g, &mut mate);
@@ -184,7 +185,7 @@ pub fn hopcroft_karp(g: &Graph, side: &[u8]) -> Matching {
             if dist[u] >= limit {
                 break;
             }
-            for &v in g.neighbors(u) {
+            for &v in g.neighbors(u).iter() {
                 let w = mate[v as usize];
                 if w == NONE {
                     limit = limit.min(dist[u] + 1);
@@ -268,7 +269,7 @@ pub fn hopcroft_karp(g: &Graph, side: &[u8]) -> Matching {
 /// let g = Graph::from_edges(4, &[(0, 1), (1, 2), (2, 3)]).unwrap();
 /// assert_eq!(pothen_fan(&g, &g.two_colouring().unwrap()).size(), 2);
 /// ```
-pub fn pothen_fan(g: &Graph, side: &[u8]) -> Matching {
+pub fn pothen_fan<G: Adjacency>(g: &G, side: &[u8]) -> Matching {
     pothen_fan_with_missed_left(g, side).0
 }
 
@@ -276,7 +277,7 @@ pub fn pothen_fan(g: &Graph, side: &[u8]) -> Matching {
 /// last phase augments nothing, so its searches visit exactly the left vertices an alternating
 /// path reaches from a free left vertex (Dulmage-Mendelsohn), at no extra cost. Right vertices
 /// are `false` in the returned vector.
-pub fn pothen_fan_with_missed_left(g: &Graph, side: &[u8]) -> (Matching, Vec<bool>) {
+pub fn pothen_fan_with_missed_left<G: Adjacency>(g: &G, side: &[u8]) -> (Matching, Vec<bool>) {
     let n = g.vertex_count();
     let mut mate = vec![NONE; n];
     karp_sipser(g, &mut mate);
@@ -365,8 +366,8 @@ pub fn pothen_fan_with_missed_left(g: &Graph, side: &[u8]) -> (Matching, Vec<boo
 
 /// The state of Edmonds' search: an alternating forest whose blossoms are shrunk with a
 /// union-find (each set remembers its base).
-struct Forest<'g> {
-    g: &'g Graph,
+struct Forest<'g, G: Adjacency> {
+    g: &'g G,
     mate: Vec<u32>,
     /// For an odd vertex, the even vertex it was reached from; for an even vertex inside a
     /// blossom, the vertex across the edge that closed it (e-maxx's convention).
@@ -384,8 +385,8 @@ struct Forest<'g> {
     missed: Vec<bool>,
 }
 
-impl<'g> Forest<'g> {
-    fn new(g: &'g Graph, mate: Vec<u32>) -> Forest<'g> {
+impl<'g, G: Adjacency> Forest<'g, G> {
+    fn new(g: &'g G, mate: Vec<u32>) -> Forest<'g, G> {
         let n = g.vertex_count();
         Forest {
             g,
@@ -486,7 +487,7 @@ impl<'g> Forest<'g> {
             let v = self.queue[head];
             head += 1;
             let g = self.g;
-            for &to in g.neighbors(v as usize) {
+            for &to in g.neighbors(v as usize).iter() {
                 if self.blocked[to as usize] || self.mate[v as usize] == to {
                     continue;
                 }
@@ -587,7 +588,7 @@ impl<'g> Forest<'g> {
 /// let g = Graph::from_edges(4, &[(0, 1), (1, 2), (2, 0), (0, 3)]).unwrap();
 /// assert_eq!(edmonds(&g).size(), 2);
 /// ```
-pub fn edmonds(g: &Graph) -> Matching {
+pub fn edmonds<G: Adjacency>(g: &G) -> Matching {
     edmonds_with_missed(g).0
 }
 
@@ -596,7 +597,7 @@ pub fn edmonds(g: &Graph) -> Matching {
 /// and the even vertices of their Hungarian trees are exactly the vertices an even alternating
 /// path reaches from them (the trees are never touched again). The tests check it against
 /// [`missed_by_some_maximum_matching`].
-pub fn edmonds_with_missed(g: &Graph) -> (Matching, Vec<bool>) {
+pub fn edmonds_with_missed<G: Adjacency>(g: &G) -> (Matching, Vec<bool>) {
     let n = g.vertex_count();
     let mut mate = vec![NONE; n];
     karp_sipser(g, &mut mate);
@@ -621,7 +622,7 @@ pub fn edmonds_with_missed(g: &Graph) -> (Matching, Vec<bool>) {
 /// For a maximum matching of `g`, which vertices some maximum matching misses (Gallai-Edmonds'
 /// D(G)), for any graph: the even vertices of the alternating forest grown from every free
 /// vertex at once. O(m α(n)).
-pub fn missed_by_some_maximum_matching(g: &Graph, matching: &Matching) -> Vec<bool> {
+pub fn missed_by_some_maximum_matching<G: Adjacency>(g: &G, matching: &Matching) -> Vec<bool> {
     let mut forest = Forest::new(g, matching.mate.clone());
     for v in 0..g.vertex_count() as u32 {
         if forest.mate[v as usize] == NONE {
@@ -636,8 +637,8 @@ pub fn missed_by_some_maximum_matching(g: &Graph, matching: &Matching) -> Vec<bo
 /// The same for a bipartite graph (`side` a 2-colouring), by the Dulmage-Mendelsohn
 /// alternating search: v is missed by some maximum matching iff it is free or reachable from a
 /// free vertex of its own side by an even alternating path. O(n + m).
-pub fn missed_by_some_maximum_matching_bipartite(
-    g: &Graph,
+pub fn missed_by_some_maximum_matching_bipartite<G: Adjacency>(
+    g: &G,
     side: &[u8],
     matching: &Matching,
 ) -> Vec<bool> {
@@ -646,7 +647,12 @@ pub fn missed_by_some_maximum_matching_bipartite(
 
 /// The Dulmage-Mendelsohn search from the free vertices of the sides asked for (`sides[s]`
 /// for side s); vertices of the other side stay `false`. O(n + m).
-pub fn missed_on_sides(g: &Graph, side: &[u8], matching: &Matching, sides: [bool; 2]) -> Vec<bool> {
+pub fn missed_on_sides<G: Adjacency>(
+    g: &G,
+    side: &[u8],
+    matching: &Matching,
+    sides: [bool; 2],
+) -> Vec<bool> {
     let n = g.vertex_count();
     let mut missed = vec![false; n];
     let mut queue: Vec<u32> = (0..n as u32)
@@ -659,7 +665,7 @@ pub fn missed_on_sides(g: &Graph, side: &[u8], matching: &Matching, sides: [bool
     while head < queue.len() {
         let u = queue[head] as usize;
         head += 1;
-        for &v in g.neighbors(u) {
+        for &v in g.neighbors(u).iter() {
             // u is missable on its side; v across is covered (else the matching grows), and
             // swapping v's edge to u frees v's mate
             let w = matching.mate[v as usize];
@@ -675,7 +681,11 @@ pub fn missed_on_sides(g: &Graph, side: &[u8], matching: &Matching, sides: [bool
 /// A maximum matching that misses `v`, if one exists: from a maximum matching `matching`, v's
 /// mate is set free and one augmenting search from it (with v blocked) restores the size.
 /// O(m α(n)).
-pub fn maximum_matching_avoiding(g: &Graph, matching: &Matching, v: usize) -> Option<Matching> {
+pub fn maximum_matching_avoiding<G: Adjacency>(
+    g: &G,
+    matching: &Matching,
+    v: usize,
+) -> Option<Matching> {
     let Some(u) = matching.mate(v) else {
         return Some(matching.clone());
     };

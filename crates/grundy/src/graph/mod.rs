@@ -1,6 +1,8 @@
 //! Graphs: compact adjacency and the algorithms the games need.
 //!
+//! - [`Adjacency`]: what the matching algorithms read of a graph, stored or computed.
 //! - [`csr`]: simple undirected graphs in compressed sparse row form, bipartiteness.
+//! - [`grid`]: boards as graphs, one bit per cell, neighbours computed on the fly.
 //! - [`matching`]: maximum matchings (Hopcroft-Karp, Edmonds) and who they can miss.
 //! - [`geography`]: undirected vertex geography for every start, by matching.
 //! - [`io`]: the graph and board file formats.
@@ -17,5 +19,64 @@
 pub(crate) mod build;
 pub mod csr;
 pub mod geography;
+pub mod grid;
 pub mod io;
 pub mod matching;
+
+/// An undirected simple graph on vertices `0..n` as the matching and geography algorithms read
+/// it: each vertex's neighbours in increasing order, without repeats. [`csr::Graph`] stores
+/// them; [`grid::Grid`] computes them from a board's cells.
+pub trait Adjacency {
+    /// The neighbours of one vertex, read as a slice.
+    type Neighbors<'a>: std::ops::Deref<Target = [u32]>
+    where
+        Self: 'a;
+
+    /// The number of vertices.
+    fn vertex_count(&self) -> usize;
+
+    /// The neighbours of `v`, sorted.
+    fn neighbors(&self, v: usize) -> Self::Neighbors<'_>;
+
+    /// The degree of `v`.
+    #[inline]
+    fn degree(&self, v: usize) -> usize {
+        self.neighbors(v).len()
+    }
+
+    /// True if `u` and `v` are adjacent. O(log degree).
+    fn has_edge(&self, u: usize, v: usize) -> bool {
+        self.neighbors(u).binary_search(&(v as u32)).is_ok()
+    }
+
+    /// A 2-colouring (`side[v]` is 0 or 1, adjacent vertices differ) if the graph is
+    /// bipartite, by breadth-first search from each uncoloured vertex. O(n + m), iterative.
+    fn two_colouring(&self) -> Option<Vec<u8>> {
+        let n = self.vertex_count();
+        let mut side = vec![u8::MAX; n];
+        let mut queue: Vec<u32> = Vec::with_capacity(n);
+        for start in 0..n {
+            if side[start] != u8::MAX {
+                continue;
+            }
+            side[start] = 0;
+            queue.clear();
+            queue.push(start as u32);
+            let mut head = 0;
+            while head < queue.len() {
+                let v = queue[head] as usize;
+                head += 1;
+                for &w in self.neighbors(v).iter() {
+                    let w = w as usize;
+                    if side[w] == u8::MAX {
+                        side[w] = side[v] ^ 1;
+                        queue.push(w as u32);
+                    } else if side[w] == side[v] {
+                        return None;
+                    }
+                }
+            }
+        }
+        Some(side)
+    }
+}
