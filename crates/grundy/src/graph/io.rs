@@ -132,6 +132,19 @@ pub fn read_board(input: &[u8]) -> Result<Grid> {
             return Ok(grid);
         }
     }
+    let width = grid.width();
+    rows_carefully(&mut t, rows, cols, |r, c| grid.set(r * width + c, true))?;
+    Ok(grid)
+}
+
+/// The rows of a board token by token (any blanks between them), calling `free(r, c)` for each
+/// free cell, then the end of the input. Every error names its line.
+fn rows_carefully(
+    t: &mut Tokens,
+    rows: usize,
+    cols: usize,
+    mut free: impl FnMut(usize, usize),
+) -> Result<()> {
     for r in 0..rows {
         let row = t.expect_word(&format!("row {} of the board", r + 1))?;
         if row.len() != cols {
@@ -149,12 +162,11 @@ pub fn read_board(input: &[u8]) -> Result<Grid> {
         }
         for (c, &b) in row.iter().enumerate() {
             if b == b'.' {
-                grid.set(r * grid.width() + c, true);
+                free(r, c);
             }
         }
     }
-    t.expect_end(rows as u64, "rows")?;
-    Ok(grid)
+    t.expect_end(rows as u64, "rows")
 }
 
 /// What follows the end of the header line (blanks allowed before its newline), or `None`
@@ -368,30 +380,13 @@ mod tests {
         );
     }
 
-    /// [`read_board`] without its plain path.
+    /// [`read_board`] without its plain path, the cells gathered as flags.
     fn read_board_carefully(input: &[u8]) -> Result<Grid> {
         let mut t = Tokens::new(input);
         let rows = t.u64_in("the number of rows R", 1, 1 << 16)? as usize;
         let cols = t.u64_in("the number of columns C", 1, 1 << 16)? as usize;
-        let mut free = Vec::new();
-        for r in 0..rows {
-            let row = t.expect_word(&format!("row {} of the board", r + 1))?;
-            if row.len() != cols {
-                return Err(t.error(format!(
-                    "row {} has {} cells, expected {cols}",
-                    r + 1,
-                    row.len()
-                )));
-            }
-            if let Some(&b) = row.iter().find(|&&b| b != b'.' && b != b'#') {
-                return Err(t.error(format!(
-                    "'{}' is not a cell: use . (free) or # (blocked)",
-                    crate::error::excerpt_bytes(&[b])
-                )));
-            }
-            free.extend(row.iter().map(|&b| b == b'.'));
-        }
-        t.expect_end(rows as u64, "rows")?;
+        let mut free = vec![false; rows * cols];
+        rows_carefully(&mut t, rows, cols, |r, c| free[r * cols + c] = true)?;
         Ok(Grid::from_cells(rows, cols, &free))
     }
 }

@@ -141,7 +141,7 @@ fn karp_sipser<G: Adjacency>(g: &G, mate: &mut [u32]) {
 
 /// A maximum matching of a bipartite graph by Hopcroft-Karp, after a Karp-Sipser start.
 ///
-/// `side[v]` (0 or 1) is a proper 2-colouring (see [`Graph::two_colouring`]). Each phase finds
+/// `side[v]` (0 or 1) is a proper 2-colouring (see [`Adjacency::two_colouring`]). Each phase finds
 /// the shortest augmenting paths by a breadth-first search from every free left vertex, then a
 /// maximal set of vertex-disjoint ones by depth-first search, where a left vertex that leads
 /// nowhere is marked dead for the rest of the phase (so no edge is scanned twice in a phase).
