@@ -140,7 +140,8 @@ const MIN_KEY_BITS: u32 = 12;
 ///
 /// **Complexity**: O(n + pairs) time on every core, each pair read twice and written twice
 /// (to its bucket, then to its place); 4 bytes per pair for the values plus 2 (4 when a bucket
-/// holds more than 2^16 keys) of scratch, and a bucket's worth per thread.
+/// holds more than 2^16 keys) of scratch, and a bucket's worth per thread. Pairs that already
+/// come in order of keys (checked while counting) are copied in one pass, without scratch.
 pub(crate) fn group_by_key<O: Offset, P: Pairs>(n: usize, pairs: &P) -> (Vec<O>, Vec<u32>) {
     let bits = usize::BITS - n.max(1).leading_zeros();
     let key_bits = bits.saturating_sub(MAX_BUCKET_BITS).max(MIN_KEY_BITS);
