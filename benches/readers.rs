@@ -39,6 +39,13 @@ fn raw_blocks(path: &PathBuf, buf: &mut [u8]) -> usize {
     }
 }
 
+/// The file's bytes as `grundy geography` reads them: into a buffer of huge pages.
+fn read_file(path: &PathBuf) -> grundy::memory::Buffer<u8> {
+    let file = std::fs::File::open(path).unwrap();
+    let size = file.metadata().unwrap().len() as usize;
+    grundy::memory::read_to_buffer(file, size).unwrap()
+}
+
 /// Every allocation of 128 KiB or more is a fresh mapping, as in a fresh process (see the
 /// module documentation).
 fn fresh_memory_for_large_buffers() {
@@ -71,6 +78,9 @@ fn bench(c: &mut Criterion) {
         });
         group.bench_function("raw_read_blocks", |b| {
             b.iter(|| black_box(raw_blocks(&path, &mut block)))
+        });
+        group.bench_function("raw_read_huge_pages", |b| {
+            b.iter(|| black_box(read_file(&path)))
         });
         match *name {
             "game_graph_2e6" => {
@@ -106,7 +116,7 @@ fn bench(c: &mut Criterion) {
             }
             "geography_bipartite_3e6" => {
                 group.bench_function("reader_from_file", |b| {
-                    b.iter(|| black_box(read_graph(&std::fs::read(&path).unwrap()).unwrap()))
+                    b.iter(|| black_box(read_graph(&read_file(&path)).unwrap()))
                 });
                 group.bench_function("reader_from_bytes", |b| {
                     b.iter(|| black_box(read_graph(bytes).unwrap()))
@@ -128,7 +138,7 @@ fn bench(c: &mut Criterion) {
             }
             _ => {
                 group.bench_function("reader_from_file", |b| {
-                    b.iter(|| black_box(read_board(&std::fs::read(&path).unwrap()).unwrap()))
+                    b.iter(|| black_box(read_board(&read_file(&path)).unwrap()))
                 });
                 group.bench_function("reader_from_bytes", |b| {
                     b.iter(|| black_box(read_board(bytes).unwrap()))

@@ -1,8 +1,8 @@
 //! `grundy geography [--json] [--grid] [--from V] FILE`
 
 use grundy::app::geography::{geography_report, GeographyReport};
+use grundy::memory::read_to_buffer;
 use std::fmt::Write;
-use std::io::Read;
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
@@ -33,14 +33,13 @@ pub struct Args {
 /// Reads the file, solves every start, renders the answer.
 pub fn run(args: &Args) -> Result<String, String> {
     let input = if args.file.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-        bytes
+        read_to_buffer(std::io::stdin().lock(), 0)
+            .map_err(|e| format!("cannot read standard input: {e}"))?
     } else {
-        std::fs::read(&args.file)
-            .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?
+        let cannot = |e: std::io::Error| format!("cannot read {}: {e}", args.file.display());
+        let file = std::fs::File::open(&args.file).map_err(cannot)?;
+        let size = file.metadata().map_or(0, |m| m.len() as usize);
+        read_to_buffer(file, size).map_err(cannot)?
     };
     let report =
         geography_report(&input, args.grid, args.from.as_deref()).map_err(super::message)?;

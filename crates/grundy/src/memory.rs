@@ -11,6 +11,9 @@
 
 use crate::error::{GrundyError, Result};
 
+mod buffer;
+pub use buffer::{read_to_buffer, Buffer};
+
 /// The machine's memory in bytes (Linux: `MemTotal` of /proc/meminfo), if known.
 pub fn machine_memory() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;

@@ -10,15 +10,16 @@
 //! ```
 
 use crate::error::{GrundyError, Result};
-use crate::graph::build::{group_by_key, sort_lists, EdgeChunks};
+use crate::graph::build::{group_by_key, Edge, EdgeChunks, Lists};
 use crate::graph::Adjacency;
+use crate::memory::Buffer;
 
 /// An undirected simple graph on vertices `0..n`: the neighbours of v, sorted and without
 /// repeats, are `targets[offsets[v]..offsets[v + 1]]`. 4 bytes per edge end, 8 per vertex.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Graph {
-    offsets: Vec<usize>,
-    targets: Vec<u32>,
+    offsets: Buffer<usize>,
+    targets: Buffer<u32>,
 }
 
 /// Marks an unmatched vertex (and "no vertex" generally) in `u32` vertex arrays.
@@ -65,13 +66,12 @@ impl Graph {
     /// The graph of edges given in chunks, already checked (every vertex below `n < NONE`, no
     /// self-loop): both directions of each edge grouped by vertex on every core (a two-level
     /// counting sort), each list sorted, repeats dropped. O(n + m) time.
-    pub(crate) fn from_checked_chunks<C: AsRef<[(u32, u32)]> + Sync>(
+    pub(crate) fn from_checked_chunks<E: Edge, C: AsRef<[E]> + Sync>(
         n: usize,
         chunks: Vec<C>,
     ) -> Graph {
-        let (offsets, targets) = group_by_key::<usize, _>(n, &EdgeChunks::new(&chunks, true));
-        drop(chunks);
-        let (offsets, targets) = sort_lists(offsets, targets);
+        let (offsets, targets) =
+            group_by_key::<usize, _>(n, &EdgeChunks::new(&chunks, true), Lists::SortedUnique);
         Graph { offsets, targets }
     }
 

@@ -17,6 +17,7 @@ use crate::error::Result;
 use crate::graph::csr::{Graph, NONE};
 use crate::graph::grid::Grid;
 use crate::input::Tokens;
+use crate::memory::Buffer;
 use rayon::prelude::*;
 
 /// Reads a graph. Every error names its line. O(input size + m log d), no allocation per line;
@@ -68,7 +69,7 @@ fn read_graph_carefully(input: &[u8]) -> Result<Graph> {
 /// blank lines allowed, every vertex in `1..=n`, no self-loop, exactly `m` edges), parsed on
 /// every core; `None` for anything else, which the careful path then reads (and words the
 /// error of).
-fn plain_edges(rest: &[u8], n: u32, m: u64) -> Option<Vec<Vec<(u32, u32)>>> {
+fn plain_edges(rest: &[u8], n: u32, m: u64) -> Option<Vec<Buffer<[u32; 2]>>> {
     // the end of the header line
     let gap = rest
         .iter()
@@ -80,24 +81,29 @@ fn plain_edges(rest: &[u8], n: u32, m: u64) -> Option<Vec<Vec<(u32, u32)>>> {
         Some(_) => return None,
     };
     let runs = crate::input::split_lines(body, rayon::current_num_threads());
-    let chunks: Option<Vec<Vec<(u32, u32)>>> = runs
+    let chunks: Option<Vec<Buffer<[u32; 2]>>> = runs
         .par_iter()
         .map(|run| {
-            let share = (m as u128 * run.len() as u128 / body.len().max(1) as u128) as usize;
-            let mut edges = Vec::with_capacity(share.min(run.len() / 4) + 16);
-            let mut at = 0;
+            // room for every edge the run can hold (an edge line has at least 4 bytes, "u v"
+            // and its newline, the last maybe without), and no more than the m announced;
+            // the pages of a mapping past the edges written are never touched
+            let room = (run.len().div_ceil(4) as u64).min(m) as usize;
+            let mut edges = Buffer::<[u32; 2]>::zeroed(room);
+            let (mut at, mut count) = (0, 0);
             while at < run.len() {
                 if run[at] == b'\n' {
                     at += 1;
                     continue;
                 }
                 let (u, v, next) = crate::input::pair_line(run, at)?;
-                if u == v || u.wrapping_sub(1) >= n || v.wrapping_sub(1) >= n {
+                if u == v || u.wrapping_sub(1) >= n || v.wrapping_sub(1) >= n || count == room {
                     return None;
                 }
-                edges.push((u - 1, v - 1));
+                edges[count] = [u - 1, v - 1];
+                count += 1;
                 at = next;
             }
+            edges.truncate(count);
             Some(edges)
         })
         .collect();

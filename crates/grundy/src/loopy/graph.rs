@@ -11,7 +11,8 @@
 //! ```
 
 use crate::error::{excerpt, GrundyError, Result};
-use crate::graph::build::{group_by_key, sort_lists, EdgeChunks, Reversed};
+use crate::graph::build::{group_by_key, EdgeChunks, Lists, Reversed};
+use crate::memory::Buffer;
 
 /// The largest number of positions (and of distinct moves) a [`GameGraph`] holds: indices and
 /// offsets are `u32`, which keeps a position at 4 bytes and a move at 8 (forward and reverse);
@@ -96,10 +97,10 @@ impl Names {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameGraph {
-    forward_offsets: Vec<u32>,
-    forward: Vec<u32>,
-    reverse_offsets: Vec<u32>,
-    reverse: Vec<u32>,
+    forward_offsets: Buffer<u32>,
+    forward: Buffer<u32>,
+    reverse_offsets: Buffer<u32>,
+    reverse: Buffer<u32>,
     names: Names,
 }
 
@@ -150,11 +151,11 @@ impl GameGraph {
                 )));
             }
         }
-        // forward lists in the order given, then sorted without repeats; the chunks are
-        // dropped as soon as they are read, before the reverse lists are built
-        let (offsets, forward) = group_by_key::<u32, _>(n, &EdgeChunks::new(&chunks, false));
+        // forward lists sorted without repeats; the chunks are dropped as soon as they are
+        // read, before the reverse lists are built
+        let (forward_offsets, forward) =
+            group_by_key::<u32, _>(n, &EdgeChunks::new(&chunks, false), Lists::SortedUnique);
         drop(chunks);
-        let (forward_offsets, forward) = sort_lists(offsets, forward);
         // each reverse list comes out in increasing order of its predecessors
         let (reverse_offsets, reverse) = group_by_key::<u32, _>(
             n,
@@ -162,6 +163,7 @@ impl GameGraph {
                 offsets: &forward_offsets,
                 targets: &forward,
             },
+            Lists::AsGiven,
         );
         Ok(GameGraph {
             forward_offsets,
