@@ -7,8 +7,9 @@ use common::Rng;
 use grundy::graph::csr::Graph;
 use grundy::graph::geography::Geography;
 use grundy::graph::matching::{
-    edmonds, edmonds_with_missed, hopcroft_karp, missed_by_some_maximum_matching,
-    missed_by_some_maximum_matching_bipartite, pothen_fan, pothen_fan_with_missed_left,
+    edmonds, edmonds_from, edmonds_with_missed, hopcroft_karp, karp_sipser,
+    missed_by_some_maximum_matching, missed_by_some_maximum_matching_bipartite, pothen_fan,
+    pothen_fan_from, pothen_fan_with_missed_left, Matching,
 };
 use std::collections::HashMap;
 
@@ -68,6 +69,35 @@ fn random_graph(rng: &mut Rng, bipartite: bool) -> (usize, Vec<(u32, u32)>) {
     (n, edges)
 }
 
+/// True if no edge has both ends free.
+fn is_maximal(g: &Graph, m: &Matching) -> bool {
+    (0..g.vertex_count()).all(|u| {
+        m.mate(u).is_some() || g.neighbors(u).iter().all(|&v| m.mate(v as usize).is_some())
+    })
+}
+
+/// The edges of `g` taken in a random order whenever both ends are still free.
+fn random_maximal_matching(rng: &mut Rng, g: &Graph) -> Matching {
+    let n = g.vertex_count();
+    let mut edges: Vec<(usize, usize)> = (0..n)
+        .flat_map(|u| g.neighbors(u).iter().map(move |&v| (u, v as usize)))
+        .filter(|&(u, v)| u < v)
+        .collect();
+    for i in (1..edges.len()).rev() {
+        edges.swap(i, rng.range(0, i as u64) as usize);
+    }
+    let mut used = vec![false; n];
+    let mut pairs = Vec::new();
+    for (u, v) in edges {
+        if !used[u] && !used[v] {
+            used[u] = true;
+            used[v] = true;
+            pairs.push((u, v));
+        }
+    }
+    Matching::from_pairs(n, &pairs).unwrap()
+}
+
 fn adjacency(g: &Graph) -> Vec<Vec<usize>> {
     (0..g.vertex_count())
         .map(|v| g.neighbors(v).iter().map(|&w| w as usize).collect())
@@ -95,6 +125,40 @@ fn matchings_and_geography_agree_with_exhaustive_search() {
         );
         let solved = Geography::solve(&g);
         assert_eq!(solved.matching.size(), best, "round {round}");
+        // Karp-Sipser: a maximal matching
+        let ks = karp_sipser(&g);
+        assert!(
+            ks.is_valid_in(&g) && is_maximal(&g, &ks),
+            "round {round}: {edges:?}"
+        );
+        // augmenting from any matching, here a random maximal one, reaches the maximum
+        let start = random_maximal_matching(&mut rng, &g);
+        let (from, missed_from) = edmonds_from(&g, start.clone());
+        assert!(from.is_valid_in(&g), "round {round}");
+        assert_eq!(
+            from.size(),
+            best,
+            "round {round}: Edmonds from {:?}",
+            start.pairs()
+        );
+        assert_eq!(missed_from, missed, "round {round}: {edges:?}");
+        if let Some(side) = g.two_colouring() {
+            let (from, left) = pothen_fan_from(&g, &side, start.clone());
+            assert!(from.is_valid_in(&g), "round {round}");
+            assert_eq!(
+                from.size(),
+                best,
+                "round {round}: PF from {:?}",
+                start.pairs()
+            );
+            for v in 0..n {
+                assert_eq!(
+                    left[v],
+                    side[v] == 0 && missed[v],
+                    "round {round}: vertex {v}"
+                );
+            }
+        }
         if let Some(side) = g.two_colouring() {
             bipartite_seen += 1;
             let hk = hopcroft_karp(&g, &side);
@@ -490,5 +554,191 @@ fn grids_solve_like_their_cell_graphs() {
             }
             assert_eq!(grid.degree(v), adj[v].len());
         }
+    }
+}
+
+/// The size of a maximum matching of a forest by the leaf rule, leaves first: a vertex still
+/// free after its children is matched to its parent if that is free (some maximum matching
+/// matches every leaf to its parent).
+fn forest_matching_size(n: usize, edges: &[(u32, u32)]) -> usize {
+    let mut adj = vec![Vec::new(); n];
+    for &(u, v) in edges {
+        adj[u as usize].push(v as usize);
+        adj[v as usize].push(u as usize);
+    }
+    let (mut parent, mut order, mut seen) = (vec![usize::MAX; n], Vec::new(), vec![false; n]);
+    for root in 0..n {
+        if seen[root] {
+            continue;
+        }
+        seen[root] = true;
+        let mut stack = vec![root];
+        while let Some(v) = stack.pop() {
+            order.push(v);
+            for &w in &adj[v] {
+                if !seen[w] {
+                    seen[w] = true;
+                    parent[w] = v;
+                    stack.push(w);
+                }
+            }
+        }
+    }
+    let mut matched = vec![false; n];
+    let mut size = 0;
+    for &v in order.iter().rev() {
+        let p = parent[v];
+        if p != usize::MAX && !matched[v] && !matched[p] {
+            matched[v] = true;
+            matched[p] = true;
+            size += 1;
+        }
+    }
+    size
+}
+
+/// On a forest every nonempty component has a leaf, so Karp-Sipser only ever applies its
+/// degree-1 rule and its matching is maximum: small forests against exhaustive search, large
+/// ones (long queues of degree-1 vertices, many read ahead) against the leaf rule.
+#[test]
+fn karp_sipser_is_maximum_on_forests() {
+    let mut rng = Rng::new(46);
+    for round in 0..600 {
+        let n = if round % 3 == 0 {
+            rng.range(20_000, 120_000) as usize
+        } else {
+            rng.range(1, 12) as usize
+        };
+        // each vertex after the first joins an earlier one, or starts a new tree
+        let mut edges = Vec::new();
+        for v in 1..n as u64 {
+            if !rng.chance(10) {
+                edges.push((rng.range(0, v - 1) as u32, v as u32));
+            }
+        }
+        // ids shuffled, so trees are not laid out in order
+        let mut id: Vec<u32> = (0..n as u32).collect();
+        for i in (1..n).rev() {
+            id.swap(i, rng.range(0, i as u64) as usize);
+        }
+        let edges: Vec<(u32, u32)> = edges
+            .iter()
+            .map(|&(u, v)| (id[u as usize], id[v as usize]))
+            .collect();
+        let g = Graph::from_edges(n, &edges).unwrap();
+        let m = karp_sipser(&g);
+        assert!(m.is_valid_in(&g), "round {round}");
+        let best = if n <= 12 {
+            max_matching(&adjacency(&g), (1u32 << n) - 1, &mut HashMap::new())
+        } else {
+            forest_matching_size(n, &edges)
+        };
+        assert_eq!(m.size(), best, "round {round}: n = {n}");
+    }
+}
+
+/// A random bipartite graph on `left + right` vertices with shuffled ids (sides interleaved),
+/// and each vertex's side.
+fn random_bipartite(rng: &mut Rng, left: usize, right: usize, m: usize) -> (Graph, Vec<usize>) {
+    let n = left + right;
+    let mut id: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        id.swap(i, rng.range(0, i as u64) as usize);
+    }
+    let edges: Vec<(u32, u32)> = (0..m)
+        .map(|_| {
+            let u = rng.range(0, left as u64 - 1) as usize;
+            let v = left + rng.range(0, right as u64 - 1) as usize;
+            (id[u] as u32, id[v] as u32)
+        })
+        .collect();
+    let mut side = vec![0; n];
+    for v in left..n {
+        side[id[v]] = 1;
+    }
+    (Graph::from_edges(n, &edges).unwrap(), side)
+}
+
+/// For a bipartite graph with sides `side`: the maximum matching's size by a maximum flow
+/// (Dinic) from side `from` to the other, and the vertices of side `from` that a maximum
+/// matching can miss (those the source still reaches in the residual network).
+fn missable_by_flow(g: &Graph, side: &[usize], from: usize) -> (u64, Vec<bool>) {
+    use common::flow::FlowNetwork;
+    let n = g.vertex_count();
+    let (s, t) = (n, n + 1);
+    let mut net = FlowNetwork::new(n + 2);
+    for (v, &on) in side.iter().enumerate() {
+        if on == from {
+            net.add_edge(s, v, 1);
+            for &w in g.neighbors(v) {
+                net.add_edge(v, w as usize, 1);
+            }
+        } else {
+            net.add_edge(v, t, 1);
+        }
+    }
+    let flow = net.max_flow(s, t);
+    let reach = net.residual_reachable(s);
+    (flow, (0..n).map(|v| side[v] == from && reach[v]).collect())
+}
+
+/// Geography on bipartite graphs large enough for the two-thread start and long read-ahead
+/// queues, against maximum flows: the matching's size, and who loses (the vertices a maximum
+/// matching can miss, side by side).
+#[test]
+fn large_bipartite_graphs_agree_with_a_flow_network() {
+    let mut rng = Rng::new(47);
+    for round in 0..8 {
+        let (left, right) = (
+            rng.range(10_000, 40_000) as usize,
+            rng.range(10_000, 40_000) as usize,
+        );
+        // average degrees from below 1 (many isolated vertices, long degree-1 cascades) to 4
+        let m = (left + right) * rng.range(2, 8) as usize / 4;
+        let (g, side) = random_bipartite(&mut rng, left, right, m);
+        let solved = Geography::solve(&g);
+        assert!(solved.sides.is_some(), "round {round}");
+        assert!(solved.matching.is_valid_in(&g), "round {round}");
+        let (flow, missable_left) = missable_by_flow(&g, &side, 0);
+        let (_, missable_right) = missable_by_flow(&g, &side, 1);
+        assert_eq!(solved.matching.size() as u64, flow, "round {round}");
+        for v in 0..g.vertex_count() {
+            assert_eq!(
+                solved.mover_wins(v),
+                !(missable_left[v] || missable_right[v]),
+                "round {round}: vertex {v}"
+            );
+        }
+    }
+}
+
+/// The same at scale for general graphs, where no outside oracle is at hand: the solve (its
+/// matching started by Karp-Sipser beside the failed colouring) against Edmonds from the empty
+/// matching and the full Gallai-Edmonds forest.
+#[test]
+fn large_general_graphs_match_from_any_start() {
+    let mut rng = Rng::new(48);
+    for round in 0..6 {
+        let n = rng.range(20_000, 60_000) as usize;
+        let m = n * rng.range(2, 8) as usize / 4;
+        let edges: Vec<(u32, u32)> = (0..m)
+            .map(|_| {
+                let u = rng.range(0, n as u64 - 1);
+                let v = (u + rng.range(1, n as u64 - 1)) % n as u64;
+                (u as u32, v as u32)
+            })
+            .collect();
+        let g = Graph::from_edges(n, &edges).unwrap();
+        let solved = Geography::solve(&g);
+        assert!(solved.sides.is_none(), "round {round}");
+        assert!(solved.matching.is_valid_in(&g), "round {round}");
+        let (empty_start, missed) = edmonds_from(&g, Matching::empty(n));
+        assert_eq!(solved.matching.size(), empty_start.size(), "round {round}");
+        assert_eq!(solved.missed, missed, "round {round}");
+        assert_eq!(
+            solved.missed,
+            missed_by_some_maximum_matching(&g, &solved.matching),
+            "round {round}"
+        );
     }
 }

@@ -86,13 +86,13 @@ impl Graph {
     }
 
     /// The neighbours of `v`, sorted.
-    #[inline]
+    #[inline(always)]
     pub fn neighbors(&self, v: usize) -> &[u32] {
         &self.targets[self.offsets[v]..self.offsets[v + 1]]
     }
 
     /// The degree of `v`.
-    #[inline]
+    #[inline(always)]
     pub fn degree(&self, v: usize) -> usize {
         self.offsets[v + 1] - self.offsets[v]
     }
@@ -112,18 +112,34 @@ impl Graph {
 impl Adjacency for Graph {
     type Neighbors<'a> = &'a [u32];
 
-    #[inline]
+    #[inline(always)]
     fn vertex_count(&self) -> usize {
         Graph::vertex_count(self)
     }
 
-    #[inline]
+    #[inline(always)]
     fn neighbors(&self, v: usize) -> &[u32] {
         Graph::neighbors(self, v)
     }
 
-    #[inline]
+    #[inline(always)]
     fn degree(&self, v: usize) -> usize {
         Graph::degree(self, v)
+    }
+
+    #[inline(always)]
+    fn prefetch_place(&self, v: usize) {
+        if let Some(at) = self.offsets.get(v) {
+            crate::memory::prefetch(at);
+        }
+    }
+
+    #[inline(always)]
+    fn prefetch_neighbors(&self, v: usize) {
+        if let Some(&at) = self.offsets.get(v) {
+            if let Some(first) = self.targets.get(at) {
+                crate::memory::prefetch(first);
+            }
+        }
     }
 }

@@ -13,10 +13,13 @@
 //! ```
 
 use crate::graph::matching::{
-    edmonds_with_missed, maximum_matching_avoiding, missed_on_sides, pothen_fan_with_missed_left,
+    edmonds_from, karp_sipser, maximum_matching_avoiding, missed_on_sides, pothen_fan_from,
     Matching,
 };
 use crate::graph::Adjacency;
+
+/// Graphs from this many vertices colour and start their matching on two threads at once.
+const PARALLEL_FROM: usize = 1 << 14;
 
 /// The solution of geography on one graph, for every start vertex.
 ///
@@ -50,17 +53,23 @@ impl Geography {
     /// **Complexity**: O(n m) worst case for both matchings, a few O(m) phases in practice;
     /// the classification O(m α(n)). O(n + m) memory.
     pub fn solve<G: Adjacency>(g: &G) -> Geography {
-        let sides = g.two_colouring();
+        // the colouring and the Karp-Sipser start need nothing of each other: on two cores
+        // when the graph is large enough to pay for it
+        let (sides, start) = if g.vertex_count() >= PARALLEL_FROM {
+            rayon::join(|| g.two_colouring(), || karp_sipser(g))
+        } else {
+            (g.two_colouring(), karp_sipser(g))
+        };
         let (matching, missed) = match &sides {
             Some(side) => {
                 // the left side comes from the matching's last phase, the right side from one
                 // alternating search
-                let (m, mut missed) = pothen_fan_with_missed_left(g, side);
+                let (m, mut missed) = pothen_fan_from(g, side, start);
                 let right = missed_on_sides(g, side, &m, [false, true]);
                 missed.iter_mut().zip(right).for_each(|(l, r)| *l |= r);
                 (m, missed)
             }
-            None => edmonds_with_missed(g),
+            None => edmonds_from(g, start),
         };
         Geography {
             matching,

@@ -13,8 +13,11 @@
 //! assert_eq!(edmonds(&t).size(), 1);
 //! ```
 
+use crate::error::{GrundyError, Result};
 use crate::graph::csr::NONE;
-use crate::graph::Adjacency;
+use crate::graph::{Adjacency, READ_AHEAD};
+use crate::memory::{prefetch, Buffer};
+use rayon::prelude::*;
 
 /// A matching: `mate[v]` is v's partner, or [`NONE`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,6 +31,40 @@ impl Matching {
         Matching {
             mate: vec![NONE; n],
         }
+    }
+
+    /// The matching of the `pairs` on `n` vertices. Fails, naming the pair (1-based), if a
+    /// vertex is out of range, paired with itself or in two pairs. Whether the pairs are edges
+    /// of some graph is [`is_valid_in`](Self::is_valid_in)'s question. O(n + pairs).
+    ///
+    /// ```
+    /// use grundy::graph::matching::Matching;
+    /// let m = Matching::from_pairs(4, &[(2, 1)]).unwrap();
+    /// assert_eq!(m.pairs(), vec![(1, 2)]);
+    /// assert!(Matching::from_pairs(4, &[(0, 1), (1, 2)]).is_err());
+    /// ```
+    pub fn from_pairs(n: usize, pairs: &[(usize, usize)]) -> Result<Matching> {
+        if n >= NONE as usize {
+            return Err(GrundyError::Unsupported(format!(
+                "{n} vertices: at most 2^32 - 2 are supported"
+            )));
+        }
+        let mut mate = vec![NONE; n];
+        for (i, &(u, v)) in pairs.iter().enumerate() {
+            let why = if u.max(v) >= mate.len() {
+                "a vertex is out of range"
+            } else if u == v {
+                "a vertex paired with itself"
+            } else if mate[u] != NONE || mate[v] != NONE {
+                "a vertex in two pairs"
+            } else {
+                mate[u] = v as u32;
+                mate[v] = u as u32;
+                continue;
+            };
+            return Err(GrundyError::Unsupported(format!("pair {}: {why}", i + 1)));
+        }
+        Ok(Matching { mate })
     }
 
     /// v's partner, if matched.
@@ -64,80 +101,160 @@ impl Matching {
 
 /// A maximal matching by Karp and Sipser's heuristic: while some vertex has exactly one free
 /// neighbour, match the two (some maximum matching does: the rule never loses optimality);
-/// otherwise match a free vertex of least remaining degree to its free neighbour of least
+/// otherwise match a free vertex of least initial degree to its free neighbour of least
 /// remaining degree. On sparse random graphs it leaves very few augmentations to do.
-/// O(n + m) time (degrees are kept up to date as vertices are matched).
-fn karp_sipser<G: Adjacency>(g: &G, mate: &mut [u32]) {
+///
+/// The loop is bound by random reads, and three things keep many of them in flight:
+/// - each vertex has one word of state, its free degree (or a mark once matched) and the XOR
+///   of its free neighbours' ids: a vertex whose degree falls to 1 names its one free
+///   neighbour without a read of its list;
+/// - the scan of a matched vertex's neighbours updates one word per neighbour without a branch;
+/// - the degree-1 vertices wait in a queue (any order keeps the rule's optimality), and the
+///   reads of the vertices a few places ahead are started early, one level per step: a
+///   vertex's state and list place, then its partner's place and its list, then its partner's
+///   list and its neighbours' states, then its partner's neighbours' states.
+///
+/// **Complexity**: O(n + m) time, 20 bytes per vertex.
+///
+/// ```
+/// use grundy::graph::{csr::Graph, matching::karp_sipser};
+/// // a path of four vertices: the ends have one neighbour each, so both end edges are taken
+/// let g = Graph::from_edges(4, &[(0, 1), (1, 2), (2, 3)]).unwrap();
+/// assert_eq!(karp_sipser(&g).pairs(), vec![(0, 1), (2, 3)]);
+/// ```
+pub fn karp_sipser<G: Adjacency>(g: &G) -> Matching {
     let n = g.vertex_count();
-    // degree[v] = free neighbours of a free v
-    let mut degree: Vec<u32> = (0..n).map(|v| g.degree(v) as u32).collect();
-    let mut ones: Vec<u32> = (0..n as u32).filter(|&v| degree[v as usize] == 1).collect();
-    // the fallback order: by initial degree (a counting sort), scanned once
-    let max_degree = degree.iter().copied().max().unwrap_or(0) as usize;
+    let mut mate = vec![NONE; n];
+    let degree_of = |s: u64| (s >> 32) as u32;
+    let partner = |s: u64| s as u32 as usize;
+    // state[v]: v's free degree (below n) or MATCHED in the high half, the XOR of its free
+    // neighbours' ids in the low half
+    let mut state: Buffer<u64> = Buffer::zeroed(n);
+    const CHUNK: usize = 1 << 16;
+    let max_degree = state
+        .par_chunks_mut(CHUNK)
+        .enumerate()
+        .map(|(c, chunk)| {
+            let mut max = 0;
+            for (i, s) in chunk.iter_mut().enumerate() {
+                let list = g.neighbors(c * CHUNK + i);
+                let xor = list.iter().fold(0, |x, &w| x ^ w);
+                *s = (list.len() as u64) << 32 | u64::from(xor);
+                max = max.max(list.len());
+            }
+            max
+        })
+        .max()
+        .unwrap_or(0);
+    // the vertices whose degree became 1, in a queue that each vertex enters at most once
+    // (degrees only fall), with room for one more write past its tail; and the fallback
+    // order, by initial degree (a counting sort), scanned once
+    let mut queue: Buffer<u32> = Buffer::zeroed(n + 1);
+    let mut tail = 0;
     let mut start = vec![0usize; max_degree + 2];
-    for &d in &degree {
-        start[d as usize + 1] += 1;
+    for (v, &s) in state.iter().enumerate() {
+        queue[tail] = v as u32;
+        tail += usize::from(degree_of(s) == 1);
+        start[degree_of(s) as usize + 1] += 1;
     }
+    let mut head = 0;
     for d in 0..=max_degree {
         start[d + 1] += start[d];
     }
-    let mut order = vec![0u32; n];
-    for (v, &d) in degree.iter().enumerate() {
-        order[start[d as usize]] = v as u32;
-        start[d as usize] += 1;
+    let mut order: Buffer<u32> = Buffer::zeroed(n);
+    for (v, &s) in state.iter().enumerate() {
+        let d = degree_of(s) as usize;
+        order[start[d]] = v as u32;
+        start[d] += 1;
     }
     let mut next_in_order = 0;
-    let match_pair =
-        |u: usize, v: usize, mate: &mut [u32], degree: &mut [u32], ones: &mut Vec<u32>| {
+    // matches u and v: their free neighbours lose one free neighbour each
+    let mut match_pair =
+        |u: usize, v: usize, state: &mut [u64], queue: &mut [u32], tail: &mut usize| {
             mate[u] = v as u32;
             mate[v] = u as u32;
+            state[u] = u64::from(MATCHED) << 32;
+            state[v] = u64::from(MATCHED) << 32;
             for x in [u, v] {
                 for &w in g.neighbors(x).iter() {
-                    let w = w as usize;
-                    if mate[w] == NONE {
-                        degree[w] -= 1;
-                        if degree[w] == 1 {
-                            ones.push(w as u32);
-                        }
-                    }
+                    // a free w (degree at least 1: x was free) loses x; a matched one stays
+                    let s = state[w as usize];
+                    let free = u64::from(degree_of(s) != MATCHED);
+                    let s = (s - (free << 32)) ^ (x as u64 & free.wrapping_neg());
+                    state[w as usize] = s;
+                    queue[*tail] = w;
+                    *tail += usize::from(degree_of(s) == 1);
                 }
             }
         };
     loop {
-        if let Some(v) = ones.pop() {
-            let v = v as usize;
-            if mate[v] != NONE || degree[v] != 1 {
-                continue;
+        while head < tail {
+            // the reads of later steps, one level each (hints only: a stale one costs nothing)
+            if head + 4 * AHEAD < tail {
+                let v = queue[head + 4 * AHEAD] as usize;
+                prefetch(&state[v]);
+                g.prefetch_place(v);
             }
-            let w = *g
-                .neighbors(v)
-                .iter()
-                .find(|&&w| mate[w as usize] == NONE)
-                .expect("one free neighbour") as usize;
-            match_pair(v, w, mate, &mut degree, &mut ones);
-            continue;
+            if head + 3 * AHEAD < tail {
+                let v = queue[head + 3 * AHEAD] as usize;
+                g.prefetch_place(partner(state[v]));
+                g.prefetch_neighbors(v);
+            }
+            if head + 2 * AHEAD < tail {
+                let v = queue[head + 2 * AHEAD] as usize;
+                let s = state[v];
+                if degree_of(s) == 1 {
+                    g.prefetch_neighbors(partner(s));
+                    for &x in g.neighbors(v).iter() {
+                        prefetch(&state[x as usize]);
+                    }
+                }
+            }
+            if head + AHEAD < tail {
+                let v = queue[head + AHEAD] as usize;
+                let s = state[v];
+                if degree_of(s) == 1 {
+                    for &x in g.neighbors(partner(s)).iter() {
+                        prefetch(&state[x as usize]);
+                    }
+                }
+            }
+            let v = queue[head] as usize;
+            head += 1;
+            let s = state[v];
+            if degree_of(s) == 1 {
+                match_pair(v, partner(s), &mut state, &mut queue, &mut tail);
+            } // else matched, or its one free neighbour was taken meanwhile
         }
         // no degree-1 vertex: the next free vertex with free neighbours, by initial degree
         while next_in_order < n {
-            let v = order[next_in_order] as usize;
-            if mate[v] == NONE && degree[v] > 0 {
+            let d = degree_of(state[order[next_in_order] as usize]);
+            if d != MATCHED && d > 0 {
                 break;
             }
             next_in_order += 1;
         }
         if next_in_order == n {
-            return;
+            return Matching { mate };
         }
         let v = order[next_in_order] as usize;
+        // MATCHED is the largest degree: the first least is a free neighbour
         let w = *g
             .neighbors(v)
             .iter()
-            .filter(|&&w| mate[w as usize] == NONE)
-            .min_by_key(|&&w| degree[w as usize])
+            .min_by_key(|&&w| degree_of(state[w as usize]))
             .expect("a free neighbour") as usize;
-        match_pair(v, w, mate, &mut degree, &mut ones);
+        match_pair(v, w, &mut state, &mut queue, &mut tail);
     }
 }
+
+/// How many places apart the levels of [`karp_sipser`]'s early reads are (the first level is
+/// four times this far ahead). Measured on a random graph of 2*10^6 vertices: 2 to 16 within
+/// 10% of each other, all twice as fast as no early reads.
+const AHEAD: usize = 4;
+
+/// The degree of a matched vertex in [`karp_sipser`]'s state (a free degree is below n).
+const MATCHED: u32 = u32::MAX;
 
 /// A maximum matching of a bipartite graph by Hopcroft-Karp, after a Karp-Sipser start.
 ///
@@ -158,8 +275,7 @@ fn karp_sipser<G: Adjacency>(g: &G, mate: &mut [u32]) {
 /// ```
 pub fn hopcroft_karp<G: Adjacency>(g: &G, side: &[u8]) -> Matching {
     let n = g.vertex_count();
-    let mut mate = vec![NONE; n];
-    karp_sipser(g, &mut mate);
+    let mut mate = karp_sipser(g).mate;
     let left: Vec<u32> = (0..n as u32).filter(|&v| side[v as usize] == 0).collect();
     const INF: u32 = u32::MAX;
     let mut dist = vec![INF; n];
@@ -278,9 +394,14 @@ pub fn pothen_fan<G: Adjacency>(g: &G, side: &[u8]) -> Matching {
 /// path reaches from a free left vertex (Dulmage-Mendelsohn), at no extra cost. Right vertices
 /// are `false` in the returned vector.
 pub fn pothen_fan_with_missed_left<G: Adjacency>(g: &G, side: &[u8]) -> (Matching, Vec<bool>) {
+    pothen_fan_from(g, side, karp_sipser(g))
+}
+
+/// [`pothen_fan_with_missed_left`] from the matching `start` of `g` (any matching; a maximal
+/// one from [`karp_sipser`] leaves the least to do).
+pub fn pothen_fan_from<G: Adjacency>(g: &G, side: &[u8], start: Matching) -> (Matching, Vec<bool>) {
     let n = g.vertex_count();
-    let mut mate = vec![NONE; n];
-    karp_sipser(g, &mut mate);
+    let mut mate = start.mate;
     let mut free: Vec<u32> = (0..n as u32)
         .filter(|&v| side[v as usize] == 0 && mate[v as usize] == NONE && g.degree(v as usize) > 0)
         .collect();
@@ -294,7 +415,19 @@ pub fn pothen_fan_with_missed_left<G: Adjacency>(g: &G, side: &[u8]) -> (Matchin
         phase += 1;
         let forward = phase % 2 == 1;
         let mut augmented = false;
-        for &root in &free {
+        for (i, &root) in free.iter().enumerate() {
+            // start reading the lists of the roots ahead, and the mates in them
+            if let Some(&r) = free.get(i + 3 * READ_AHEAD) {
+                g.prefetch_place(r as usize);
+            }
+            if let Some(&r) = free.get(i + 2 * READ_AHEAD) {
+                g.prefetch_neighbors(r as usize);
+            }
+            if let Some(&r) = free.get(i + READ_AHEAD) {
+                for &v in g.neighbors(r as usize).iter() {
+                    prefetch(&mate[v as usize]);
+                }
+            }
             if mate[root as usize] != NONE {
                 continue;
             }
@@ -598,10 +731,14 @@ pub fn edmonds<G: Adjacency>(g: &G) -> Matching {
 /// path reaches from them (the trees are never touched again). The tests check it against
 /// [`missed_by_some_maximum_matching`].
 pub fn edmonds_with_missed<G: Adjacency>(g: &G) -> (Matching, Vec<bool>) {
+    edmonds_from(g, karp_sipser(g))
+}
+
+/// [`edmonds_with_missed`] from the matching `start` of `g` (any matching; a maximal one from
+/// [`karp_sipser`] leaves the least to do).
+pub fn edmonds_from<G: Adjacency>(g: &G, start: Matching) -> (Matching, Vec<bool>) {
     let n = g.vertex_count();
-    let mut mate = vec![NONE; n];
-    karp_sipser(g, &mut mate);
-    let mut forest = Forest::new(g, mate);
+    let mut forest = Forest::new(g, start.mate);
     for root in 0..n as u32 {
         if forest.mate[root as usize] == NONE
             && !forest.blocked[root as usize]
@@ -663,6 +800,18 @@ pub fn missed_on_sides<G: Adjacency>(
     }
     let mut head = 0;
     while head < queue.len() {
+        // start the reads of the steps ahead: lists, then the mates of a list's vertices
+        if let Some(&u) = queue.get(head + 3 * READ_AHEAD) {
+            g.prefetch_place(u as usize);
+        }
+        if let Some(&u) = queue.get(head + 2 * READ_AHEAD) {
+            g.prefetch_neighbors(u as usize);
+        }
+        if let Some(&u) = queue.get(head + READ_AHEAD) {
+            for &v in g.neighbors(u as usize).iter() {
+                prefetch(&matching.mate[v as usize]);
+            }
+        }
         let u = queue[head] as usize;
         head += 1;
         for &v in g.neighbors(u).iter() {

@@ -23,10 +23,15 @@ pub mod grid;
 pub mod io;
 pub mod matching;
 
+/// How many places ahead in a queue of vertices the searches start reading lists (and twice
+/// as far, the places of lists): far enough to hide a read from memory behind the steps
+/// between.
+pub(crate) const READ_AHEAD: usize = 4;
+
 /// An undirected simple graph on vertices `0..n` as the matching and geography algorithms read
 /// it: each vertex's neighbours in increasing order, without repeats. [`csr::Graph`] stores
 /// them; [`grid::Grid`] computes them from a board's cells.
-pub trait Adjacency {
+pub trait Adjacency: Sync {
     /// The neighbours of one vertex, read as a slice.
     type Neighbors<'a>: std::ops::Deref<Target = [u32]>
     where
@@ -42,6 +47,21 @@ pub trait Adjacency {
     #[inline]
     fn degree(&self, v: usize) -> usize {
         self.neighbors(v).len()
+    }
+
+    /// A hint that `v`'s neighbours will be read later: a stored graph starts bringing the
+    /// place of its list into the cache. The default does nothing.
+    #[inline]
+    fn prefetch_place(&self, v: usize) {
+        let _ = v;
+    }
+
+    /// A hint that `v`'s neighbours will be read soon: a stored graph starts bringing its list
+    /// into the cache (it waits for the list's place, not for the list). Loops bound by random
+    /// reads call it a few steps ahead. The default, for computed neighbours, does nothing.
+    #[inline]
+    fn prefetch_neighbors(&self, v: usize) {
+        let _ = v;
     }
 
     /// True if `u` and `v` are adjacent. O(log degree).
@@ -64,6 +84,13 @@ pub trait Adjacency {
             queue.push(start as u32);
             let mut head = 0;
             while head < queue.len() {
+                // start reading the lists of the vertices a few places ahead
+                if let Some(&v) = queue.get(head + 2 * READ_AHEAD) {
+                    self.prefetch_place(v as usize);
+                }
+                if let Some(&v) = queue.get(head + READ_AHEAD) {
+                    self.prefetch_neighbors(v as usize);
+                }
                 let v = queue[head] as usize;
                 head += 1;
                 for &w in self.neighbors(v).iter() {

@@ -84,7 +84,7 @@ impl<T: Pod> Buffer<T> {
 
 impl<T: Pod> Deref for Buffer<T> {
     type Target = [T];
-    #[inline]
+    #[inline(always)]
     fn deref(&self) -> &[T] {
         match &self.store {
             Store::Heap(v) => v,
@@ -94,7 +94,7 @@ impl<T: Pod> Deref for Buffer<T> {
 }
 
 impl<T: Pod> DerefMut for Buffer<T> {
-    #[inline]
+    #[inline(always)]
     fn deref_mut(&mut self) -> &mut [T] {
         match &mut self.store {
             Store::Heap(v) => v,
