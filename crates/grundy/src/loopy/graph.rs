@@ -194,6 +194,26 @@ impl GameGraph {
         &self.forward[a as usize..b as usize]
     }
 
+    /// A hint that `v`'s predecessors will be read later: starts bringing the place of its
+    /// list into the cache.
+    #[inline(always)]
+    pub(crate) fn prefetch_predecessors_place(&self, v: u32) {
+        if let Some(at) = self.reverse_offsets.get(v as usize) {
+            crate::memory::prefetch(at);
+        }
+    }
+
+    /// A hint that `v`'s predecessors will be read soon: starts bringing the list's first
+    /// line into the cache (reading its place, which should be there by now).
+    #[inline(always)]
+    pub(crate) fn prefetch_predecessors(&self, v: u32) {
+        if let Some(&at) = self.reverse_offsets.get(v as usize) {
+            if let Some(first) = self.reverse.get(at as usize) {
+                crate::memory::prefetch(first);
+            }
+        }
+    }
+
     /// The positions with a move to `v`, each once.
     #[inline]
     pub fn predecessors(&self, v: u32) -> &[u32] {

@@ -11,7 +11,9 @@
 //! assert_eq!(r.counts(), [2, 1, 0]);
 //! ```
 
+use crate::graph::READ_AHEAD;
 use crate::loopy::graph::GameGraph;
+use crate::memory::prefetch;
 use crate::nimber::Convention;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -272,7 +274,21 @@ impl GameGraph {
     /// unsettled predecessor's count, lost at 0. Compare-and-swap, so that several threads may
     /// share a level; pushes the newly settled positions onto `next`.
     fn settle_predecessors(&self, state: &[AtomicU32], level: &[u32], next: &mut Vec<u32>) {
-        for &v in level {
+        for (i, &v) in level.iter().enumerate() {
+            // start the reads of the positions a few places ahead, one level each: their
+            // state and list place, their list, their predecessors' states
+            if let Some(&u) = level.get(i + 3 * READ_AHEAD) {
+                prefetch(&state[u as usize]);
+                self.prefetch_predecessors_place(u);
+            }
+            if let Some(&u) = level.get(i + 2 * READ_AHEAD) {
+                self.prefetch_predecessors(u);
+            }
+            if let Some(&u) = level.get(i + READ_AHEAD) {
+                for &p in self.predecessors(u) {
+                    prefetch(&state[p as usize]);
+                }
+            }
             let lost = state[v as usize].load(Relaxed) == LOST;
             for &p in self.predecessors(v) {
                 let s = &state[p as usize];
