@@ -367,13 +367,13 @@ fn rare_common_statistics_are_what_they_say() {
         let rare_from_1 = |m: u64| {
             values[1..]
                 .iter()
-                .filter(|&&v| (v & m).count_ones() % 2 == 0)
+                .filter(|&&v| (v & m).count_ones().is_multiple_of(2))
                 .count()
         };
         let best = (1..1 << 10).map(rare_from_1).min().unwrap();
         assert_eq!(rare_from_1(mask), best, "{code}");
         let rare: Vec<usize> = (0..values.len())
-            .filter(|&n| (values[n] & mask).count_ones() % 2 == 0)
+            .filter(|&n| (values[n] & mask).count_ones().is_multiple_of(2))
             .collect();
         assert_eq!(stats.rare, rare.len() as u64, "{code}");
         assert_eq!(stats.last_rare, rare.last().map(|&n| n as u64));

@@ -40,7 +40,7 @@ pub fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
 /// The inverse of `a` modulo the prime `m` (Fermat), `None` if `a` is divisible by `m`.
 /// O(log m).
 pub fn inv_mod(a: u64, m: u64) -> Option<u64> {
-    (a % m != 0).then(|| pow_mod(a, m - 2, m))
+    (!a.is_multiple_of(m)).then(|| pow_mod(a, m - 2, m))
 }
 
 /// Factorials and inverse factorials modulo a prime, for binomial coefficients in O(1).

@@ -205,7 +205,7 @@ mod tests {
     impl ScoringGame for Chain {
         type Value = i64;
         fn maximiser_to_move(&self) -> bool {
-            self.0 % 2 == 0
+            self.0.is_multiple_of(2)
         }
         fn node(&self) -> Node<Self, i64> {
             if self.0 == 0 {

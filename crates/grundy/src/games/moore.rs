@@ -56,7 +56,7 @@ impl Moore {
     pub fn is_p(&self) -> bool {
         (0..64).all(|bit| {
             let count = self.heaps.iter().filter(|&&h| h >> bit & 1 == 1).count() as u64;
-            count % self.k.saturating_add(1) == 0
+            count.is_multiple_of(self.k.saturating_add(1))
         })
     }
 

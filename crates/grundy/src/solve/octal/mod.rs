@@ -144,7 +144,7 @@ impl Moves {
     /// The position of the pair `(a, a)` a rare side must skip for unequal splits of s.
     #[inline]
     fn equal_part(&self, s: usize) -> Option<usize> {
-        (self.unequal && s % 2 == 0).then_some(s / 2)
+        (self.unequal && s.is_multiple_of(2)).then_some(s / 2)
     }
 }
 

@@ -215,7 +215,7 @@ pub fn prove_arithmetic(
         let mut out: Vec<usize> = (1..base).filter(|&x| values[x] == v).collect();
         for r in 0..p {
             let c = values[pre + r];
-            if v >= c + s && (v - c) % s == 0 {
+            if v >= c + s && (v - c).is_multiple_of(s) {
                 let q = usize::try_from((v - c) / s).ok()?;
                 out.push(pre.checked_add(r)?.checked_add(p.checked_mul(q)?)?);
             }

@@ -177,7 +177,9 @@ impl Spill {
         self.pending.extend_from_slice(&v.to_le_bytes());
         // (the clock is read every 2048 values, and only for a kept file)
         let due = || {
-            self.kept && self.pending.len() % 4096 == 0 && self.written_at.elapsed() >= self.every
+            self.kept
+                && self.pending.len().is_multiple_of(4096)
+                && self.written_at.elapsed() >= self.every
         };
         if self.pending.len() >= 1 << 16 || due() {
             self.flush()?;
@@ -638,7 +640,7 @@ pub fn octal_stats_streaming(
         let v = stream.next_value()?;
         stream.push(v)?;
         let n = stream.n();
-        if n % (1 << 16) == 0 {
+        if n.is_multiple_of(1 << 16) {
             progress(n);
         }
     }
