@@ -742,3 +742,24 @@ fn large_general_graphs_match_from_any_start() {
         );
     }
 }
+
+#[test]
+fn matchings_from_pairs_refuse_what_is_not_a_matching() {
+    let m = Matching::from_pairs(5, &[(3, 0), (1, 4)]).unwrap();
+    assert_eq!(m.pairs(), vec![(0, 3), (1, 4)]);
+    assert_eq!((m.mate(2), m.size()), (None, 2));
+    for (pairs, why) in [
+        (vec![(0, 5)], "pair 1: a vertex is out of range"),
+        (vec![(0, 1), (2, 2)], "pair 2: a vertex paired with itself"),
+        (
+            vec![(0, 1), (2, 3), (3, 4)],
+            "pair 3: a vertex in two pairs",
+        ),
+    ] {
+        let e = Matching::from_pairs(5, &pairs).unwrap_err().to_string();
+        assert!(e.contains(why), "{e}");
+    }
+    // a matching of the pairs need not be one of a given graph's edges
+    let g = Graph::from_edges(3, &[(0, 1), (1, 2)]).unwrap();
+    assert!(!Matching::from_pairs(3, &[(0, 2)]).unwrap().is_valid_in(&g));
+}

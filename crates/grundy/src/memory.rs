@@ -15,8 +15,8 @@ mod buffer;
 pub use buffer::{read_to_buffer, Buffer};
 
 /// Asks the processor to bring the cache line holding `x` closer, without waiting for it: a
-/// hint that lets loops bound by random reads start the reads of later steps early. A no-op
-/// where the processor has no such instruction.
+/// hint that lets loops bound by random reads start the reads of later steps early (x86's
+/// `prefetcht0` through `safe_arch`; a no-op on other processors).
 #[inline(always)]
 pub fn prefetch<T>(x: &T) {
     #[cfg(all(

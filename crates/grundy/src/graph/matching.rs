@@ -416,18 +416,7 @@ pub fn pothen_fan_from<G: Adjacency>(g: &G, side: &[u8], start: Matching) -> (Ma
         let forward = phase % 2 == 1;
         let mut augmented = false;
         for (i, &root) in free.iter().enumerate() {
-            // start reading the lists of the roots ahead, and the mates in them
-            if let Some(&r) = free.get(i + 3 * READ_AHEAD) {
-                g.prefetch_place(r as usize);
-            }
-            if let Some(&r) = free.get(i + 2 * READ_AHEAD) {
-                g.prefetch_neighbors(r as usize);
-            }
-            if let Some(&r) = free.get(i + READ_AHEAD) {
-                for &v in g.neighbors(r as usize).iter() {
-                    prefetch(&mate[v as usize]);
-                }
-            }
+            read_ahead_with_mates(g, &free, i, &mate);
             if mate[root as usize] != NONE {
                 continue;
             }
@@ -756,6 +745,24 @@ pub fn edmonds_from<G: Adjacency>(g: &G, start: Matching) -> (Matching, Vec<bool
     (Matching { mate: forest.mate }, missed)
 }
 
+/// Starts the reads of the steps after `at` in a queue of vertices: the places of the lists
+/// [`READ_AHEAD`] x 3 places on, the lists x 2 places on, the mates of the vertices in the
+/// list just ahead. Hints only: a search reads what it reads either way.
+#[inline(always)]
+fn read_ahead_with_mates<G: Adjacency>(g: &G, queue: &[u32], at: usize, mate: &[u32]) {
+    if let Some(&u) = queue.get(at + 3 * READ_AHEAD) {
+        g.prefetch_place(u as usize);
+    }
+    if let Some(&u) = queue.get(at + 2 * READ_AHEAD) {
+        g.prefetch_neighbors(u as usize);
+    }
+    if let Some(&u) = queue.get(at + READ_AHEAD) {
+        for &v in g.neighbors(u as usize).iter() {
+            prefetch(&mate[v as usize]);
+        }
+    }
+}
+
 /// For a maximum matching of `g`, which vertices some maximum matching misses (Gallai-Edmonds'
 /// D(G)), for any graph: the even vertices of the alternating forest grown from every free
 /// vertex at once. O(m α(n)).
@@ -800,18 +807,7 @@ pub fn missed_on_sides<G: Adjacency>(
     }
     let mut head = 0;
     while head < queue.len() {
-        // start the reads of the steps ahead: lists, then the mates of a list's vertices
-        if let Some(&u) = queue.get(head + 3 * READ_AHEAD) {
-            g.prefetch_place(u as usize);
-        }
-        if let Some(&u) = queue.get(head + 2 * READ_AHEAD) {
-            g.prefetch_neighbors(u as usize);
-        }
-        if let Some(&u) = queue.get(head + READ_AHEAD) {
-            for &v in g.neighbors(u as usize).iter() {
-                prefetch(&matching.mate[v as usize]);
-            }
-        }
+        read_ahead_with_mates(g, &queue, head, &matching.mate);
         let u = queue[head] as usize;
         head += 1;
         for &v in g.neighbors(u).iter() {
