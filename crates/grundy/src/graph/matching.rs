@@ -397,10 +397,17 @@ pub fn pothen_fan_with_missed_left<G: Adjacency>(g: &G, side: &[u8]) -> (Matchin
     pothen_fan_from(g, side, karp_sipser(g))
 }
 
-/// [`pothen_fan_with_missed_left`] from the matching `start` of `g` (any matching; a maximal
-/// one from [`karp_sipser`] leaves the least to do).
+/// [`pothen_fan_with_missed_left`] from the matching `start` of `g` (any matching of `g`, as
+/// [`Matching::is_valid_in`] checks; a maximal one from [`karp_sipser`] leaves the least to do).
+///
+/// Panics if `start` is on another number of vertices.
 pub fn pothen_fan_from<G: Adjacency>(g: &G, side: &[u8], start: Matching) -> (Matching, Vec<bool>) {
     let n = g.vertex_count();
+    assert_eq!(
+        start.mate.len(),
+        n,
+        "a start matching on another vertex count"
+    );
     let mut mate = start.mate;
     let mut free: Vec<u32> = (0..n as u32)
         .filter(|&v| side[v as usize] == 0 && mate[v as usize] == NONE && g.degree(v as usize) > 0)
@@ -723,10 +730,17 @@ pub fn edmonds_with_missed<G: Adjacency>(g: &G) -> (Matching, Vec<bool>) {
     edmonds_from(g, karp_sipser(g))
 }
 
-/// [`edmonds_with_missed`] from the matching `start` of `g` (any matching; a maximal one from
-/// [`karp_sipser`] leaves the least to do).
+/// [`edmonds_with_missed`] from the matching `start` of `g` (any matching of `g`, as
+/// [`Matching::is_valid_in`] checks; a maximal one from [`karp_sipser`] leaves the least to do).
+///
+/// Panics if `start` is on another number of vertices.
 pub fn edmonds_from<G: Adjacency>(g: &G, start: Matching) -> (Matching, Vec<bool>) {
     let n = g.vertex_count();
+    assert_eq!(
+        start.mate.len(),
+        n,
+        "a start matching on another vertex count"
+    );
     let mut forest = Forest::new(g, start.mate);
     for root in 0..n as u32 {
         if forest.mate[root as usize] == NONE
