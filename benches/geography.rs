@@ -1,5 +1,6 @@
 //! `cargo bench --bench geography`: one benchmark per row of the speed table of issue 3, end
-//! to end from the file's bytes (parsing included) to every start classified.
+//! to end from the file's bytes (parsing included) to every start classified; and the steps of
+//! the bipartite row one by one (`bipartite_steps`).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::app::geography::geography_report;
@@ -66,5 +67,29 @@ fn geography(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, geography);
+/// The bipartite row's steps after parsing, each on the parsed graph: the 2-colouring, the
+/// Karp-Sipser start, Pothen-Fan+ from it, and the right side's Dulmage-Mendelsohn search.
+fn bipartite_steps(c: &mut Criterion) {
+    use grundy::graph::io::read_graph;
+    use grundy::graph::matching::{karp_sipser, missed_on_sides, pothen_fan_from};
+    let g = read_graph(&bipartite_text(1_000_000)).unwrap();
+    let side = g.two_colouring().unwrap();
+    let start = karp_sipser(&g);
+    let (matching, _) = pothen_fan_from(&g, &side, start.clone());
+    let mut group = c.benchmark_group("bipartite_steps");
+    group.sample_size(10);
+    group.bench_function("two_colouring", |b| {
+        b.iter(|| black_box(&g).two_colouring())
+    });
+    group.bench_function("karp_sipser", |b| b.iter(|| karp_sipser(black_box(&g))));
+    group.bench_function("pothen_fan_from_karp_sipser", |b| {
+        b.iter(|| pothen_fan_from(black_box(&g), &side, start.clone()))
+    });
+    group.bench_function("missed_on_right_side", |b| {
+        b.iter(|| missed_on_sides(black_box(&g), &side, &matching, [false, true]))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, geography, bipartite_steps);
 criterion_main!(benches);

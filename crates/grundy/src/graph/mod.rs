@@ -23,9 +23,10 @@ pub mod grid;
 pub mod io;
 pub mod matching;
 
-/// How many places ahead in a queue of vertices the searches start reading lists (and twice
-/// as far, the places of lists): far enough to hide a read from memory behind the steps
-/// between.
+/// How many places apart in a queue of vertices the levels of the searches' early reads are
+/// (a list one distance ahead, its place two, further levels further): far enough to hide a
+/// read from memory behind the steps between. Karp-Sipser on a random graph of 2*10^6
+/// vertices ran within 10% for distances 2 to 16, all about twice as fast as without.
 pub(crate) const READ_AHEAD: usize = 4;
 
 /// An undirected simple graph on vertices `0..n` as the matching and geography algorithms read
