@@ -10,6 +10,7 @@ mod quotient;
 #[cfg(feature = "serve")]
 mod serve;
 mod solve;
+mod stop;
 mod table;
 mod value;
 
@@ -27,7 +28,10 @@ pub fn flag(setting: Setting) -> String {
 
 /// A library error in the command line's words: each setting named by its flag.
 pub fn message(e: GrundyError) -> String {
-    e.worded(flag)
+    match e {
+        GrundyError::Cancelled => stop::reason(),
+        e => e.worded(flag),
+    }
 }
 
 /// Solve impartial combinatorial games exactly: who wins, the Grundy value, every winning move.
@@ -88,6 +92,13 @@ pub fn main() -> i32 {
             return 2;
         }
     };
+    #[cfg(feature = "serve")]
+    let interruptible = !matches!(cli.command, Command::Play(_) | Command::Serve(_));
+    #[cfg(not(feature = "serve"))]
+    let interruptible = !matches!(cli.command, Command::Play(_));
+    if interruptible {
+        stop::on_interrupt();
+    }
     let result = match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Value(args) => value::run(&args),
@@ -119,7 +130,11 @@ pub fn main() -> i32 {
         Err(message) => {
             // one line, even where a message quotes input that held a line break
             eprintln!("grundy: {}", message.replace(['\n', '\r'], " "));
-            2
+            if stop::cancel().is_cancelled() {
+                stop::status()
+            } else {
+                2
+            }
         }
     }
 }

@@ -1,8 +1,8 @@
 //! `grundy solve [--misere] [--json] [--max-states N] [--max-moves N] EXPR`
 
-use grundy::app::value::{has_partizan_part, solve_partizan, PartizanSolveReport, ValueOptions};
+use grundy::app::value::PartizanSolveReport;
 use grundy::loopy::LoopyValue;
-use grundy::{solve_expression, Convention, Outcome, SolveOptions, SolveReport};
+use grundy::{solve, Convention, Outcome, SolveAnswer, SolveOptions, SolveReport};
 use std::fmt::Write;
 
 /// The help's list of components, from the catalog.
@@ -32,34 +32,29 @@ pub struct Args {
     /// The most winning moves listed (the list is then marked truncated).
     #[arg(long, value_name = "N", default_value_t = SolveOptions::default().max_moves)]
     max_moves: usize,
+    /// Stop with one line after this many seconds (Ctrl-C stops too, with exit status 130).
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
 }
 
 /// Solves the expression and renders the answer (JSON or text).
 pub fn run(args: &Args) -> Result<String, String> {
+    super::stop::arm(args.time_limit)?;
     let options = SolveOptions {
         convention: Convention::from_misere(args.misere),
         max_states: args.max_states,
         max_moves: args.max_moves,
         // the user's own files: `graph FILE V` reads FILE
         graphs: std::sync::Arc::new(grundy::app::FileGraphs::default()),
+        cancel: super::stop::cancel(),
     };
     // The words of an unquoted expression arrive apart: join them back. `-` reads it from
     // standard input (a sum too long for a command line).
     let text = super::value::expression(&args.expr)?;
-    let partizan = ValueOptions {
-        max_states: options.max_states,
-        max_moves: options.max_moves,
-        graphs: options.graphs.clone(),
-    };
-    if has_partizan_part(&text, &partizan).map_err(super::message)? {
-        if args.misere {
-            return Err("misère play of partizan games is not supported (normal play only: who cannot move loses)".into());
-        }
-        let report = solve_partizan(&text, &partizan).map_err(super::message)?;
-        return super::render(&report, args.json, partizan_human);
+    match solve(&text, &options).map_err(super::message)? {
+        SolveAnswer::Partizan(report) => super::render(&report, args.json, partizan_human),
+        SolveAnswer::Impartial(report) => super::render(&report, args.json, human),
     }
-    let report = solve_expression(&text, &options).map_err(super::message)?;
-    super::render(&report, args.json, human)
 }
 
 fn partizan_human(r: &PartizanSolveReport) -> String {

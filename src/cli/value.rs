@@ -31,6 +31,9 @@ pub struct Args {
     /// The most positions each game's table, and the store of canonical forms, may hold.
     #[arg(long, value_name = "N", default_value_t = ValueOptions::default().max_states)]
     max_states: usize,
+    /// Stop with one line after this many seconds (Ctrl-C stops too, with exit status 130).
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
 }
 
 /// The expression's words joined back, or standard input for `-`.
@@ -47,9 +50,11 @@ pub fn expression(words: &[String]) -> Result<String, String> {
 
 /// Values the expression and renders the report.
 pub fn run(args: &Args) -> Result<String, String> {
+    super::stop::arm(args.time_limit)?;
     let options = ValueOptions {
         max_states: args.max_states,
         graphs: std::sync::Arc::new(grundy::app::FileGraphs::default()),
+        cancel: super::stop::cancel(),
         ..ValueOptions::default()
     };
     let text = expression(&args.expr)?;

@@ -63,6 +63,21 @@ pub enum GrundyError {
     /// The game graph has a cycle, so it is not a short impartial game.
     #[error("the game has a cycle through a position; grundy needs games that always end")]
     Cycle,
+    /// The computation was stopped through its [`crate::budget::Cancel`] flag (a time limit
+    /// or an interrupt); front ends say which.
+    #[error("the computation was stopped before it finished")]
+    Cancelled,
+    /// The input asks for more than the budget allows and no closed form or proof answers it:
+    /// refused at once rather than computed. `what` names the component and why.
+    #[error("{}", too_large(what, *needed, *limit, "max_states"))]
+    TooLarge {
+        /// The component and why it cannot be answered (one line).
+        what: String,
+        /// How many states it would need (a lower bound).
+        needed: u128,
+        /// The state limit.
+        limit: usize,
+    },
 }
 
 /// Shorthand for results of the library.
@@ -127,7 +142,9 @@ impl GrundyError {
     /// that does not apply.
     pub fn setting(&self) -> Option<Setting> {
         match self {
-            GrundyError::StateLimit { .. } => Some(Setting::MaxStates),
+            GrundyError::StateLimit { .. } | GrundyError::TooLarge { .. } => {
+                Some(Setting::MaxStates)
+            }
             GrundyError::OrderLimit { .. } => Some(Setting::MaxOrder),
             GrundyError::Setting { setting, .. } => Some(*setting),
             _ => None,
@@ -149,6 +166,11 @@ impl GrundyError {
                 "state limit reached: {what} (limit {limit}; raise {})",
                 name(Setting::MaxStates)
             ),
+            GrundyError::TooLarge {
+                what,
+                needed,
+                limit,
+            } => too_large(what, *needed, *limit, &name(Setting::MaxStates)),
             GrundyError::OrderLimit { limit, what } => format!(
                 "order limit reached: {what} (limit {limit}; raise {})",
                 name(Setting::MaxOrder)
@@ -156,6 +178,16 @@ impl GrundyError {
             GrundyError::Setting { setting, message } => format!("{message} ({})", name(*setting)),
             other => other.to_string(),
         }
+    }
+}
+
+/// The words of [`GrundyError::TooLarge`]: what, and the limit to raise when it is the state
+/// limit that stands in the way.
+fn too_large(what: &str, needed: u128, limit: usize, flag: &str) -> String {
+    if needed > limit as u128 {
+        format!("{what} (beyond the state limit of {limit}; raise {flag})")
+    } else {
+        format!("{what} (beyond what a second's work reaches)")
     }
 }
 

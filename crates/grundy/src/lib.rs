@@ -15,6 +15,7 @@
 //! - [`graph`]: graphs: matchings, geography, our file formats.
 //! - Primitives: [`nimber`] (Grundy values, [`Nimber`] addition is xor, [`Outcome`], the mex,
 //!   [`Convention`]), [`periodic`] (ultimately periodic value sequences), [`zeckendorf`],
+//!   [`budget`] (the state limit and cancellation flag every engine runs under),
 //!   [`memory`] (refusing work that would not fit the machine's memory), [`input`] (a
 //!   tokenizer that names lines), [`error`].
 //!
@@ -42,6 +43,7 @@
 #![deny(missing_docs)]
 
 pub mod app;
+pub mod budget;
 pub mod error;
 pub mod games;
 pub mod graph;
@@ -57,7 +59,8 @@ mod testing;
 pub mod zeckendorf;
 
 pub use app::parse::{parse_sum, parse_sum_with};
-pub use app::solve::{solve_expression, SolveOptions, SolveReport};
+pub use app::solve::{solve, solve_expression, SolveAnswer, SolveOptions, SolveReport};
+pub use budget::{Budget, Cancel};
 pub use error::{GrundyError, Result};
 pub use nimber::Convention;
 pub use nimber::{Nimber, Outcome};

@@ -7,6 +7,7 @@
 //! hands in (files on the command line and in Python, request bodies on the server, none by
 //! default).
 
+use crate::budget::Budget;
 use crate::error::{excerpt, GrundyError, Result};
 use crate::games::partizan::{partizan_syntax, PartizanPart, PARTIZAN_GAMES};
 use crate::games::syntax::{error, ParseContext, Word};
@@ -34,7 +35,7 @@ pub fn parse_sum(text: &str) -> Result<Vec<Component>> {
 /// is computed here.
 pub fn parse_sum_with(
     text: &str,
-    max_states: usize,
+    max_states: impl Into<Budget>,
     graphs: &dyn GraphSource,
 ) -> Result<Vec<Component>> {
     parse_terms(text, max_states, graphs)?
@@ -91,7 +92,7 @@ impl Term {
 /// ```
 pub fn parse_terms(
     text: &str,
-    max_states: usize,
+    max_states: impl Into<Budget>,
     graphs: &dyn GraphSource,
 ) -> Result<Vec<(Term, usize)>> {
     let mut context = ParseContext::new(max_states, graphs);

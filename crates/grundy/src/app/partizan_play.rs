@@ -50,7 +50,14 @@ pub struct PartizanPlayState {
     /// The computer's choice among `moves`: a winning move when there is one, else the move
     /// leaving the value best for the mover (the highest mean for Left, the lowest for Right).
     pub computer: Option<usize>,
+    /// True when `moves` is not every move: the list stops at [`PLAY_LISTED`] moves, and a
+    /// part with more moves than the state budget (a huge nimber or heap) is not listed.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
 }
+
+/// The most moves [`PartizanPlay::state`] lists (and [`PartizanPlay::play`] accepts among).
+pub const PLAY_LISTED: usize = 10_000;
 
 /// A partizan game in play.
 pub struct PartizanPlay {
@@ -68,7 +75,7 @@ impl PartizanPlay {
     /// Starts from `text` with Left to move (`left_first`) or Right.
     pub fn new(text: &str, left_first: bool, options: &ValueOptions) -> Result<PartizanPlay> {
         let terms = read_terms(text, options)?;
-        let sum = ValuedSum::new(terms, PartizanValues::new(options.max_states))?;
+        let sum = ValuedSum::new(terms, PartizanValues::new(options.budget()))?;
         Ok(PartizanPlay {
             options: options.clone(),
             sum,
@@ -91,7 +98,7 @@ impl PartizanPlay {
     /// The position, its value and the moves of the player to move.
     pub fn state(&mut self) -> Result<PartizanPlayState> {
         let left = self.left_to_move;
-        let (moves, _) = sum_moves(&mut self.sum, left, false, usize::MAX)?;
+        let (moves, truncated) = sum_moves(&mut self.sum, left, false, PLAY_LISTED)?;
         self.listed = Some(moves.iter().map(|m| m.to.clone()).collect());
         let position = self.sum.position();
         let forms = &mut self.sum.values.forms;
@@ -108,6 +115,7 @@ impl PartizanPlay {
         }
         let total = self.sum.total;
         let outcome = forms.outcome(total);
+        forms.status()?;
         let mover_wins = match outcome {
             PartizanOutcome::N => true,
             PartizanOutcome::P => false,
@@ -129,6 +137,7 @@ impl PartizanPlay {
                 })
                 .collect(),
             computer,
+            truncated,
         })
     }
 
@@ -145,7 +154,7 @@ impl PartizanPlay {
         let listed = match self.listed.take() {
             Some(listed) => listed,
             None => {
-                let (moves, _) = sum_moves(&mut self.sum, left, false, usize::MAX)?;
+                let (moves, _) = sum_moves(&mut self.sum, left, false, PLAY_LISTED)?;
                 moves.into_iter().map(|m| m.to).collect()
             }
         };

@@ -8,8 +8,11 @@
 //! assert_eq!(report.winning_moves, vec!["nim 1 4 5"]);
 //! ```
 
-use crate::app::parse::parse_sum_with;
+use crate::app::parse::{parse_sum_with, parse_terms, Term};
+use crate::app::value::{solve_valued, PartizanSolveReport, ValuedSum};
+use crate::games::partizan::PartizanValues;
 use crate::app::play::check_convention;
+use crate::budget::{Budget, Cancel};
 use crate::error::Result;
 use crate::games::{Component, GraphSource, NoGraphs};
 use crate::nimber::Convention;
@@ -31,6 +34,9 @@ pub struct SolveOptions {
     /// Where `graph NAME V` components find their graphs (default: nowhere, [`NoGraphs`];
     /// the command line and Python pass [`crate::app::FileGraphs`]).
     pub graphs: Arc<dyn GraphSource>,
+    /// Raised to stop the computation (a time limit, an interrupt): it then fails with
+    /// [`crate::GrundyError::Cancelled`].
+    pub cancel: Cancel,
 }
 
 impl Default for SolveOptions {
@@ -40,7 +46,15 @@ impl Default for SolveOptions {
             max_states: DEFAULT_MAX_STATES,
             max_moves: 1000,
             graphs: Arc::new(NoGraphs::default()),
+            cancel: Cancel::new(),
         }
+    }
+}
+
+impl SolveOptions {
+    /// The budget of every table and search of the computation.
+    pub fn budget(&self) -> Budget {
+        Budget::new(self.max_states).with_cancel(self.cancel.clone())
     }
 }
 
@@ -94,11 +108,65 @@ pub struct SolveReport {
 /// assert!(report.winning_moves.is_empty());
 /// ```
 pub fn solve_expression(text: &str, options: &SolveOptions) -> Result<SolveReport> {
-    let parts = parse_sum_with(text, options.max_states, &*options.graphs)?;
+    let parts = parse_sum_with(text, options.budget(), &*options.graphs)?;
     check_convention(&parts, options.convention)?;
-    let analysis = SumAnalyser::new(options.max_states, options.max_moves)
+    let analysis = SumAnalyser::new(options.budget(), options.max_moves)
         .analyse(&parts, options.convention)?;
     Ok(report_of(&parts, analysis))
+}
+
+/// The answer of `solve` for any expression: an impartial sum's [`SolveReport`], or, for a
+/// sum with a partizan part, its outcome class, canonical form and each player's winning
+/// moves ([`PartizanSolveReport`]). Serialised as the report it holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum SolveAnswer {
+    /// Every part is impartial.
+    Impartial(SolveReport),
+    /// Some part is partizan (Left and Right move differently).
+    Partizan(PartizanSolveReport),
+}
+
+/// Solves any expression, the one choice between the impartial analyser
+/// ([`solve_expression`]'s) and the partizan one ([`crate::app::value::solve_partizan`]'s)
+/// that every front end (the command line, the server, Python) makes through here. The text
+/// is parsed once. Misère play of a sum with a partizan part is refused.
+///
+/// ```
+/// use grundy::app::solve::{solve, SolveAnswer, SolveOptions};
+/// let SolveAnswer::Partizan(r) = solve("domineering ../.. + nim 1", &SolveOptions::default()).unwrap() else {
+///     panic!("a partizan part")
+/// };
+/// assert_eq!(r.outcome.letter(), "N");
+/// let SolveAnswer::Impartial(r) = solve("nim 1 2", &SolveOptions::default()).unwrap() else {
+///     panic!("impartial")
+/// };
+/// assert_eq!(r.grundy, Some(3));
+/// ```
+pub fn solve(text: &str, options: &SolveOptions) -> Result<SolveAnswer> {
+    let terms = parse_terms(text, options.budget(), &*options.graphs)?;
+    if terms.iter().any(|(t, _)| matches!(t, Term::Partizan(_))) {
+        if options.convention == Convention::Misere {
+            return Err(crate::GrundyError::Unsupported(
+                "misère play of partizan games is not supported (normal play only: who cannot move loses)"
+                    .into(),
+            ));
+        }
+        let terms = terms.into_iter().map(|(t, _)| t).collect();
+        let sum = ValuedSum::new(terms, PartizanValues::new(options.budget()))?;
+        return solve_valued(sum, options.max_moves).map(SolveAnswer::Partizan);
+    }
+    let parts: Vec<Component> = terms
+        .into_iter()
+        .map(|(t, _)| match t {
+            Term::Impartial(c) => c,
+            Term::Partizan(_) => unreachable!("no partizan part"),
+        })
+        .collect();
+    check_convention(&parts, options.convention)?;
+    let analysis =
+        SumAnalyser::new(options.budget(), options.max_moves).analyse(&parts, options.convention)?;
+    Ok(SolveAnswer::Impartial(report_of(&parts, analysis)))
 }
 
 /// The report of a sum analysed by [`SumAnalyser`].

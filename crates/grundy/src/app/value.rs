@@ -12,6 +12,7 @@
 //! ```
 
 use crate::app::parse::{parse_terms, Term};
+use crate::budget::{Budget, Cancel};
 use crate::error::{excerpt, GrundyError, Result};
 use crate::games::partizan::PartizanValues;
 use crate::games::{GraphSource, NoGraphs};
@@ -32,6 +33,9 @@ pub struct ValueOptions {
     pub max_moves: usize,
     /// Where `graph NAME V` components find their graphs.
     pub graphs: Arc<dyn GraphSource>,
+    /// Raised to stop the computation (a time limit, an interrupt): it then fails with
+    /// [`GrundyError::Cancelled`].
+    pub cancel: Cancel,
 }
 
 impl Default for ValueOptions {
@@ -40,7 +44,15 @@ impl Default for ValueOptions {
             max_states: DEFAULT_MAX_STATES,
             max_moves: 1000,
             graphs: Arc::new(NoGraphs::default()),
+            cancel: Cancel::new(),
         }
+    }
+}
+
+impl ValueOptions {
+    /// The budget of every table, search and arena of the computation.
+    pub fn budget(&self) -> Budget {
+        Budget::new(self.max_states).with_cancel(self.cancel.clone())
     }
 }
 
@@ -95,12 +107,12 @@ pub struct ValuedSum {
 /// Reads and values an expression: every part's canonical form and the sum's.
 pub fn value_sum(text: &str, options: &ValueOptions) -> Result<ValuedSum> {
     let terms = read_terms(text, options)?;
-    ValuedSum::new(terms, PartizanValues::new(options.max_states))
+    ValuedSum::new(terms, PartizanValues::new(options.budget()))
 }
 
 /// The parts of an expression.
 pub fn read_terms(text: &str, options: &ValueOptions) -> Result<Vec<Term>> {
-    Ok(parse_terms(text, options.max_states, &*options.graphs)?
+    Ok(parse_terms(text, options.budget(), &*options.graphs)?
         .into_iter()
         .map(|t| t.0)
         .collect())
@@ -124,7 +136,7 @@ impl ValuedSum {
     /// Replaces the parts by `terms`, valued with the same tables and arena; on an error the
     /// sum is left as it was (the arena only grows, so its values stay valid).
     pub fn revalue(&mut self, terms: Vec<Term>) -> Result<()> {
-        let mut analyser = SumAnalyser::new(self.values.forms.max_forms(), 0);
+        let mut analyser = SumAnalyser::new(self.values.forms.budget(), 0);
         let mut parts = Vec::with_capacity(terms.len());
         for term in &terms {
             parts.push(term_value(term, &mut self.values, &mut analyser)?);
@@ -183,11 +195,13 @@ pub fn report(position: String, values: &mut PartizanValues, g: GameId) -> Resul
     let th = forms.thermograph(g)?;
     let reduced = forms.reduced(g)?;
     let aw = forms.atomic_weight(g)?;
+    let (canonical, outcome, birthday) = (forms.to_string(g), forms.outcome(g), forms.birthday(g));
+    forms.status()?;
     Ok(ValueReport {
         position,
-        canonical: forms.to_string(g),
-        outcome: forms.outcome(g),
-        birthday: forms.birthday(g),
+        canonical,
+        outcome,
+        birthday,
         left_stop: ls.to_string(),
         right_stop: rs.to_string(),
         mean: th.mean.to_string(),
@@ -247,7 +261,9 @@ pub struct SumMove {
 
 /// The moves of a partizan sum for Left (`left`) or Right, each with the value it leaves
 /// and whether it wins; only the winning ones when `only_winning`. At most `limit` are
-/// listed (the flag says whether some were left out).
+/// listed (the flag says whether some were left out). A part with more moves than the state
+/// budget (`*4000000000`, `nim 10^12`) is not listed at all and the flag is raised: its moves
+/// are never enumerated.
 ///
 /// **Complexity**: per move, the value of the part moved to and one sum with the other
 /// parts' (prefix and suffix sums), then one comparison with 0.
@@ -269,8 +285,18 @@ pub fn sum_moves(
     for i in (0..n).rev() {
         suffix[i] = sum.values.forms.add(suffix[i + 1], sum.parts[i])?;
     }
-    let mut analyser = SumAnalyser::new(sum.values.forms.max_forms(), 0);
+    let mut analyser = SumAnalyser::new(sum.values.forms.budget(), 0);
+    let room = sum.values.forms.max_forms() as u128;
+    let mut truncated = false;
     for i in 0..n {
+        let count = match &sum.terms[i] {
+            Term::Partizan(p) => sum.values.move_count(p)?,
+            Term::Impartial(c) => c.option_count(),
+        };
+        if count.is_some_and(|c| c > room) {
+            truncated = true;
+            continue;
+        }
         let rest = sum.values.forms.add(prefix[i], suffix[i + 1])?;
         // each move leaves one part in place of the part moved in (or several: a split)
         let options: Vec<Vec<Term>> = match &sum.terms[i] {
@@ -298,6 +324,7 @@ pub fn sum_moves(
             } else {
                 sum.values.forms.leq(total, zero)
             };
+            sum.values.forms.status()?;
             if wins || !only_winning {
                 if out.len() == limit {
                     return Ok((out, true));
@@ -316,7 +343,7 @@ pub fn sum_moves(
             }
         }
     }
-    Ok((out, false))
+    Ok((out, truncated))
 }
 
 /// The winning moves of a partizan sum for one player moving first: the positions left (whole
@@ -349,7 +376,7 @@ pub struct PartizanSolveReport {
 /// Whether the expression has a partizan part (then `grundy solve` answers with
 /// [`solve_partizan`]). Reads the expression; errors are the parser's.
 pub fn has_partizan_part(text: &str, options: &ValueOptions) -> Result<bool> {
-    Ok(parse_terms(text, options.max_states, &*options.graphs)?
+    Ok(parse_terms(text, options.budget(), &*options.graphs)?
         .iter()
         .any(|(t, _)| matches!(t, Term::Partizan(_))))
 }
@@ -364,10 +391,16 @@ pub fn has_partizan_part(text: &str, options: &ValueOptions) -> Result<bool> {
 /// assert_eq!(r.left_winning_moves, vec!["domineering #./#. + nim 1", "domineering .#/.# + nim 1"]);
 /// ```
 pub fn solve_partizan(text: &str, options: &ValueOptions) -> Result<PartizanSolveReport> {
-    let mut sum = value_sum(text, options)?;
-    let (left, lt) = winning_moves(&mut sum, true, options.max_moves)?;
-    let (right, rt) = winning_moves(&mut sum, false, options.max_moves)?;
+    solve_valued(value_sum(text, options)?, options.max_moves)
+}
+
+/// [`solve_partizan`] of a sum already read and valued; at most `max_moves` winning moves
+/// listed per player.
+pub fn solve_valued(mut sum: ValuedSum, max_moves: usize) -> Result<PartizanSolveReport> {
+    let (left, lt) = winning_moves(&mut sum, true, max_moves)?;
+    let (right, rt) = winning_moves(&mut sum, false, max_moves)?;
     let total = sum.total;
+    sum.values.forms.status()?;
     Ok(PartizanSolveReport {
         position: Term::sum_to_string(&sum.terms),
         convention: "normal",

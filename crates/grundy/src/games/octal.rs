@@ -8,6 +8,7 @@
 //! assert_eq!(Octal::new(rules, 10).grundy_formula().unwrap().unwrap(), Nimber(3));
 //! ```
 
+use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::games::syntax::{count, error, number, GameSyntax, Misere};
 use crate::nimber::Nimber;
@@ -23,18 +24,22 @@ use std::sync::{Arc, OnceLock};
 pub struct OctalRules {
     code: OctalCode,
     need: AtomicU64,
+    budget: Budget,
     max_states: usize,
-    values: OnceLock<PeriodicValues>,
+    values: OnceLock<Result<PeriodicValues>>,
 }
 
 impl OctalRules {
     /// Rules for `code`, whose table must answer heaps up to `need` (or prove a period), with at
     /// most `max_states` values stored.
-    pub fn new(code: OctalCode, need: u64, max_states: usize) -> Arc<OctalRules> {
+    /// `max_states` is a [`Budget`] (or a bare limit): its flag stops the table.
+    pub fn new(code: OctalCode, need: u64, max_states: impl Into<Budget>) -> Arc<OctalRules> {
+        let budget: Budget = max_states.into();
         Arc::new(OctalRules {
             code,
             need: AtomicU64::new(need),
-            max_states,
+            max_states: budget.max_states(),
+            budget,
             values: OnceLock::new(),
         })
     }
@@ -50,23 +55,31 @@ impl OctalRules {
         &self.code
     }
 
-    /// The value table (computed on first call).
-    pub fn values(&self) -> &PeriodicValues {
-        self.values.get_or_init(|| {
-            self.code
-                .values(self.need.load(Ordering::Relaxed), self.max_states)
-        })
+    /// The value table (computed on first call, [`OctalCode::values_within`]); a cancelled
+    /// computation's error.
+    pub fn values(&self) -> Result<&PeriodicValues> {
+        self.values
+            .get_or_init(|| {
+                self.code
+                    .values_within(self.need.load(Ordering::Relaxed), &self.budget)
+            })
+            .as_ref()
+            .map_err(Clone::clone)
     }
 
-    /// `G(n)`, or a state-limit error if neither the table nor a proved period reaches n.
+    /// `G(n)`; refused ([`GrundyError::TooLarge`]) when neither the table nor a proved period
+    /// reaches n.
     pub fn grundy(&self, n: u64) -> Result<Nimber> {
-        self.values()
-            .get(n)
-            .map(Nimber)
-            .ok_or_else(|| GrundyError::StateLimit {
-                limit: self.max_states,
-                what: format!("{}: the value of heap {n} is beyond the values computed and no period is proved", self.code.family()),
-            })
+        let values = self.values()?;
+        values.get(n).map(Nimber).ok_or_else(|| GrundyError::TooLarge {
+            what: format!(
+                "{} {n}: no proved period within the first {} heaps; its value needs every heap up to it",
+                self.code.family(),
+                values.values.len()
+            ),
+            needed: u128::from(n) + 1,
+            limit: self.max_states,
+        })
     }
 }
 
@@ -276,9 +289,9 @@ fn read_heap(
     context: &mut crate::games::syntax::ParseContext,
 ) -> Result<crate::games::Component> {
     let heap = number(heap)?;
-    let max_states = context.max_states;
+    let budget = context.budget.clone();
     let key = code.family();
-    let rules = context.shared("octal", &key, || OctalRules::new(code, 0, max_states));
+    let rules = context.shared("octal", &key, || OctalRules::new(code, 0, budget));
     rules.require(heap);
     Ok(Octal::new(rules, heap).into())
 }

@@ -93,15 +93,17 @@ pub struct PartizanValues {
 impl PartizanValues {
     /// Tables of at most `max_states` positions each, and an arena of at most `max_states`
     /// forms.
-    pub fn new(max_states: usize) -> Self {
+    /// `max_states` is a [`Budget`] (or a bare limit): its flag stops every table.
+    pub fn new(max_states: impl Into<crate::budget::Budget>) -> Self {
+        let budget: crate::budget::Budget = max_states.into();
         PartizanValues {
-            forms: Forms::new(max_states),
-            domineering: PartizanSearch::new(Domineering, max_states),
-            cutcake: PartizanSearch::new(Cutcake, max_states),
-            hackenbush: PartizanSearch::new(Hackenbush, max_states),
-            pictures: PartizanSearch::new(HackenbushPicture, max_states),
-            toads: PartizanSearch::new(Toads, max_states),
-            clobber: PartizanSearch::new(Clobber, max_states),
+            forms: Forms::new(budget.clone()),
+            domineering: PartizanSearch::new(Domineering, budget.clone()),
+            cutcake: PartizanSearch::new(Cutcake, budget.clone()),
+            hackenbush: PartizanSearch::new(Hackenbush, budget.clone()),
+            pictures: PartizanSearch::new(HackenbushPicture, budget.clone()),
+            toads: PartizanSearch::new(Toads, budget.clone()),
+            clobber: PartizanSearch::new(Clobber, budget),
         }
     }
 
@@ -127,6 +129,24 @@ impl PartizanValues {
             PartizanPart::Clobber(s) => self.clobber.value(forms, s),
             PartizanPart::Value(v) => forms.parse(v),
         }
+    }
+
+    /// How many moves [`PartizanValues::moves`] would list, when that is known without listing
+    /// them: a value's number of canonical options (`*n` has n, without listing them); `None`
+    /// for the games, whose moves are bounded by their boards.
+    pub fn move_count(&mut self, part: &PartizanPart) -> Result<Option<u128>> {
+        let PartizanPart::Value(v) = part else {
+            return Ok(None);
+        };
+        let g = self.forms.parse(v)?;
+        Ok(Some(match self.forms.as_nus(g) {
+            Some(n) if n.ups == 0 => u128::from(n.nimber),
+            Some(_) => 2,
+            None => {
+                let (l, r) = self.forms.options(g);
+                l.len().max(r.len()) as u128
+            }
+        }))
     }
 
     /// The parts a move of Left (`left`) or Right leaves, as whole positions of the part's game

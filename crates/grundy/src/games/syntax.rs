@@ -12,6 +12,7 @@
 //! assert!(GAMES.iter().all(|g| !g.examples.is_empty() || g.keyword == "graph"));
 //! ```
 
+use crate::budget::Budget;
 use crate::error::{excerpt, GrundyError, Result};
 use crate::games::{Component, GraphSource};
 use rustc_hash::FxHashMap;
@@ -33,6 +34,8 @@ pub struct Word<'a> {
 pub struct ParseContext<'a> {
     /// The most values a table may store.
     pub max_states: usize,
+    /// The same limit with the cancellation flag the tables run under.
+    pub budget: Budget,
     /// Where `graph NAME V` finds its graphs.
     pub graphs: &'a dyn GraphSource,
     shared: FxHashMap<&'static str, FxHashMap<String, Arc<dyn Any + Send + Sync>>>,
@@ -40,9 +43,12 @@ pub struct ParseContext<'a> {
 
 impl<'a> ParseContext<'a> {
     /// A context for one expression.
-    pub fn new(max_states: usize, graphs: &'a dyn GraphSource) -> Self {
+    /// `max_states` is a [`Budget`] (or a bare limit).
+    pub fn new(max_states: impl Into<Budget>, graphs: &'a dyn GraphSource) -> Self {
+        let budget: Budget = max_states.into();
         ParseContext {
-            max_states,
+            max_states: budget.max_states(),
+            budget,
             graphs,
             shared: FxHashMap::default(),
         }

@@ -25,6 +25,7 @@
 //! assert_eq!(forms.to_string(up), "^");
 //! ```
 
+use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::partizan::dyadic::Dyadic;
 use rustc_hash::FxHashMap;
@@ -116,6 +117,15 @@ pub struct Forms {
     pub(crate) all_small: FxHashMap<GameId, bool>,
     rendered: FxHashMap<GameId, Rendered>,
     max_forms: usize,
+    budget: Budget,
+    /// The first limit hit or the cancellation seen by an operation that cannot return an
+    /// error (a comparison, the options of a form): from then on the arena stores no new form
+    /// (its operations answer with zero where a new form was due) and every fallible
+    /// operation, and [`Forms::status`], returns this error.
+    fault: Option<GrundyError>,
+    /// Whether thermographs of number-up-star forms come from small stand-ins (always, but in
+    /// the test that checks the stand-ins against the options).
+    pub(crate) stand_ins: bool,
 }
 
 /// One slot of the comparison cache: `g <= h` is `answer` (an empty slot has `g == h`, a
@@ -143,8 +153,12 @@ const RED_ZONE: usize = 64 * 1024;
 const STACK_GROWTH: usize = 4 * 1024 * 1024;
 
 impl Forms {
-    /// An arena that stores at most `max_forms` forms (past it, [`GrundyError::StateLimit`]).
-    pub fn new(max_forms: usize) -> Forms {
+    /// An arena that stores at most `max_forms` forms (past it, [`GrundyError::StateLimit`]):
+    /// a [`Budget`], or a bare limit; once the budget's flag is raised, its operations stop
+    /// with [`GrundyError::Cancelled`].
+    pub fn new(max_forms: impl Into<Budget>) -> Forms {
+        let budget: Budget = max_forms.into();
+        let max_forms = budget.max_states();
         let mut forms = Forms {
             nodes: Vec::new(),
             index: FxHashMap::default(),
@@ -160,6 +174,9 @@ impl Forms {
             all_small: FxHashMap::default(),
             rendered: FxHashMap::default(),
             max_forms: max_forms.max(16),
+            budget,
+            fault: None,
+            stand_ins: true,
         };
         forms.intern(Node::Nus(Nus::number(Dyadic::ZERO)));
         forms
@@ -183,6 +200,20 @@ impl Forms {
     fn intern(&mut self, node: Node) -> GameId {
         if let Some(&id) = self.index.get(&node) {
             return id;
+        }
+        if self.fault.is_some() {
+            return GameId(0);
+        }
+        if self.nodes.len() >= self.max_forms {
+            self.fail(GrundyError::StateLimit {
+                limit: self.max_forms,
+                what: "the canonical forms of a partizan game".into(),
+            });
+            return GameId(0);
+        }
+        if self.budget.cancel().is_cancelled() {
+            self.fail(GrundyError::Cancelled);
+            return GameId(0);
         }
         let id = GameId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 forms"));
         let stops = match &node {
@@ -213,7 +244,32 @@ impl Forms {
         id
     }
 
+    /// Records the first fault (see the field `fault`).
+    fn fail(&mut self, e: GrundyError) {
+        if self.fault.is_none() {
+            self.fault = Some(e);
+        }
+    }
+
+    /// `Ok` unless an operation of this arena hit its state limit or saw its budget cancelled;
+    /// then that error. The comparisons, [`Forms::options`], [`Forms::neg`] and the other
+    /// operations that return no `Result` may have answered wrongly after such a fault: a
+    /// caller that used them checks this before trusting its answer.
+    pub fn status(&self) -> Result<()> {
+        match &self.fault {
+            Some(e) => Err(e.clone()),
+            None => Ok(()),
+        }
+    }
+
+    /// The budget this arena runs under.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
     fn check_limit(&self) -> Result<()> {
+        self.status()?;
+        self.budget.check()?;
         if self.nodes.len() >= self.max_forms {
             return Err(GrundyError::StateLimit {
                 limit: self.max_forms,
@@ -298,6 +354,16 @@ impl Forms {
             return (l, r);
         }
         if u == 0 {
+            let room = self.max_forms.saturating_sub(self.nodes.len());
+            if n as usize > room {
+                // *n lists n options: refused past the budget (a fault), answered by a stand-in
+                self.fail(GrundyError::StateLimit {
+                    limit: self.max_forms,
+                    what: format!("the {n} options of {}", nus_text(nus)),
+                });
+                let base = self.nus(at(0, 0));
+                return (vec![base], vec![base]);
+            }
             let all: Vec<GameId> = (0..n).map(|i| self.nus(at(0, i))).collect();
             return (all.clone(), all);
         }
@@ -367,6 +433,13 @@ impl Forms {
     }
 
     fn leq_search(&mut self, g: GameId, h: GameId) -> bool {
+        if self.fault.is_some() {
+            return false;
+        }
+        if self.budget.cancel().is_cancelled() {
+            self.fail(GrundyError::Cancelled);
+            return false;
+        }
         let g_number = self.as_number(g).is_some();
         let h_number = self.as_number(h).is_some();
         // number avoidance: against a number, the other side's moves are enough
@@ -520,6 +593,7 @@ impl Forms {
     /// **Complexity**: O((|L| + |R|)²) comparisons per round, and a round per bypass.
     pub fn make(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> Result<GameId> {
         loop {
+            self.check_limit()?;
             left = self.maximal(left, true);
             right = self.maximal(right, false);
             if let Some(id) = self.simple_form(&left, &right) {
@@ -633,6 +707,10 @@ impl Forms {
         for i in 0..options.len() {
             if !keep[i] {
                 continue;
+            }
+            if self.budget.cancel().is_cancelled() {
+                self.fail(GrundyError::Cancelled);
+                break;
             }
             for j in 0..options.len() {
                 if i == j || !keep[j] {

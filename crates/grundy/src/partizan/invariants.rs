@@ -7,19 +7,43 @@ use crate::partizan::dyadic::Dyadic;
 use crate::partizan::forms::{Forms, GameId};
 
 const RED_ZONE: usize = 64 * 1024;
+
+/// The birthday of a number.
+fn number_birthday(x: Dyadic) -> u64 {
+    let whole = x.floor().unsigned_abs().min(x.ceil().unsigned_abs());
+    if x.is_integer() {
+        whole
+    } else {
+        whole + 1 + x.exponent() as u64
+    }
+}
+
+/// The birthday of `x + ↑u *n` without listing its options: b(x) + b(↑u *n), since the
+/// canonical options of `x + G` are x plus those of G, down to x itself. `*n` is born on day
+/// n; for u >= 1, `↑u *n = {0 | ↑(u-1) *(n xor 1)}` walks down u - 1 days to
+/// `↑ *m` (m = n xor ((u - 1) mod 2)), which is born on day 2 for m <= 1 (`↑ = {0|*}`,
+/// `↑* = {0,*|0}`) and on day 1 + (m xor 1) otherwise (`↑*m = {0 | *(m xor 1)}`); negative u
+/// mirrored. O(1).
+pub(crate) fn nus_birthday(n: crate::partizan::forms::Nus) -> u64 {
+    let x = number_birthday(n.number);
+    let u = n.ups.unsigned_abs();
+    let infinitesimal = if u == 0 {
+        u64::from(n.nimber)
+    } else {
+        let m = u64::from(n.nimber) ^ ((u - 1) & 1);
+        let bottom = if m <= 1 { 2 } else { 1 + (m ^ 1) };
+        (u - 1) + bottom
+    };
+    x + infinitesimal
+}
 const GROWTH: usize = 4 * 1024 * 1024;
 
 impl Forms {
     /// The birthday: the height of the canonical form's game tree (0 for 0; |n| for an
     /// integer; floor(|x|) + 1 + k for x = m/2^k). Memoised.
     pub fn birthday(&mut self, g: GameId) -> u64 {
-        if let Some(x) = self.as_number(g) {
-            let whole = x.floor().unsigned_abs().min(x.ceil().unsigned_abs());
-            return if x.is_integer() {
-                whole
-            } else {
-                whole + 1 + x.exponent() as u64
-            };
+        if let Some(n) = self.as_nus(g) {
+            return nus_birthday(n);
         }
         if let Some(&b) = self.birthdays.get(&g) {
             return b;

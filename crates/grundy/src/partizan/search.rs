@@ -4,6 +4,7 @@
 //! share one entry; a part may stand for the negative of a stored one) and stored in a
 //! transposition table bounded by a state limit.
 
+use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::partizan::dyadic::Dyadic;
 use crate::partizan::forms::{Forms, GameId};
@@ -35,7 +36,7 @@ pub struct PartizanSearch<R: PartizanRules> {
     /// The rules.
     pub rules: R,
     table: FxHashMap<R::Position, GameId>,
-    max_states: usize,
+    budget: Budget,
     /// Vectors to reuse (the search allocates none per position once warm).
     parts: Vec<Vec<(R::Position, bool)>>,
     moves: Vec<Vec<R::Position>>,
@@ -43,11 +44,13 @@ pub struct PartizanSearch<R: PartizanRules> {
 
 impl<R: PartizanRules> PartizanSearch<R> {
     /// A search that stores at most `max_states` parts (past it, [`GrundyError::StateLimit`]).
-    pub fn new(rules: R, max_states: usize) -> Self {
+    /// `max_states` is a [`Budget`] (or a bare limit): once its flag is raised the search
+    /// stops with [`GrundyError::Cancelled`].
+    pub fn new(rules: R, max_states: impl Into<Budget>) -> Self {
         PartizanSearch {
             rules,
             table: FxHashMap::default(),
-            max_states,
+            budget: max_states.into(),
             parts: Vec::new(),
             moves: Vec::new(),
         }
@@ -104,12 +107,9 @@ impl<R: PartizanRules> PartizanSearch<R> {
         if let Some(n) = self.rules.integer(part) {
             return forms.number(Dyadic::integer(n)?);
         }
-        if self.table.len() >= self.max_states {
-            return Err(GrundyError::StateLimit {
-                limit: self.max_states,
-                what: "the positions of a partizan game".into(),
-            });
-        }
+        self.budget.admit(self.table.len(), || {
+            "the positions of a partizan game".into()
+        })?;
         let v = stacker::maybe_grow(64 * 1024, 4 * 1024 * 1024, || {
             let mut moves = self.moves.pop().unwrap_or_default();
             let mut sides = [Vec::new(), Vec::new()];

@@ -22,6 +22,7 @@
 //! assert_eq!(analyser.outcome(&parts, Convention::Misere).unwrap(), analysis.outcome);
 //! ```
 
+use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::nimber::{Convention, Nimber, Outcome};
 use crate::solve::game::ImpartialGame;
@@ -100,7 +101,7 @@ pub struct SumAnalyser<G: ImpartialGame + Ord> {
     /// memo: shared by every query (the options of a position in play reuse it), and once
     /// full it fails at once, so the quotient answers.
     quick: SumSolver<G>,
-    max_states: usize,
+    budget: Budget,
     max_moves: usize,
     /// Quotients by game (the game's heap 0).
     quotients: HashMap<G, Tried>,
@@ -109,11 +110,16 @@ pub struct SumAnalyser<G: ImpartialGame + Ord> {
 impl<G: ImpartialGame + Ord + Display> SumAnalyser<G> {
     /// An analyser whose searches store at most `max_states` positions each and which lists at
     /// most `max_moves` winning (and drawing) moves.
-    pub fn new(max_states: usize, max_moves: usize) -> Self {
+    /// `max_states` is a [`Budget`] (or a bare limit): its flag stops every search.
+    pub fn new(max_states: impl Into<Budget>, max_moves: usize) -> Self {
+        let budget: Budget = max_states.into();
         SumAnalyser {
-            solver: SumSolver::new(max_states, max_moves),
-            quick: SumSolver::new(max_states.min(QUICK_SEARCH_STATES), max_moves),
-            max_states,
+            solver: SumSolver::new(budget.clone(), max_moves),
+            quick: SumSolver::new(
+                budget.with_max_states(budget.max_states().min(QUICK_SEARCH_STATES)),
+                max_moves,
+            ),
+            budget,
             max_moves,
             quotients: HashMap::new(),
         }
@@ -207,7 +213,8 @@ impl<G: ImpartialGame + Ord + Display> SumAnalyser<G> {
                 misere_quotient(
                     &heaps,
                     QUOTIENT_MAX_ORDER,
-                    self.max_states.min(QUOTIENT_MAX_STATES),
+                    self.budget
+                        .with_max_states(self.budget.max_states().min(QUOTIENT_MAX_STATES)),
                 )
             }) {
                 Some(Ok(q)) => Tried::Found(q),

@@ -10,6 +10,7 @@
 //! assert_eq!(solver.moves_to_value(&heap, Nimber(2), 10).unwrap().len(), 1);
 //! ```
 
+use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::nimber::{MexSet, Nimber, Outcome};
 use crate::solve::game::ImpartialGame;
@@ -40,6 +41,7 @@ use std::collections::{HashMap, HashSet};
 #[derive(Debug)]
 pub struct GrundySolver<G: ImpartialGame> {
     memo: HashMap<G, Nimber>,
+    budget: Budget,
     max_states: usize,
     options_listed: u128,
 }
@@ -58,11 +60,14 @@ struct Frame<G> {
 }
 
 impl<G: ImpartialGame> GrundySolver<G> {
-    /// A solver that stores at most `max_states` searched positions.
-    pub fn new(max_states: usize) -> Self {
+    /// A solver that stores at most `max_states` searched positions (a [`Budget`], or a bare
+    /// limit), and stops with [`GrundyError::Cancelled`] once the budget's flag is raised.
+    pub fn new(budget: impl Into<Budget>) -> Self {
+        let budget = budget.into();
         GrundySolver {
             memo: HashMap::new(),
-            max_states,
+            max_states: budget.max_states(),
+            budget,
             options_listed: 0,
         }
     }
@@ -70,6 +75,11 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// The state limit this solver was made with.
     pub fn max_states(&self) -> usize {
         self.max_states
+    }
+
+    /// The budget this solver runs under.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
     }
 
     /// How many positions the search has stored.
@@ -149,6 +159,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
     }
 
     fn open(&mut self, position: G) -> Result<Frame<G>> {
+        self.budget.check()?;
         self.check_option_count(&position)?;
         let options = position.options();
         self.options_listed += options.len() as u128;

@@ -9,6 +9,7 @@
 //! assert!(!solver.mover_wins(vec![Nim::new(vec![1])]).unwrap());
 //! ```
 
+use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::solve::game::ImpartialGame;
 use crate::solve::grundy::OPTIONS_PER_STATE;
@@ -57,6 +58,7 @@ pub struct MisereSolver<G: ImpartialGame + Ord> {
     memo: FxHashMap<Key, bool>,
     /// Genus sequences of the positions whose genus was asked for (and of their followers).
     genera: FxHashMap<Key, GenusSequence>,
+    budget: Budget,
     max_states: usize,
     options_listed: u128,
 }
@@ -178,8 +180,11 @@ struct Interning<G> {
 }
 
 impl<G: ImpartialGame + Ord> MisereSolver<G> {
-    /// A solver storing at most `max_states` positions.
-    pub fn new(max_states: usize) -> Self {
+    /// A solver storing at most `max_states` positions (a [`Budget`], or a bare limit), stopped
+    /// with [`GrundyError::Cancelled`] once the budget's flag is raised.
+    pub fn new(budget: impl Into<Budget>) -> Self {
+        let budget = budget.into();
+        let max_states = budget.max_states();
         let star_options: Vec<Key> = vec![Box::new([])];
         MisereSolver {
             atoms: FxHashMap::default(),
@@ -188,6 +193,7 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
             nim_size: vec![Some(1)],
             memo: FxHashMap::default(),
             genera: FxHashMap::default(),
+            budget,
             max_states,
             options_listed: 0,
         }
@@ -195,6 +201,7 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
 
     /// The options of one part, parts with no moves left out; refused past the state limit.
     pub fn options_of(&self, part: &G) -> Result<Vec<Vec<G>>> {
+        self.budget.check()?;
         if let Some(count) = part.option_count() {
             if count > self.max_states as u128 {
                 return Err(GrundyError::StateLimit {
@@ -329,6 +336,7 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
                 children.push(normalise(child));
             }
         }
+        self.budget.check()?;
         self.options_listed += children.len() as u128;
         let budget = OPTIONS_PER_STATE * self.max_states as u128;
         if self.options_listed > budget {

@@ -17,6 +17,7 @@
 //! assert_eq!(p.p_portion(&q), ["a", "b^2"]);
 //! ```
 
+use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::nimber::Outcome;
 use crate::solve::game::ImpartialGame;
@@ -269,7 +270,7 @@ struct Candidate {
 pub fn misere_quotient<G: ImpartialGame + Ord>(
     heaps: &[G],
     max_order: usize,
-    max_states: usize,
+    max_states: impl Into<Budget>,
 ) -> Result<MisereQuotient> {
     misere_quotient_with_progress(heaps, max_order, max_states, |_| {})
 }
@@ -278,9 +279,10 @@ pub fn misere_quotient<G: ImpartialGame + Ord>(
 pub fn misere_quotient_with_progress<G: ImpartialGame + Ord>(
     heaps: &[G],
     max_order: usize,
-    max_states: usize,
+    max_states: impl Into<Budget>,
     mut progress: impl FnMut(usize),
 ) -> Result<MisereQuotient> {
+    let budget: Budget = max_states.into();
     if heaps.len() > usize::from(u16::MAX) {
         return Err(GrundyError::Overflow(format!(
             "misère quotients cover heaps below {}",
@@ -292,7 +294,7 @@ pub fn misere_quotient_with_progress<G: ImpartialGame + Ord>(
         .enumerate()
         .map(|(n, h)| (h.canonical(), n))
         .collect();
-    let lister: MisereSolver<G> = MisereSolver::new(max_states);
+    let lister: MisereSolver<G> = MisereSolver::new(budget.clone());
     // the options of each heap, as sums of heaps with a move (heap sizes)
     let mut options: Vec<Vec<Vec<usize>>> = Vec::with_capacity(heaps.len());
     for (n, heap) in heaps.iter().enumerate() {
@@ -318,7 +320,7 @@ pub fn misere_quotient_with_progress<G: ImpartialGame + Ord>(
         options.push(list);
     }
     // heap by heap: each quotient, once proved, answers the sums of smaller heaps exactly
-    let mut search = HeapSearch::new(&options, max_states);
+    let mut search = HeapSearch::new(&options, budget.clone());
     let mut quotient: Option<MisereQuotient> = None;
     for n in 0..heaps.len() {
         progress(n);
@@ -334,7 +336,7 @@ pub fn misere_quotient_with_progress<G: ImpartialGame + Ord>(
                 &mut search,
                 below.as_ref(),
                 max_order,
-                max_states,
+                &budget,
             )?);
         }
     }
@@ -354,7 +356,7 @@ fn quotient_of(
     search: &mut HeapSearch,
     below: Option<&MisereQuotient>,
     max_order: usize,
-    max_states: usize,
+    budget: &Budget,
 ) -> Result<MisereQuotient> {
     let largest = generators.last().copied().unwrap_or(0);
     let mut outcome = |sum: &[usize]| search.is_p(sum, below, largest);
@@ -396,7 +398,7 @@ fn quotient_of(
             p: candidate.p,
             representatives: candidate.representatives,
         };
-        match prove(&quotient, &generator_options, max_states)? {
+        match prove(&quotient, &generator_options, budget)? {
             None => return Ok(quotient),
             Some((step, witnesses)) => {
                 failed = (step, quotient.order());
@@ -426,7 +428,7 @@ struct HeapSearch<'a> {
     options: &'a [Vec<Vec<usize>>],
     /// True for P-positions (a fact of the game: shared by every round).
     memo: FxHashMap<Box<[u16]>, bool>,
-    max_states: usize,
+    budget: Budget,
 }
 
 struct SearchFrame {
@@ -439,11 +441,11 @@ struct SearchFrame {
 }
 
 impl<'a> HeapSearch<'a> {
-    fn new(options: &'a [Vec<Vec<usize>>], max_states: usize) -> Self {
+    fn new(options: &'a [Vec<Vec<usize>>], budget: Budget) -> Self {
         HeapSearch {
             options,
             memo: FxHashMap::default(),
-            max_states,
+            budget,
         }
     }
 
@@ -547,9 +549,10 @@ impl<'a> HeapSearch<'a> {
                 continue;
             }
             let frame = stack.pop().expect("stack is not empty");
-            if self.memo.len() >= self.max_states {
+            self.budget.check()?;
+            if self.memo.len() >= self.budget.max_states() {
                 return Err(GrundyError::StateLimit {
-                    limit: self.max_states,
+                    limit: self.budget.max_states(),
                     what: "the misère searches of the quotient filled their memo".into(),
                 });
             }
@@ -627,8 +630,9 @@ type Refutation = (&'static str, Vec<Vec<usize>>);
 fn prove(
     quotient: &MisereQuotient,
     options: &[Vec<Vec<usize>>],
-    max_states: usize,
+    budget: &Budget,
 ) -> Result<Option<Refutation>> {
+    let max_states = budget.max_states();
     let k = quotient.generators.len();
     let order = quotient.order();
     let act = |q: Element, j: usize| quotient.action[q as usize * k + j];
@@ -768,6 +772,7 @@ fn prove(
             flat.extend(next.iter().flat_map(|&(h, e)| [h as u32, e]));
             let flat: Rc<[u32]> = Rc::from(flat);
             if !index.contains_key(&flat) {
+                budget.check()?;
                 if profiles.len() >= max_states {
                     return Err(GrundyError::StateLimit {
                         limit: max_states,

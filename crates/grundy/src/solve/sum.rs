@@ -12,6 +12,7 @@
 //! assert_eq!(a.winning_moves.len(), 1);
 //! ```
 
+use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::nimber::{Convention, Nimber, Outcome};
 use crate::solve::game::ImpartialGame;
@@ -75,10 +76,12 @@ pub struct SumSolver<G: ImpartialGame + Ord> {
 impl<G: ImpartialGame + Ord> SumSolver<G> {
     /// A solver whose searches store at most `max_states` positions each and which lists at most
     /// `max_moves` winning moves.
-    pub fn new(max_states: usize, max_moves: usize) -> Self {
+    /// `max_states` is a [`Budget`] (or a bare limit): its flag stops every search.
+    pub fn new(max_states: impl Into<Budget>, max_moves: usize) -> Self {
+        let budget = max_states.into();
         SumSolver {
-            grundy: GrundySolver::new(max_states),
-            misere: MisereSolver::new(max_states),
+            grundy: GrundySolver::new(budget.clone()),
+            misere: MisereSolver::new(budget),
             max_moves,
         }
     }

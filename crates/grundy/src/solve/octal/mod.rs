@@ -27,6 +27,7 @@ pub use stream::{
 
 use std::ops::BitXor;
 
+use crate::budget::{Budget, Cancel};
 use crate::error::{GrundyError, Result};
 use crate::periodic::PeriodicValues;
 use period::{arithmetic_period, guy_smith, prove_arithmetic, SplitDigits};
@@ -280,6 +281,8 @@ struct Engine<V> {
     /// The last arithmetic period the proof failed on, and how many values it had: tried
     /// again once the values double.
     arithmetic_failed: Option<(Proved, usize)>,
+    /// Stops the run ([`GrundyError::Cancelled`]) once raised; checked between blocks.
+    cancel: Option<Cancel>,
 }
 
 impl Engine<u16> {
@@ -306,6 +309,7 @@ impl Engine<u16> {
             pairs: self.pairs,
             unions: self.unions,
             arithmetic_failed: self.arithmetic_failed,
+            cancel: self.cancel,
         }
     }
 }
@@ -336,6 +340,7 @@ impl<V: Value> Engine<V> {
             pairs: PairSets::default(),
             unions: Vec::new(),
             arithmetic_failed: None,
+            cancel: None,
         }
     }
 
@@ -443,6 +448,9 @@ impl<V: Value> Engine<V> {
         let mut saved_at = std::time::Instant::now();
         while self.g.len() <= limit {
             let n = self.g.len();
+            if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+                return Stop::Failed(GrundyError::Cancelled);
+            }
             if let Some(c) = checkpoint.as_mut() {
                 if saved_at.elapsed() >= c.every {
                     if let Err(e) = (c.save)(&mut self.g.iter().map(|&v| wide(v))) {
@@ -479,8 +487,8 @@ impl<V: Value> Engine<V> {
                 } else {
                     self.next_mask_choice.min(limit + 1)
                 };
-                if checkpoint.is_some() {
-                    // back in this loop often enough to save on time
+                if checkpoint.is_some() || self.cancel.is_some() {
+                    // back in this loop often enough to save on time, or to stop
                     end = end.min(n + (n / 8).max(1 << 16));
                 }
                 if let Some(stop) = step(self, end, to, progress) {
@@ -631,9 +639,67 @@ pub fn octal_values_resumed(
     limit: usize,
     method: OctalMethod,
     max_states: usize,
-    mut progress: impl FnMut(usize),
-    mut checkpoint: Option<Checkpoint<'_>>,
+    progress: impl FnMut(usize),
+    checkpoint: Option<Checkpoint<'_>>,
 ) -> Result<OctalRun> {
+    let run = Run {
+        code,
+        start,
+        to,
+        limit,
+        method,
+        max_states,
+        cancel: None,
+    };
+    run.go(progress, checkpoint)
+}
+
+/// [`octal_values`] from heap 0 under a [`Budget`]: at most its state limit of values, and
+/// stopped with [`GrundyError::Cancelled`] (within a block of heaps) once its flag is raised.
+pub fn octal_values_within(
+    code: &OctalCode,
+    to: usize,
+    limit: usize,
+    budget: &Budget,
+) -> Result<OctalRun> {
+    let run = Run {
+        code,
+        start: &[],
+        to,
+        limit,
+        method: OctalMethod::Auto,
+        max_states: budget.max_states(),
+        cancel: Some(budget.cancel().clone()),
+    };
+    run.go(|_| {}, None)
+}
+
+/// The arguments of one run of the engines.
+struct Run<'a> {
+    code: &'a OctalCode,
+    start: &'a [u32],
+    to: usize,
+    limit: usize,
+    method: OctalMethod,
+    max_states: usize,
+    cancel: Option<Cancel>,
+}
+
+impl Run<'_> {
+    fn go(
+        self,
+        mut progress: impl FnMut(usize),
+        mut checkpoint: Option<Checkpoint<'_>>,
+    ) -> Result<OctalRun> {
+    let Run {
+        code,
+        start,
+        to,
+        limit,
+        method,
+        max_states,
+        cancel,
+    } = self;
     let limit = limit.max(to);
     if limit >= max_states {
         return Err(GrundyError::StateLimit {
@@ -646,6 +712,7 @@ pub fn octal_values_resumed(
         || GrundyError::Overflow(format!("a Grundy value of {} above 2^32", code.family()));
     let start = &start[..start.len().min(limit + 1)];
     let mut narrow = Engine::<u16>::new(Moves::of(code), method, capacity, Tuning::default());
+    narrow.cancel = cancel.clone();
     let mut wide = if start.iter().all(|&v| v <= u32::from(u16::MAX)) {
         narrow.load(start);
         match narrow.run(to, limit, &mut progress, &mut checkpoint) {
@@ -655,6 +722,7 @@ pub fn octal_values_resumed(
         }
     } else {
         let mut wide = Engine::<u32>::new(Moves::of(code), method, capacity, Tuning::default());
+        wide.cancel = cancel;
         wide.load(start);
         wide
     };
@@ -662,6 +730,7 @@ pub fn octal_values_resumed(
         Stop::Done(period) => Ok(wide.finish(period)),
         Stop::Failed(e) => Err(e),
         Stop::Widen => Err(overflow()),
+    }
     }
 }
 
