@@ -12,7 +12,7 @@ use grundy::app::table::{table_report, Family, TableOptions};
 use grundy::error::Setting;
 use grundy::loopy::{GameGraph, GraphOutcome, LoopyValue};
 use grundy::nimber::MexSet;
-use grundy::{solve_expression, Convention, GrundyError, SolveOptions};
+use grundy::{Convention, GrundyError, SolveOptions};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyTuple};
@@ -49,9 +49,11 @@ fn solve<'py>(
         max_moves: max_moves.unwrap_or(defaults.max_moves),
         // the caller's own files: `graph FILE V` reads FILE
         graphs: std::sync::Arc::new(grundy::app::FileGraphs::default()),
+        ..SolveOptions::default()
     };
+    // the library's one choice of analyser: impartial sums, or a sum with a partizan part
     let report = py
-        .detach(|| solve_expression(expr, &options))
+        .detach(|| grundy::solve(expr, &options))
         .map_err(value_error)?;
     to_python(py, &report)
 }

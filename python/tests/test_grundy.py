@@ -360,3 +360,19 @@ def test_threads_run_in_parallel_without_errors():
     for t in threads:
         t.join()
     assert len(set(results)) == 1 and results[0] is not None
+
+
+def test_solve_of_a_partizan_sum_matches_the_command_line():
+    # one analyser choice, in the library: the same answer as `grundy solve --json`
+    for expr in ["domineering ../.. + nim 1", "{1|-1} + *3", "*4000000000", "^1000000000 + nim 3"]:
+        assert grundy.solve(expr) == cli_json(["solve", "--json", expr]), expr
+    report = grundy.solve("domineering ../..")
+    assert report["outcome"] == "N" and report["value"] == "{1|-1}"
+    # refused at once, in one line naming the setting as Python spells it
+    for expr, words in [
+        ("hex 0.28 1000000000012345", "no proved period"),
+        ("domineering ../.. + *4000000000", "state limit"),
+    ]:
+        with pytest.raises(ValueError) as e:
+            grundy.solve(expr)
+        assert words in str(e.value) and "max_states=" in str(e.value), str(e.value)

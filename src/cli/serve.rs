@@ -11,8 +11,7 @@
 //! body's `graphs` for `POST /api/solve` and `POST /api/play`. Error bodies quote at most a
 //! short, escaped excerpt of what the caller sent. The threat model is in the README.
 
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
+use axum::body::{Body, Bytes};
 use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::{header, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -27,9 +26,10 @@ use grundy::error::excerpt;
 use grundy::games::{GraphTexts, NoGraphs};
 use grundy::graph::io::read_board;
 use grundy::loopy::read_game_graph;
-use grundy::{solve_expression, Convention, GrundyError, SolveOptions};
+use grundy::{solve, Budget, Cancel, Convention, GrundyError, SolveOptions};
 use serde::Serialize;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
@@ -74,9 +74,15 @@ pub struct Args {
 #[derive(Clone)]
 struct AppState {
     permits: Arc<Semaphore>,
+    /// Requests waiting for a worker; past `max_waiting`, 503 at once.
+    waiting: Arc<AtomicUsize>,
+    max_waiting: usize,
     max_states: usize,
     time_limit: Duration,
 }
+
+/// Requests that may wait for a worker, per worker.
+const WAITING_PER_WORKER: usize = 4;
 
 /// Starts the server and serves until Ctrl-C.
 pub fn run(args: &Args) -> Result<String, String> {
@@ -87,8 +93,11 @@ pub fn run(args: &Args) -> Result<String, String> {
         ));
     }
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let workers = args.workers.unwrap_or(2 * cores).max(1);
     let state = AppState {
-        permits: Arc::new(Semaphore::new(args.workers.unwrap_or(2 * cores).max(1))),
+        permits: Arc::new(Semaphore::new(workers)),
+        waiting: Arc::new(AtomicUsize::new(0)),
+        max_waiting: WAITING_PER_WORKER * workers,
         max_states: args.max_states,
         time_limit: Duration::from_secs_f64(args.time_limit),
     };
@@ -123,7 +132,7 @@ fn router(state: AppState) -> Router {
         .route("/", get(page))
         .route("/app.js", get(script))
         .route("/style.css", get(style))
-        .route("/api/solve", get(solve).post(solve_posted))
+        .route("/api/solve", get(solve_get).post(solve_posted))
         .route("/api/geography", post(geography))
         .route("/api/graph", post(graph))
         .route("/api/play", get(play_sum).post(play_posted))
@@ -215,16 +224,19 @@ fn required<'a>(params: &'a HashMap<String, String>, name: &str) -> Result<&'a s
     })
 }
 
-/// The body, or the rejection as a JSON error with its status (413 past the limit).
-fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
-    body.map_err(|r| {
-        let status = r.status();
-        let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
-            format!("the body is over the limit of {} MiB", MAX_BODY >> 20)
+/// Reads a request body of at most [`MAX_BODY`] bytes (413 past it), once a worker is held.
+async fn read_body(body: Body) -> Result<Bytes, ApiError> {
+    axum::body::to_bytes(body, MAX_BODY).await.map_err(|e| {
+        let too_large = std::error::Error::source(&e)
+            .is_some_and(|s| s.is::<http_body_util::LengthLimitError>());
+        if too_large {
+            error(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("the body is over the limit of {} MiB", MAX_BODY >> 20),
+            )
         } else {
-            r.body_text()
-        };
-        error(status, message)
+            error(StatusCode::BAD_REQUEST, "the body could not be read")
+        }
     })
 }
 
@@ -250,45 +262,105 @@ fn check_header(bytes: &[u8], max_states: usize) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// Runs `job` on the blocking pool within the time budget; its result as JSON, its error as
-/// 400 (503 for a state limit).
-async fn compute<T, F>(state: &AppState, job: F) -> Response
+/// Why a job failed: the library's error, or a refusal worded by the route (bad JSON).
+enum Failure {
+    Grundy(GrundyError),
+    Api(ApiError),
+}
+
+impl From<GrundyError> for Failure {
+    fn from(e: GrundyError) -> Self {
+        Failure::Grundy(e)
+    }
+}
+
+impl From<ApiError> for Failure {
+    fn from(e: ApiError) -> Self {
+        Failure::Api(e)
+    }
+}
+
+/// Runs `job` on the blocking pool within the time budget, with the request's body (read only
+/// once a worker is held; empty for a GET) and its [`Budget`]: the state limit and a flag
+/// raised at the deadline, so the computation stops and frees its worker. A request that
+/// finds `max_waiting` others already waiting gets 503 at once. The result as JSON; an error
+/// as 400 (503 for a limit or the time budget).
+async fn compute<T, F>(state: &AppState, body: Option<Body>, job: F) -> Response
 where
     T: Serialize + Send + 'static,
-    F: FnOnce(usize) -> Result<T, GrundyError> + Send + 'static,
+    F: FnOnce(Bytes, Budget) -> Result<T, Failure> + Send + 'static,
 {
     let deadline = Instant::now() + state.time_limit;
     let seconds = state.time_limit.as_secs_f64();
-    let Ok(Ok(permit)) = timeout_at(deadline, state.permits.clone().acquire_owned()).await else {
-        return error(
+    let busy = || {
+        error(
             StatusCode::SERVICE_UNAVAILABLE,
             format!("the server is busy: no worker was free within the time budget of {seconds} s"),
         )
-        .into_response();
+        .into_response()
     };
-    let max_states = state.max_states;
+    if state.waiting.fetch_add(1, Ordering::SeqCst) >= state.max_waiting {
+        state.waiting.fetch_sub(1, Ordering::SeqCst);
+        return error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is busy: too many requests are waiting for a worker",
+        )
+        .into_response();
+    }
+    let permit = timeout_at(deadline, state.permits.clone().acquire_owned()).await;
+    state.waiting.fetch_sub(1, Ordering::SeqCst);
+    let Ok(Ok(permit)) = permit else {
+        return busy();
+    };
+    let bytes = match body {
+        None => Bytes::new(),
+        Some(body) => match timeout_at(deadline, read_body(body)).await {
+            Ok(Ok(bytes)) => bytes,
+            Ok(Err(e)) => return e.into_response(),
+            Err(_) => {
+                return error(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!("the time budget of {seconds} s ran out while reading the body"),
+                )
+                .into_response()
+            }
+        },
+    };
+    let cancel = Cancel::new();
+    let budget = Budget::new(state.max_states).with_cancel(cancel.clone());
     let task = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        job(max_states)
+        job(bytes, budget)
     });
     let answer = match timeout_at(deadline, task).await {
-        Err(_) => error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("the time budget of {seconds} s ran out"),
-        ),
+        Err(_) => {
+            // the computation stops at its next check of the flag, freeing its worker
+            cancel.cancel();
+            error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("the time budget of {seconds} s ran out"),
+            )
+        }
         // a panic's message is not for the client (it may quote anything)
         Ok(Err(_)) => error(
             StatusCode::INTERNAL_SERVER_ERROR,
             "the computation failed (an internal error)",
         ),
-        Ok(Ok(Err(e @ (GrundyError::StateLimit { .. } | GrundyError::OrderLimit { .. })))) => {
-            error(
-                StatusCode::SERVICE_UNAVAILABLE,
-                e.worded(|setting| format!("{} of grundy serve", super::flag(setting))),
-            )
-        }
+        Ok(Ok(Err(Failure::Api(e)))) => e,
+        Ok(Ok(Err(Failure::Grundy(GrundyError::Cancelled)))) => error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the time budget of {seconds} s ran out"),
+        ),
+        Ok(Ok(Err(Failure::Grundy(
+            e @ (GrundyError::StateLimit { .. }
+            | GrundyError::OrderLimit { .. }
+            | GrundyError::TooLarge { .. }),
+        )))) => error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            e.worded(|setting| format!("{} of grundy serve", super::flag(setting))),
+        ),
         // the page's requests mirror the command line's options: name them as flags
-        Ok(Ok(Err(e))) => error(StatusCode::BAD_REQUEST, super::message(e)),
+        Ok(Ok(Err(Failure::Grundy(e)))) => error(StatusCode::BAD_REQUEST, super::message(e)),
         Ok(Ok(Ok(report))) => match serde_json::to_string(&report) {
             Ok(json) => {
                 return (
@@ -333,12 +405,8 @@ struct PositionBody {
 
 /// A position sent in a JSON body, with its graphs (each edge-list header checked against
 /// the state budget before anything is read).
-fn body_options(
-    state: &AppState,
-    bytes: Result<Bytes, BytesRejection>,
-) -> Result<(String, SolveOptions), ApiError> {
-    let bytes = body(bytes)?;
-    let request: PositionBody = serde_json::from_slice(&bytes).map_err(|e| {
+fn body_options(bytes: &[u8], max_states: usize) -> Result<(String, SolveOptions), ApiError> {
+    let request: PositionBody = serde_json::from_slice(bytes).map_err(|e| {
         // serde's own words may quote the body at length: say where, and what is expected
         let what = match e.classify() {
             serde_json::error::Category::Data => "a value of the wrong kind or an unknown key",
@@ -355,7 +423,7 @@ fn body_options(
         )
     })?;
     for text in request.graphs.values() {
-        check_header(text.as_bytes(), state.max_states)?;
+        check_header(text.as_bytes(), max_states)?;
     }
     let options = SolveOptions {
         convention: Convention::from_misere(request.misere),
@@ -365,28 +433,30 @@ fn body_options(
     Ok((request.position, options))
 }
 
-async fn solve(State(state): State<AppState>, Query(params): Params) -> Result<Response, ApiError> {
-    let (position, options) = url_options(&params)?;
-    Ok(solve_with(&state, position, options).await)
+/// The options of a request under its budget.
+fn budgeted(options: SolveOptions, budget: &Budget) -> SolveOptions {
+    SolveOptions {
+        max_states: budget.max_states(),
+        cancel: budget.cancel().clone(),
+        ..options
+    }
 }
 
-async fn solve_posted(
+async fn solve_get(
     State(state): State<AppState>,
-    bytes: Result<Bytes, BytesRejection>,
+    Query(params): Params,
 ) -> Result<Response, ApiError> {
-    let (position, options) = body_options(&state, bytes)?;
-    Ok(solve_with(&state, position, options).await)
+    let (position, options) = url_options(&params)?;
+    Ok(compute(&state, None, move |_, budget| {
+        Ok(solve(&position, &budgeted(options, &budget))?)
+    })
+    .await)
 }
 
-async fn solve_with(state: &AppState, position: String, options: SolveOptions) -> Response {
-    compute(state, move |max_states| {
-        solve_expression(
-            &position,
-            &SolveOptions {
-                max_states,
-                ..options
-            },
-        )
+async fn solve_posted(State(state): State<AppState>, body: Body) -> Response {
+    compute(&state, Some(body), move |bytes, budget| {
+        let (position, options) = body_options(&bytes, budget.max_states())?;
+        Ok(solve(&position, &budgeted(options, &budget))?)
     })
     .await
 }
@@ -394,16 +464,16 @@ async fn solve_with(state: &AppState, position: String, options: SolveOptions) -
 async fn geography(
     State(state): State<AppState>,
     Query(params): Params,
-    bytes: Result<Bytes, BytesRejection>,
+    body: Body,
 ) -> Result<Response, ApiError> {
-    let bytes = body(bytes)?;
     let grid = flag(&params, "grid")?;
-    if !grid {
-        check_header(&bytes, state.max_states)?;
-    }
     let from = params.get("from").cloned();
-    Ok(compute(&state, move |_| {
-        geography_report(&bytes, grid, from.as_deref())
+    Ok(compute(&state, Some(body), move |bytes, budget| {
+        if !grid {
+            check_header(&bytes, budget.max_states())?;
+        }
+        budget.check()?;
+        Ok(geography_report(&bytes, grid, from.as_deref())?)
     })
     .await)
 }
@@ -411,16 +481,19 @@ async fn geography(
 async fn graph(
     State(state): State<AppState>,
     Query(params): Params,
-    bytes: Result<Bytes, BytesRejection>,
+    body: Body,
 ) -> Result<Response, ApiError> {
-    let bytes = body(bytes)?;
-    check_header(&bytes, state.max_states)?;
     let options = GraphOptions {
         positions: flag(&params, "positions")?,
         from: params.get("from").cloned(),
         ..GraphOptions::default()
     };
-    Ok(compute(&state, move |_| graph_report(&bytes[..], &options)).await)
+    Ok(compute(&state, Some(body), move |bytes, budget| {
+        check_header(&bytes, budget.max_states())?;
+        budget.check()?;
+        Ok(graph_report(&bytes[..], &options)?)
+    })
+    .await)
 }
 
 async fn play_sum(
@@ -428,27 +501,16 @@ async fn play_sum(
     Query(params): Params,
 ) -> Result<Response, ApiError> {
     let (position, options) = url_options(&params)?;
-    Ok(play_with(&state, position, options).await)
+    Ok(compute(&state, None, move |_, budget| {
+        Ok(Session::from_sum(&position, &budgeted(options, &budget))?.state(PLAY_LISTED)?)
+    })
+    .await)
 }
 
-async fn play_posted(
-    State(state): State<AppState>,
-    bytes: Result<Bytes, BytesRejection>,
-) -> Result<Response, ApiError> {
-    let (position, options) = body_options(&state, bytes)?;
-    Ok(play_with(&state, position, options).await)
-}
-
-async fn play_with(state: &AppState, position: String, options: SolveOptions) -> Response {
-    compute(state, move |max_states| {
-        Session::from_sum(
-            &position,
-            &SolveOptions {
-                max_states,
-                ..options
-            },
-        )?
-        .state(PLAY_LISTED)
+async fn play_posted(State(state): State<AppState>, body: Body) -> Response {
+    compute(&state, Some(body), move |bytes, budget| {
+        let (position, options) = body_options(&bytes, budget.max_states())?;
+        Ok(Session::from_sum(&position, &budgeted(options, &budget))?.state(PLAY_LISTED)?)
     })
     .await
 }
@@ -456,15 +518,15 @@ async fn play_with(state: &AppState, position: String, options: SolveOptions) ->
 async fn play_graph(
     State(state): State<AppState>,
     Query(params): Params,
-    bytes: Result<Bytes, BytesRejection>,
+    body: Body,
 ) -> Result<Response, ApiError> {
-    let bytes = body(bytes)?;
-    check_header(&bytes, state.max_states)?;
     let at = params.get("at").cloned();
     let convention = Convention::from_misere(flag(&params, "misere")?);
-    Ok(compute(&state, move |_| {
+    Ok(compute(&state, Some(body), move |bytes, budget| {
+        check_header(&bytes, budget.max_states())?;
+        budget.check()?;
         let graph = read_game_graph(&bytes[..])?;
-        Session::from_graph(graph, at.as_deref(), convention)?.state(PLAY_LISTED)
+        Ok(Session::from_graph(graph, at.as_deref(), convention)?.state(PLAY_LISTED)?)
     })
     .await)
 }
@@ -472,27 +534,34 @@ async fn play_graph(
 async fn play_board(
     State(state): State<AppState>,
     Query(params): Params,
-    bytes: Result<Bytes, BytesRejection>,
+    body: Body,
 ) -> Result<Response, ApiError> {
-    let bytes = body(bytes)?;
     let path = required(&params, "path")?.to_string();
-    Ok(compute(&state, move |_| {
+    Ok(compute(&state, Some(body), move |bytes, budget| {
         let board = read_board(&bytes)?;
+        if board.rows() * board.cols() > budget.max_states() {
+            return Err(GrundyError::StateLimit {
+                limit: budget.max_states(),
+                what: format!("a board of {} x {} cells", board.rows(), board.cols()),
+            }
+            .into());
+        }
         let cells = path
             .split(';')
             .filter(|c| !c.trim().is_empty())
             .map(parse_cell)
             .collect::<Result<Vec<_>, _>>()?;
         let path = board_path(&board, &cells)?;
-        board_state(&board, &path)
+        Ok(board_state(&board, &path)?)
     })
     .await)
 }
 
 /// Partizan expressions come in URLs only: no files, no graphs.
-fn value_options(max_states: usize) -> ValueOptions {
+fn value_options(budget: &Budget) -> ValueOptions {
     ValueOptions {
-        max_states,
+        max_states: budget.max_states(),
+        cancel: budget.cancel().clone(),
         graphs: Arc::new(NoGraphs::new(NO_FILES)),
         ..ValueOptions::default()
     }
@@ -502,8 +571,8 @@ fn value_options(max_states: usize) -> ValueOptions {
 /// moves (`left_moves`, `right_moves`: `{to, value, wins}`).
 async fn value(State(state): State<AppState>, Query(params): Params) -> Result<Response, ApiError> {
     let position = required(&params, "position")?.to_string();
-    Ok(compute(&state, move |max_states| {
-        value_with_moves(&position, &value_options(max_states))
+    Ok(compute(&state, None, move |_, budget| {
+        Ok(value_with_moves(&position, &value_options(&budget))?)
     })
     .await)
 }
@@ -525,8 +594,8 @@ async fn play_partizan(
             ))
         }
     };
-    Ok(compute(&state, move |max_states| {
-        play_state(&position, left, &value_options(max_states))
+    Ok(compute(&state, None, move |_, budget| {
+        Ok(play_state(&position, left, &value_options(&budget))?)
     })
     .await)
 }

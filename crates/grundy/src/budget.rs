@@ -12,7 +12,7 @@
 //! let cancel = Cancel::new();
 //! let budget = Budget::new(1_000_000).with_cancel(cancel.clone());
 //! cancel.cancel(); // from any thread: a timer, a signal handler
-//! let sum = grundy::parse_sum("fibnim 3000").unwrap();
+//! let sum = grundy::parse_sum("fibnim 40").unwrap();
 //! let err = SumSolver::new(budget, 10).analyse(&sum, Convention::Normal).unwrap_err();
 //! assert_eq!(err, GrundyError::Cancelled);
 //! ```

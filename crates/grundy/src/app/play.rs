@@ -146,7 +146,7 @@ enum Game {
     Sum {
         convention: Convention,
         analyser: Box<SumAnalyser<Component>>,
-        max_states: usize,
+        budget: crate::budget::Budget,
         graphs: Arc<dyn GraphSource>,
     },
     Graph(Box<SolvedGraph>),
@@ -164,14 +164,14 @@ impl Session {
     /// A sum written in the expression language, played under `options.convention` and
     /// searched within `options.max_states`; its `graph` parts come from `options.graphs`.
     pub fn from_sum(text: &str, options: &SolveOptions) -> Result<Session> {
-        let (convention, max_states) = (options.convention, options.max_states);
-        let parts = parse_sum_with(text, max_states, &*options.graphs)?;
+        let (convention, budget) = (options.convention, options.budget());
+        let parts = parse_sum_with(text, budget.clone(), &*options.graphs)?;
         check_convention(&parts, convention)?;
         Ok(Session {
             game: Game::Sum {
                 convention,
-                analyser: Box::new(SumAnalyser::new(max_states, 64)),
-                max_states,
+                analyser: Box::new(SumAnalyser::new(budget.clone(), 64)),
+                budget,
                 graphs: options.graphs.clone(),
             },
             history: vec![Position::Sum(parts)],
@@ -241,13 +241,8 @@ impl Session {
             .last()
             .expect("a session always has a position");
         let next = match (&mut self.game, now) {
-            (
-                Game::Sum {
-                    max_states, graphs, ..
-                },
-                Position::Sum(parts),
-            ) => {
-                let target = parse_sum_with(to, *max_states, &**graphs)?;
+            (Game::Sum { budget, graphs, .. }, Position::Sum(parts)) => {
+                let target = parse_sum_with(to, budget.clone(), &**graphs)?;
                 if !is_option(parts, &target)? {
                     return Err(GrundyError::Unsupported(format!(
                         "no move leads from {} to {}",

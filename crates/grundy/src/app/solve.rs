@@ -9,11 +9,11 @@
 //! ```
 
 use crate::app::parse::{parse_sum_with, parse_terms, Term};
-use crate::app::value::{solve_valued, PartizanSolveReport, ValuedSum};
-use crate::games::partizan::PartizanValues;
 use crate::app::play::check_convention;
+use crate::app::value::{solve_valued, PartizanSolveReport, ValuedSum};
 use crate::budget::{Budget, Cancel};
 use crate::error::Result;
+use crate::games::partizan::PartizanValues;
 use crate::games::{Component, GraphSource, NoGraphs};
 use crate::nimber::Convention;
 use crate::nimber::Outcome;
@@ -164,8 +164,8 @@ pub fn solve(text: &str, options: &SolveOptions) -> Result<SolveAnswer> {
         })
         .collect();
     check_convention(&parts, options.convention)?;
-    let analysis =
-        SumAnalyser::new(options.budget(), options.max_moves).analyse(&parts, options.convention)?;
+    let analysis = SumAnalyser::new(options.budget(), options.max_moves)
+        .analyse(&parts, options.convention)?;
     Ok(SolveAnswer::Impartial(report_of(&parts, analysis)))
 }
 

@@ -46,7 +46,10 @@ fn read_graph_carefully(input: &[u8]) -> Result<Graph> {
     t.skip_comments();
     let n = t.u64_in("the number of vertices n", 0, NONE as u64 - 1)?;
     let m = t.u64("the number of edges m")?;
-    let mut edges: Vec<(u32, u32)> = Vec::with_capacity(m.min(1 << 28) as usize);
+    // reserved by what the input can back (an edge line has at least 4 bytes), never by the
+    // header's word alone
+    let backed = (input.len() / 4) as u64;
+    let mut edges: Vec<(u32, u32)> = Vec::with_capacity(m.min(backed).min(1 << 28) as usize);
     for i in 0..m {
         t.expect_item(i, m, "edges")?;
         let u = t.u64("a vertex u")?;

@@ -211,7 +211,11 @@ fn push(out: &mut Vec<Segment>, seg: Segment) -> Result<()> {
 fn thermal_stand_in(n: Nus) -> Nus {
     let u = n.ups.unsigned_abs();
     let ups = if u >= 2 { 2 + (u & 1) } else { u } as i64 * n.ups.signum();
-    let nimber = if n.nimber >= 2 { 2 + (n.nimber & 1) } else { n.nimber };
+    let nimber = if n.nimber >= 2 {
+        2 + (n.nimber & 1)
+    } else {
+        n.nimber
+    };
     Nus {
         number: n.number,
         ups,

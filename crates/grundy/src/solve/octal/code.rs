@@ -2,10 +2,10 @@
 //! codes (digits 0-7), hexadecimal codes (digits 0-F: bit 8 leaves three heaps), and Grundy's
 //! game (split a heap into two unequal heaps).
 
-use crate::error::excerpt;
-use crate::periodic::PeriodicValues;
 use crate::budget::Budget;
+use crate::error::excerpt;
 use crate::error::Result;
+use crate::periodic::PeriodicValues;
 use crate::solve::octal::{octal_values, octal_values_within, Moves, OctalMethod};
 use std::fmt;
 use std::str::FromStr;

@@ -691,46 +691,46 @@ impl Run<'_> {
         mut progress: impl FnMut(usize),
         mut checkpoint: Option<Checkpoint<'_>>,
     ) -> Result<OctalRun> {
-    let Run {
-        code,
-        start,
-        to,
-        limit,
-        method,
-        max_states,
-        cancel,
-    } = self;
-    let limit = limit.max(to);
-    if limit >= max_states {
-        return Err(GrundyError::StateLimit {
-            limit: max_states,
-            what: format!("the table of {} up to {limit}", code.family()),
-        });
-    }
-    let capacity = limit.min(1 << 24) + 1;
-    let overflow =
-        || GrundyError::Overflow(format!("a Grundy value of {} above 2^32", code.family()));
-    let start = &start[..start.len().min(limit + 1)];
-    let mut narrow = Engine::<u16>::new(Moves::of(code), method, capacity, Tuning::default());
-    narrow.cancel = cancel.clone();
-    let mut wide = if start.iter().all(|&v| v <= u32::from(u16::MAX)) {
-        narrow.load(start);
-        match narrow.run(to, limit, &mut progress, &mut checkpoint) {
-            Stop::Done(period) => return Ok(narrow.finish(period)),
-            Stop::Failed(e) => return Err(e),
-            Stop::Widen => narrow.widen(),
+        let Run {
+            code,
+            start,
+            to,
+            limit,
+            method,
+            max_states,
+            cancel,
+        } = self;
+        let limit = limit.max(to);
+        if limit >= max_states {
+            return Err(GrundyError::StateLimit {
+                limit: max_states,
+                what: format!("the table of {} up to {limit}", code.family()),
+            });
         }
-    } else {
-        let mut wide = Engine::<u32>::new(Moves::of(code), method, capacity, Tuning::default());
-        wide.cancel = cancel;
-        wide.load(start);
-        wide
-    };
-    match wide.run(to, limit, &mut progress, &mut checkpoint) {
-        Stop::Done(period) => Ok(wide.finish(period)),
-        Stop::Failed(e) => Err(e),
-        Stop::Widen => Err(overflow()),
-    }
+        let capacity = limit.min(1 << 24) + 1;
+        let overflow =
+            || GrundyError::Overflow(format!("a Grundy value of {} above 2^32", code.family()));
+        let start = &start[..start.len().min(limit + 1)];
+        let mut narrow = Engine::<u16>::new(Moves::of(code), method, capacity, Tuning::default());
+        narrow.cancel = cancel.clone();
+        let mut wide = if start.iter().all(|&v| v <= u32::from(u16::MAX)) {
+            narrow.load(start);
+            match narrow.run(to, limit, &mut progress, &mut checkpoint) {
+                Stop::Done(period) => return Ok(narrow.finish(period)),
+                Stop::Failed(e) => return Err(e),
+                Stop::Widen => narrow.widen(),
+            }
+        } else {
+            let mut wide = Engine::<u32>::new(Moves::of(code), method, capacity, Tuning::default());
+            wide.cancel = cancel;
+            wide.load(start);
+            wide
+        };
+        match wide.run(to, limit, &mut progress, &mut checkpoint) {
+            Stop::Done(period) => Ok(wide.finish(period)),
+            Stop::Failed(e) => Err(e),
+            Stop::Widen => Err(overflow()),
+        }
     }
 }
 

@@ -1,0 +1,187 @@
+//! The one budget (issue 34): every engine stops when its flag is raised, short texts that
+//! name huge values are answered by closed forms or refused at once within the state budget,
+//! and `grundy::solve` makes the one choice of analyser that every front end uses.
+
+use grundy::app::value::{solve_partizan, value_expression, ValueOptions};
+use grundy::{solve, solve_expression, Budget, Cancel, GrundyError, SolveAnswer, SolveOptions};
+use proptest::prelude::*;
+use std::time::{Duration, Instant};
+
+/// Runs `work` with a flag raised after `after`; returns its result and how long it took.
+fn cancelled_after<T>(after: Duration, work: impl FnOnce(Cancel) -> T) -> (T, Duration) {
+    let cancel = Cancel::new();
+    let timer = {
+        let cancel = cancel.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(after);
+            cancel.cancel();
+        })
+    };
+    let started = Instant::now();
+    let out = work(cancel);
+    let took = started.elapsed();
+    timer.join().unwrap();
+    (out, took)
+}
+
+#[test]
+fn every_kind_of_long_computation_stops_when_cancelled() {
+    let slow = [
+        // the octal table of a sum (two-heap code with no period in sight)
+        ("octal 0.6 3999999", false),
+        // a misère search over a sum
+        (
+            "octal 0.77 16 + octal 0.77 17 + octal 0.07 18 + octal 0.07 19",
+            true,
+        ),
+        // a partizan search (148 s to its canonical form, uncancelled)
+        (
+            "domineering ....../....../....../....../....../......",
+            false,
+        ),
+    ];
+    for (text, misere) in slow {
+        let (result, took) = cancelled_after(Duration::from_millis(200), |cancel| {
+            solve(
+                text,
+                &SolveOptions {
+                    convention: grundy::Convention::from_misere(misere),
+                    max_states: 40_000_000,
+                    cancel,
+                    ..SolveOptions::default()
+                },
+            )
+        });
+        assert_eq!(result.unwrap_err(), GrundyError::Cancelled, "{text}");
+        // the flag is checked wherever a state is stored: well within a second of it
+        assert!(took < Duration::from_secs(20), "{text}: {took:?}");
+    }
+    // the partizan values too
+    let (result, _) = cancelled_after(Duration::from_millis(100), |cancel| {
+        value_expression(
+            "domineering ....../....../....../....../....../......",
+            &ValueOptions {
+                cancel,
+                ..ValueOptions::default()
+            },
+        )
+    });
+    assert_eq!(result.unwrap_err(), GrundyError::Cancelled);
+    // a budget whose flag is already raised stops a search before it starts
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let budget = Budget::new(1000).with_cancel(cancel);
+    let sum = grundy::parse_sum("fibnim 40").unwrap();
+    let err = grundy::SumSolver::new(budget, 10)
+        .analyse(&sum, grundy::Convention::Normal)
+        .unwrap_err();
+    assert_eq!(err, GrundyError::Cancelled);
+}
+
+#[test]
+fn number_up_star_values_are_answered_without_their_options() {
+    let options = ValueOptions {
+        max_states: 10_000,
+        ..ValueOptions::default()
+    };
+    let r = value_expression("*4000000000", &options).unwrap();
+    assert_eq!((r.birthday, r.temperature.as_str()), (4_000_000_000, "0"));
+    assert_eq!(r.reduced, "0");
+    assert_eq!(r.atomic_weight.as_deref(), Some("0"));
+    let r = value_expression("^1000000000", &options).unwrap();
+    assert_eq!(r.birthday, 1_000_000_001);
+    assert_eq!(r.atomic_weight.as_deref(), Some("1000000000"));
+    let r = value_expression("v1000000000*7 + 1/2", &options).unwrap();
+    assert_eq!(r.canonical, "1/2v1000000000*7");
+    assert_eq!(r.left_stop, "1/2");
+    assert_eq!(r.mean, "1/2");
+    // a sum that needs a huge nimber's options is refused within the budget, in one line
+    let err = value_expression("nim 100000000 + {1|-1}", &options).unwrap_err();
+    assert!(
+        matches!(err, GrundyError::StateLimit { limit: 10_000, .. }),
+        "{err}"
+    );
+    // a solve lists no part with more moves than the budget, and says the lists are cut
+    let r = solve_partizan("*4000000000 + {1|-1}", &options);
+    assert!(matches!(r, Err(GrundyError::StateLimit { .. })), "{r:?}");
+    let r = solve_partizan("*4000000000", &options).unwrap();
+    assert!(r.truncated);
+}
+
+#[test]
+fn heaps_beyond_the_budget_without_a_proved_period_are_refused_at_once() {
+    for text in [
+        "hex 0.28 1000000000012345",
+        "grundys 1000000000",
+        "octal 0.6 100000000000",
+    ] {
+        let started = Instant::now();
+        let err = solve_expression(text, &SolveOptions::default()).unwrap_err();
+        assert!(matches!(err, GrundyError::TooLarge { .. }), "{text}: {err}");
+        assert!(err.to_string().contains("no proved period"), "{err}");
+        assert!(err.to_string().starts_with(text), "{err}");
+        // about a second's work at most (generous for a loaded machine)
+        assert!(started.elapsed() < Duration::from_secs(20), "{text}");
+    }
+    // a period proved early still answers any heap
+    let r = solve_expression("octal 0.07 1000000000000", &SolveOptions::default()).unwrap();
+    assert!(r.grundy.is_some());
+}
+
+/// A few random parts, impartial and partizan.
+fn expression() -> impl Strategy<Value = String> {
+    let part = prop_oneof![
+        (0u64..6).prop_map(|n| format!("nim {n}")),
+        (0u64..9).prop_map(|n| format!("octal 0.07 {n}")),
+        (0u64..4, 0u64..4).prop_map(|(a, b)| format!("wythoff {a} {b}")),
+        prop_oneof![
+            "[.#]{2}/[.#]{2}",
+            "[.#]{3}/[.#]{3}",
+            "[.#]{1}/[.#]{1}/[.#]{1}"
+        ]
+        .prop_map(|b| format!("domineering {b}")),
+        prop_oneof![
+            Just("{1|-1}"),
+            Just("^*"),
+            Just("*3"),
+            Just("1/2"),
+            Just("v")
+        ]
+        .prop_map(str::to_string),
+    ];
+    proptest::collection::vec(part, 1..4).prop_map(|p| p.join(" + "))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// `grundy::solve` answers an impartial sum as `solve_expression`, and a sum with a
+    /// partizan part as `solve_partizan`: one choice, the same reports.
+    #[test]
+    fn solve_chooses_the_analyser_the_parts_need(text in expression()) {
+        let options = SolveOptions::default();
+        match solve(&text, &options).unwrap() {
+            SolveAnswer::Impartial(r) => {
+                prop_assert_eq!(r, solve_expression(&text, &options).unwrap());
+            }
+            SolveAnswer::Partizan(r) => {
+                prop_assert!(solve_expression(&text, &options).is_err());
+                prop_assert_eq!(r, solve_partizan(&text, &ValueOptions::default()).unwrap());
+            }
+        }
+    }
+
+    /// Random text through every parser that a route reaches: an answer or one error line,
+    /// never a panic, within a small budget.
+    #[test]
+    fn any_text_is_answered_or_refused_within_a_small_budget(text in "[ -~]{0,24}") {
+        let small = SolveOptions { max_states: 2000, ..SolveOptions::default() };
+        if let Err(e) = solve(&text, &small) {
+            prop_assert!(!e.to_string().contains('\n'));
+        }
+        let small = ValueOptions { max_states: 2000, ..ValueOptions::default() };
+        if let Err(e) = value_expression(&text, &small) {
+            prop_assert!(!e.to_string().contains('\n'));
+        }
+    }
+}
