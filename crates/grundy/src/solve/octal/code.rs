@@ -207,9 +207,9 @@ impl OctalCode {
     /// limit nor, where `need` is beyond it (or, for three-heap codes, beyond
     /// [`OctalCode::affordable_heaps`]), past the affordable heaps: such a heap is answered
     /// only by a period proved early, and refused at once otherwise
-    /// ([`GrundyError::TooLarge`], from the caller that reads the heap).
+    /// ([`crate::GrundyError::TooLarge`], from the caller that reads the heap).
     ///
-    /// **Errors**: [`GrundyError::Cancelled`] once the budget's flag is raised.
+    /// **Errors**: [`crate::GrundyError::Cancelled`] once the budget's flag is raised.
     pub fn values_within(&self, need: u64, budget: &Budget) -> Result<PeriodicValues> {
         let table = budget.max_states().saturating_sub(1);
         let need = usize::try_from(need).unwrap_or(usize::MAX);
