@@ -9,9 +9,13 @@ venv=$(mktemp -d)/venv
 trap 'rm -rf "$(dirname "$venv")"' EXIT
 python3 -m venv "$venv"
 # cgt-py (cgt-tools on PyPI): the independent cross-check of the partizan engine
-"$venv/bin/pip" install --quiet --disable-pip-version-check pytest cgt-py==0.11.0 anywidget ./python
-# (re)built when stale: the tests compare with this binary
-cargo build --quiet --bin grundy
+# the binding is built in the workspace's target folder, so it reuses the release build of the
+# dependencies it shares with the command line (the main job's `cargo run --release`)
+CARGO_TARGET_DIR="$PWD/target" "$venv/bin/pip" install --quiet --disable-pip-version-check \
+  pytest cgt-py==0.11.0 anywidget ./python
+# (re)built when stale: the tests compare with this binary, the release one of the main job
+cargo build --release --quiet --bin grundy
+export GRUNDY_BIN="${GRUNDY_BIN:-$PWD/target/release/grundy}"
 # run from the tests' folder, so that `import grundy` is the installed package
 cd python/tests
 "$venv/bin/python" -m pytest -q "$@"

@@ -3,7 +3,7 @@
 // computer, edits a board and reads its heatmap, explores a game graph; saves screenshots in
 // web-tests/screenshots/.
 //
-// Run alone: `cargo build && cd web-tests && npm ci && npm test` (GRUNDY_BIN picks another
+// Run alone: `cargo build --release && cd web-tests && npm ci && npm test` (GRUNDY_BIN picks another
 // binary, CHROMIUM another browser).
 
 import { test, before, after } from "node:test";
@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const bin = process.env.GRUNDY_BIN || path.join(here, "..", "target", "debug", "grundy");
+const bin = process.env.GRUNDY_BIN || path.join(here, "..", "target", "release", "grundy");
 const shots = path.join(here, "screenshots");
 mkdirSync(shots, { recursive: true });
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The page of `grundy serve` in Debian's Chromium (playwright-core from npm). Installs Chromium
-# with apt-get when it is missing and this runs as root (CI); builds the debug binary if
-# `cargo test` has not.
+# with apt-get when it is missing and this runs as root (CI); drives the release binary of the
+# main job (`cargo run --release`), built here if stale.
 set -euo pipefail
 cd "$(dirname "$0")"
 if [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
@@ -13,6 +13,9 @@ if [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
     exit 1
   fi
 fi
-[ -n "${GRUNDY_BIN:-}" ] || [ -x ../target/debug/grundy ] || (cd .. && cargo build)
+if [ -z "${GRUNDY_BIN:-}" ]; then
+  (cd .. && cargo build --release --quiet --bin grundy)
+  export GRUNDY_BIN="$PWD/../target/release/grundy"
+fi
 npm ci --no-audit --no-fund --loglevel=error
 npm test

@@ -16,10 +16,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def cli_binary():
-    """The built command line: $GRUNDY_BIN, else target/{debug,release}/grundy, else built."""
+    """The built command line: $GRUNDY_BIN, else target/{release,debug}/grundy, else built."""
     if os.environ.get("GRUNDY_BIN"):
         return os.environ["GRUNDY_BIN"]
-    for kind in ("debug", "release"):
+    for kind in ("release", "debug"):
         path = ROOT / "target" / kind / "grundy"
         if path.exists():
             return str(path)
