@@ -896,3 +896,20 @@ fn the_computer_plays_partizan_games_perfectly() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+/// Boards of one row of 128 cells: the region and move masks shift by the row's length, 128,
+/// which `u128 <<` refuses (a panic with overflow checks, a wrong mask without: found by the
+/// fuzz target `partizan_parts`). Each row is checked against its column, the same game.
+#[test]
+fn boards_of_one_row_of_128_cells() {
+    let row = ".".repeat(128);
+    let column = vec!["."; 128].join("/");
+    assert_eq!(value_of(&format!("domineering {row}")), "-64");
+    assert_eq!(value_of(&format!("domineering {column}")), "64");
+    let row = format!("xo{}ox", ".".repeat(124));
+    let column = row.chars().map(String::from).collect::<Vec<_>>().join("/");
+    assert_eq!(value_of(&format!("clobber {row}")), "0");
+    assert_eq!(value_of(&format!("clobber {column}")), "0");
+    let row = format!("xo.{}", ".".repeat(125));
+    assert_eq!(value_of(&format!("clobber {row}")), "*");
+}

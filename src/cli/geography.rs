@@ -28,10 +28,14 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Stop with one line after this many seconds (Ctrl-C stops too, with exit status 130).
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
 }
 
 /// Reads the file, solves every start, renders the answer.
 pub fn run(args: &Args) -> Result<String, String> {
+    super::stop::arm(args.time_limit)?;
     let input = if args.file.as_os_str() == "-" {
         read_to_buffer(std::io::stdin().lock(), 0)
             .map_err(|e| format!("cannot read standard input: {e}"))?

@@ -61,6 +61,9 @@ pub struct Args {
     /// Dataflow: seconds to wait for the other processes of the host file.
     #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
     connect_timeout: f64,
+    /// Stop with one line after this many seconds (Ctrl-C stops too, with exit status 130).
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
 }
 
 /// Which engine solves the graph.
@@ -74,6 +77,7 @@ pub enum Engine {
 
 /// Reads the file, solves every position, renders the answer.
 pub fn run(args: &Args) -> Result<String, String> {
+    super::stop::arm(args.time_limit)?;
     let options = GraphOptions {
         convention: Convention::from_misere(args.misere),
         grundy: !args.no_grundy && !args.misere,

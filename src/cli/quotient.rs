@@ -29,10 +29,14 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Stop with one line after this many seconds (Ctrl-C stops too, with exit status 130).
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
 }
 
 /// Computes the quotient and renders it.
 pub fn run(args: &Args) -> Result<String, String> {
+    super::stop::arm(args.time_limit)?;
     const MOST_HEAPS: usize = 10_000;
     if args.heaps > MOST_HEAPS {
         return Err(format!("--heaps {}: at most {MOST_HEAPS}", args.heaps));

@@ -2,9 +2,11 @@
 //! and CSS are compiled into the binary; nothing is fetched from the network.
 //!
 //! Every computation runs on tokio's blocking pool behind a semaphore (at most `--workers` at
-//! once), with the state budget `--max-states` and the time budget `--time-limit`: a request
-//! that waits or runs past its time gets 503 at once, and the server keeps serving the others
-//! (the computation itself ends within its state budget and its answer is dropped).
+//! once, and at most four waiting requests per worker), with one library `Budget`: the state
+//! budget `--max-states` and a cancellation flag raised at the time budget `--time-limit`. A
+//! request that waits or runs past its time gets 503 at once, its computation stops at its
+//! next check of the flag and frees its worker, and the server keeps serving the others. A
+//! body is read only once a worker is held.
 //!
 //! The server opens no file. Expressions are parsed with a source of game graphs that holds
 //! only what the request carries: nothing for a URL (a `graph` part is refused), the JSON

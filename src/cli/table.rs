@@ -96,10 +96,14 @@ pub struct Args {
     /// the genus search may store (default 4000000).
     #[arg(long, value_name = "N")]
     max_states: Option<usize>,
+    /// Stop with one line after this many seconds (Ctrl-C stops too, with exit status 130).
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
 }
 
 /// Tabulates, draws if asked, renders.
 pub fn run(args: &Args) -> Result<String, String> {
+    super::stop::arm(args.time_limit)?;
     if let Some(game) = RectangleGame::parse(&args.family.join(" ")) {
         return partizan(args, game);
     }

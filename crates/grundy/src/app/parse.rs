@@ -110,7 +110,10 @@ pub fn parse_terms(
                 ));
             }
             if looks_like_value(name.text) {
-                return Ok((Term::Partizan(read_value(words)?), name.column));
+                return Ok((
+                    Term::Partizan(read_value(words, &context.budget)?),
+                    name.column,
+                ));
             }
             let names: Vec<&str> = GAMES
                 .iter()
@@ -139,8 +142,8 @@ fn looks_like_value(word: &str) -> bool {
 }
 
 /// A value component: its words joined, quotes allowed around it; checked and written
-/// canonically.
-fn read_value(words: &[Word]) -> Result<PartizanPart> {
+/// canonically, in an arena under the expression's budget.
+fn read_value(words: &[Word], budget: &Budget) -> Result<PartizanPart> {
     let start = words[0].column;
     let mut text = String::new();
     for w in words {
@@ -153,12 +156,14 @@ fn read_value(words: &[Word]) -> Result<PartizanPart> {
         Some(inner) => (inner.to_string(), 1),
         None => (text.clone(), 0),
     };
-    let mut forms = crate::partizan::Forms::new(1 << 20);
+    let mut forms = crate::partizan::Forms::new(budget.clone());
     let g = forms.parse(&inner).map_err(|e| match e {
         GrundyError::Parse { column, message } => error(start + shift + column - 1, message),
         other => other,
     })?;
-    Ok(PartizanPart::Value(forms.to_string(g)))
+    let text = forms.to_string(g);
+    forms.status()?;
+    Ok(PartizanPart::Value(text))
 }
 
 /// Splits the text into components (runs of words between `+` signs).

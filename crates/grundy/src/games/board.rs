@@ -58,8 +58,8 @@ impl Board {
             let grown = region
                 | ((region & right_ok) << 1)
                 | ((region & left_ok) >> 1)
-                | (region << cols)
-                | (region >> cols);
+                | shl(region, cols)
+                | shr(region, cols);
             let grown = grown & set;
             if grown == region {
                 return region;
@@ -254,6 +254,19 @@ pub fn write_board(board: &Board, glyph: impl Fn(u128) -> char) -> String {
         }
     }
     s
+}
+
+/// `x << k`, 0 once every bit is shifted out (a board of one row of 128 cells shifts by 128,
+/// which `<<` refuses).
+#[inline]
+pub fn shl(x: u128, k: u32) -> u128 {
+    x.checked_shl(k).unwrap_or(0)
+}
+
+/// `x >> k`, 0 once every bit is shifted out.
+#[inline]
+pub fn shr(x: u128, k: u32) -> u128 {
+    x.checked_shr(k).unwrap_or(0)
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 //! transposed board the negative.
 
 use crate::error::Result;
-use crate::games::board::{read_board, write_board, Board};
+use crate::games::board::{read_board, shr, write_board, Board};
 use crate::games::partizan::{PartizanPart, PartizanSyntax};
 use crate::games::syntax::{error, ParseContext, Word};
 use crate::partizan::PartizanRules;
@@ -80,7 +80,7 @@ impl PartizanRules for Domineering {
         // no horizontal pair, Left places floor(run / 2) dominoes in each vertical run of empty
         // cells, and removing cells never creates a move for Right.
         let cols = board.cols as u32;
-        let vertical = board.bits & (board.bits >> cols);
+        let vertical = board.bits & shr(board.bits, cols);
         let horizontal = board.bits & (board.bits >> 1) & board.not_last_col();
         match (vertical != 0, horizontal != 0) {
             (_, false) => Some(dominoes_in_runs(board, true)),
@@ -92,7 +92,7 @@ impl PartizanRules for Domineering {
     fn options(&self, board: &Board, left: bool, out: &mut Vec<Board>) {
         let cols = board.cols as u32;
         let (pairs, step) = if left {
-            (board.bits & (board.bits >> cols), cols)
+            (board.bits & shr(board.bits, cols), cols)
         } else {
             (board.bits & (board.bits >> 1) & board.not_last_col(), 1)
         };

@@ -123,6 +123,11 @@ pub struct Forms {
     /// (its operations answer with zero where a new form was due) and every fallible
     /// operation, and [`Forms::status`], returns this error.
     fault: Option<GrundyError>,
+    /// Comparisons and option scans done so far: the work budget ([`WORK_PER_FORM`] per form
+    /// the arena may store), which stops a form whose canonicalisation would take minutes on
+    /// a small arena (`{^*625|||3}` bypasses hundreds of reversible options, each round
+    /// comparing every pair again).
+    work: u64,
     /// Whether thermographs of number-up-star forms come from small stand-ins (always, but in
     /// the test that checks the stand-ins against the options).
     pub(crate) stand_ins: bool,
@@ -147,6 +152,9 @@ fn leq_slot(g: GameId, h: GameId, len: usize) -> usize {
     let key = (u64::from(g.0) << 32 | u64::from(h.0)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     (key >> 32) as usize & (len - 1)
 }
+
+/// How many comparisons and option scans the arena may do per form it may store.
+pub const WORK_PER_FORM: u64 = 4096;
 
 /// How much stack a recursion step may use before the stack grows, and by how much it grows.
 const RED_ZONE: usize = 64 * 1024;
@@ -176,6 +184,7 @@ impl Forms {
             max_forms: max_forms.max(16),
             budget,
             fault: None,
+            work: 0,
             stand_ins: true,
         };
         forms.intern(Node::Nus(Nus::number(Dyadic::ZERO)));
@@ -242,6 +251,21 @@ impl Forms {
         }
         self.index.insert(node, id);
         id
+    }
+
+    /// Counts `steps` of work; past the budget, a fault ([`GrundyError::StateLimit`]).
+    #[inline]
+    fn spend(&mut self, steps: u64) {
+        self.work += steps;
+        if self.work > WORK_PER_FORM.saturating_mul(self.max_forms as u64) && self.fault.is_none() {
+            self.fail(GrundyError::StateLimit {
+                limit: self.max_forms,
+                what: format!(
+                    "the comparisons of canonical forms (more than {} steps)",
+                    WORK_PER_FORM.saturating_mul(self.max_forms as u64)
+                ),
+            });
+        }
     }
 
     /// Records the first fault (see the field `fault`).
@@ -433,6 +457,7 @@ impl Forms {
     }
 
     fn leq_search(&mut self, g: GameId, h: GameId) -> bool {
+        self.spend(1);
         if self.fault.is_some() {
             return false;
         }
@@ -671,6 +696,10 @@ impl Forms {
         if let Some(&known) = memo.get(&(x, side)) {
             return Some(known);
         }
+        self.spend(1);
+        if self.fault.is_some() {
+            return Some(false);
+        }
         let answer = stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || match side {
             // x <= G iff no G^R <= x and no x^L >= G
             Side::Below => {
@@ -710,6 +739,10 @@ impl Forms {
             }
             if self.budget.cancel().is_cancelled() {
                 self.fail(GrundyError::Cancelled);
+                break;
+            }
+            self.spend(options.len() as u64);
+            if self.fault.is_some() {
                 break;
             }
             for j in 0..options.len() {

@@ -31,12 +31,20 @@ pub trait PartizanRules {
     }
 }
 
+/// How many moves a partizan search may list per part its table may store (a Domineering
+/// position has dozens; a Cutcake rectangle 7 x k has k + 5, so a long one with a small table
+/// stops here rather than after seconds of listing).
+pub const OPTIONS_PER_PART: u128 = 64;
+
 /// A memoised search for the canonical forms of positions of one game.
 pub struct PartizanSearch<R: PartizanRules> {
     /// The rules.
     pub rules: R,
     table: FxHashMap<R::Position, GameId>,
     budget: Budget,
+    /// Options listed so far: the work budget, [`OPTIONS_PER_PART`] per part the table may
+    /// store, stops a search whose parts have thousands of moves long before the table fills.
+    options_listed: u128,
     /// Vectors to reuse (the search allocates none per position once warm).
     parts: Vec<Vec<(R::Position, bool)>>,
     moves: Vec<Vec<R::Position>>,
@@ -51,6 +59,7 @@ impl<R: PartizanRules> PartizanSearch<R> {
             rules,
             table: FxHashMap::default(),
             budget: max_states.into(),
+            options_listed: 0,
             parts: Vec::new(),
             moves: Vec::new(),
         }
@@ -118,6 +127,15 @@ impl<R: PartizanRules> PartizanSearch<R> {
             'sides: for (side, left) in sides.iter_mut().zip([true, false]) {
                 moves.clear();
                 self.rules.options(part, left, &mut moves);
+                self.options_listed += moves.len() as u128;
+                let work = OPTIONS_PER_PART * self.budget.max_states() as u128;
+                if self.options_listed > work {
+                    outcome = Err(GrundyError::StateLimit {
+                        limit: self.budget.max_states(),
+                        what: format!("the search listed more than {work} moves"),
+                    });
+                    break 'sides;
+                }
                 for option in &moves {
                     match self.value(forms, option) {
                         Ok(v) => side.push(v),
