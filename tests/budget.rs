@@ -114,6 +114,9 @@ fn heaps_beyond_the_budget_without_a_proved_period_are_refused_at_once() {
         "hex 0.28 1000000000012345",
         "grundys 1000000000",
         "octal 0.6 100000000000",
+        // many splitting moves: fewer affordable heaps (found by the fuzz target
+        // any_expression: 2.5 s here before)
+        "hex 0.55656388A909991 93927076",
     ] {
         let started = Instant::now();
         let err = solve_expression(text, &SolveOptions::default()).unwrap_err();
@@ -184,4 +187,64 @@ proptest! {
             prop_assert!(!e.to_string().contains('\n'));
         }
     }
+}
+
+/// Inputs the fuzz targets found slow on a small budget (seconds under the sanitizer): each
+/// is now refused by the budget, in one line.
+#[test]
+fn what_the_fuzzers_found_slow_is_refused_within_a_small_budget() {
+    let small = ValueOptions {
+        max_states: 2_000,
+        ..ValueOptions::default()
+    };
+    // hundreds of reversible options bypassed, every pair compared again each round; read
+    // in an arena under the expression's budget
+    let err = value_expression("{^*625|||3|||||21}", &small).unwrap_err();
+    assert!(
+        matches!(err, GrundyError::StateLimit { limit: 2000, .. }),
+        "{err}"
+    );
+    // thousands of moves per position
+    let err = value_expression("cutcake 7 7344", &small).unwrap_err();
+    assert!(
+        matches!(err, GrundyError::StateLimit { limit: 2000, .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("moves"), "{err}");
+    // a huge heap of a three-heap code: less work on a smaller budget
+    let small = SolveOptions {
+        max_states: 2_000,
+        ..SolveOptions::default()
+    };
+    let err = solve_expression("hex 0.28 1000000000012345", &small).unwrap_err();
+    assert!(
+        err.to_string().contains("within the first 501 heaps"),
+        "{err}"
+    );
+    // a misère sum with a heap of thousands of options: its components' options count
+    // against the search's work (and are scanned once each, no longer once per visit)
+    let misere = SolveOptions {
+        convention: grundy::Convention::Misere,
+        ..small.clone()
+    };
+    let err = solve_expression("nim 3 4035 + wythoff 5 5", &misere).unwrap_err();
+    assert!(
+        matches!(err, GrundyError::StateLimit { limit: 2000, .. }),
+        "{err}"
+    );
+    // a subtraction set with a member of 3 * 10^10: its table's rolling hash once took
+    // seconds to set up; answered at once now (every heap below the big member)
+    let started = Instant::now();
+    let r = solve_expression("subtract 2,33555555555,4 9", &small).unwrap();
+    // S = {2, 4} below the big member: 0 0 1 1 2 2, repeated
+    assert_eq!(r.grundy, Some(1));
+    assert!(started.elapsed() < Duration::from_secs(2));
+    // Moore's Nim with k = 44 and 60 heaps: the winning moves' search once built every
+    // subset of up to 44 heaps before counting a step (55 s here); now bounded
+    let moore = "moore 44 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 4 4 4 4 4 4 4 \
+                 16 16 32 33 33 33 33 33 33 33 33 33 33 33 43 43 333 333 333 3333 3333 3333";
+    let started = Instant::now();
+    let r = solve_expression(moore, &small).unwrap();
+    assert!(r.note.is_some(), "{r:?}");
+    assert!(started.elapsed() < Duration::from_secs(10));
 }

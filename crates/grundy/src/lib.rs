@@ -9,7 +9,7 @@
 //!   ([`parse_sum`]), [`solve_expression`], the reports of `grundy table`, `geography`, `graph`.
 //! - [`games`]: the catalog, one file per game, each with its closed form where one is known;
 //!   [`games::Component`] lets different games sit in one sum.
-//! - [`solve`]: the engines. Implement [`ImpartialGame`] for a position type and
+//! - [`solve`](mod@solve): the engines. Implement [`ImpartialGame`] for a position type and
 //!   [`GrundySolver`] finds its values; [`SumSolver`] analyses sums of them; the octal engine.
 //! - [`loopy`]: game graphs with cycles: win/lose/draw, remoteness, generalized Grundy values.
 //! - [`graph`]: graphs: matchings, geography, our file formats.

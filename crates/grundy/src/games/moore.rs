@@ -90,7 +90,9 @@ struct PMoveSearch<'a> {
 impl PMoveSearch<'_> {
     /// Chooses bit `bit` and below of every heap. `less[i]`: heap i is already below its old
     /// size. Returns whether any P position was found. Recursion depth is at most 64.
-    fn run(&mut self, bit: i32, less: &mut Vec<bool>, n_less: usize) -> Result<bool> {
+    /// Counts one step of the search: past [`MAX_STEPS`] (or [`MAX_LISTED`] moves found), a
+    /// state-limit error.
+    fn step(&mut self) -> Result<()> {
         self.steps += 1;
         if self.steps > MAX_STEPS || self.found.len() > MAX_LISTED {
             return Err(GrundyError::StateLimit {
@@ -98,6 +100,11 @@ impl PMoveSearch<'_> {
                 what: "listing the winning moves of Moore's Nim took too many steps".into(),
             });
         }
+        Ok(())
+    }
+
+    fn run(&mut self, bit: i32, less: &mut Vec<bool>, n_less: usize) -> Result<bool> {
+        self.step()?;
         if bit < 0 {
             if n_less == 0 {
                 return Ok(false); // nothing was taken
@@ -116,12 +123,14 @@ impl PMoveSearch<'_> {
         let mut any = false;
         // `drop`: tight heaps with this bit set that take 0 here (and become smaller).
         for drop in subsets_up_to(&tight_ones, self.max_less - n_less) {
+            self.step()?;
             let ones_kept = (tight_ones.len() - drop.len()) as u64;
             let need = ((self.modulus - ones_kept % self.modulus) % self.modulus) as usize;
             if need > free.len() {
                 continue;
             }
             for set in subsets_of_size(&free, need) {
+                self.step()?;
                 for (i, current) in self.current.iter_mut().enumerate() {
                     let one = if less[i] {
                         set.contains(&i)
@@ -150,32 +159,32 @@ impl PMoveSearch<'_> {
     }
 }
 
-/// Every subset of `items` with at most `max` elements, smallest first.
-fn subsets_up_to(items: &[usize], max: usize) -> Vec<Vec<usize>> {
-    (0..=max.min(items.len()))
-        .flat_map(|size| subsets_of_size(items, size))
-        .collect()
+/// Every subset of `items` with at most `max` elements, smallest first, one at a time (there
+/// may be astronomically many: the caller counts them against its steps).
+fn subsets_up_to(items: &[usize], max: usize) -> impl Iterator<Item = Vec<usize>> + '_ {
+    (0..=max.min(items.len())).flat_map(move |size| subsets_of_size(items, size))
 }
 
-/// Every subset of `items` with exactly `size` elements, in lexicographic order of positions.
-fn subsets_of_size(items: &[usize], size: usize) -> Vec<Vec<usize>> {
+/// Every subset of `items` with exactly `size` elements, in lexicographic order of positions,
+/// one at a time.
+fn subsets_of_size(items: &[usize], size: usize) -> impl Iterator<Item = Vec<usize>> + '_ {
     let n = items.len();
-    if size > n {
-        return vec![];
-    }
-    let mut out = Vec::new();
-    let mut idx: Vec<usize> = (0..size).collect();
-    loop {
-        out.push(idx.iter().map(|&i| items[i]).collect());
-        // advance the combination
-        let Some(pos) = (0..size).rev().find(|&p| idx[p] != p + n - size) else {
-            return out;
-        };
-        idx[pos] += 1;
-        for q in pos + 1..size {
-            idx[q] = idx[q - 1] + 1;
+    let mut idx: Option<Vec<usize>> = (size <= n).then(|| (0..size).collect());
+    std::iter::from_fn(move || {
+        let current = idx.as_mut()?;
+        let subset = current.iter().map(|&i| items[i]).collect();
+        // advance the combination, or end after this one
+        match (0..size).rev().find(|&p| current[p] != p + n - size) {
+            Some(pos) => {
+                current[pos] += 1;
+                for q in pos + 1..size {
+                    current[q] = current[q - 1] + 1;
+                }
+            }
+            None => idx = None,
         }
-    }
+        Some(subset)
+    })
 }
 
 impl ImpartialGame for Moore {

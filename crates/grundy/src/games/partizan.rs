@@ -93,7 +93,7 @@ pub struct PartizanValues {
 impl PartizanValues {
     /// Tables of at most `max_states` positions each, and an arena of at most `max_states`
     /// forms.
-    /// `max_states` is a [`Budget`] (or a bare limit): its flag stops every table.
+    /// `max_states` is a [`crate::budget::Budget`] (or a bare limit): its flag stops every table.
     pub fn new(max_states: impl Into<crate::budget::Budget>) -> Self {
         let budget: crate::budget::Budget = max_states.into();
         PartizanValues {

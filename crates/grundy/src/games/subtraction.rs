@@ -116,7 +116,9 @@ impl SubtractionSet {
         let set = self;
         let window = set.max() as usize;
         const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
-        let top_power = (1..window).fold(1u64, |p, _| p.wrapping_mul(BASE));
+        // BASE^(window - 1) by squaring: a set with a member of 3 * 10^10 (a few bytes of
+        // input) once spent seconds here multiplying one step at a time
+        let top_power = wrapping_power(BASE, window.saturating_sub(1) as u64);
         let mut values: Vec<u64> = Vec::new();
         let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
         let mut hash = 0u64;
@@ -159,6 +161,19 @@ impl SubtractionSet {
             saltus: 0,
         }
     }
+}
+
+/// `base^exponent` in wrapping u64 arithmetic, by squaring: O(log exponent).
+fn wrapping_power(mut base: u64, mut exponent: u64) -> u64 {
+    let mut power = 1u64;
+    while exponent > 0 {
+        if exponent & 1 == 1 {
+            power = power.wrapping_mul(base);
+        }
+        base = base.wrapping_mul(base);
+        exponent >>= 1;
+    }
+    power
 }
 
 impl SubtractionRules {
@@ -394,3 +409,18 @@ pub const BASH: GameSyntax = GameSyntax {
         Ok(read_heap(set, true, v[1], context))
     },
 };
+
+#[cfg(test)]
+mod tests {
+    use super::wrapping_power;
+
+    #[test]
+    fn powers_by_squaring_equal_the_repeated_product() {
+        let base = 0x9E37_79B9_7F4A_7C15u64;
+        let mut product = 1u64;
+        for exponent in 0..300u64 {
+            assert_eq!(wrapping_power(base, exponent), product, "{exponent}");
+            product = product.wrapping_mul(base);
+        }
+    }
+}

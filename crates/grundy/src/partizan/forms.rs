@@ -154,7 +154,7 @@ fn leq_slot(g: GameId, h: GameId, len: usize) -> usize {
 }
 
 /// How many comparisons and option scans the arena may do per form it may store.
-pub const WORK_PER_FORM: u64 = 4096;
+pub const WORK_PER_FORM: u64 = 1024;
 
 /// How much stack a recursion step may use before the stack grows, and by how much it grows.
 const RED_ZONE: usize = 64 * 1024;

@@ -177,6 +177,9 @@ struct Frame {
 struct Interning<G> {
     part: G,
     options: Vec<Vec<G>>,
+    /// (option, part) before which every part is interned: the scan for the next missing
+    /// part resumes here, so a component's options are looked at once in all.
+    at: (usize, usize),
 }
 
 impl<G: ImpartialGame + Ord> MisereSolver<G> {
@@ -217,6 +220,21 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
             .collect())
     }
 
+    /// [`MisereSolver::options_of`], counted against the work budget of the search (a few
+    /// components with thousands of options each stop here, not after seconds).
+    fn listed_options_of(&mut self, part: &G) -> Result<Vec<Vec<G>>> {
+        let options = self.options_of(part)?;
+        self.options_listed += options.iter().map(|o| o.len().max(1) as u128).sum::<u128>();
+        let budget = OPTIONS_PER_STATE * self.max_states as u128;
+        if self.options_listed > budget {
+            return Err(GrundyError::StateLimit {
+                limit: self.max_states,
+                what: format!("the misère search listed more than {budget} options"),
+            });
+        }
+        Ok(options)
+    }
+
     /// The atom of every component reachable from `part` (itself included), computed bottom-up
     /// without recursion.
     fn intern(&mut self, part: &G) -> Result<Option<Atom>> {
@@ -235,16 +253,25 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
             }
         }
         let mut stack = vec![Interning {
-            options: self.options_of(&part)?,
+            options: self.listed_options_of(&part)?,
             part: part.clone(),
+            at: (0, 0),
         }];
-        while let Some(top) = stack.last() {
-            let missing = top
-                .options
-                .iter()
-                .flatten()
-                .map(ImpartialGame::canonical)
-                .find(|p| !self.atoms.contains_key(p));
+        while let Some(top) = stack.last_mut() {
+            let mut missing = None;
+            while top.at.0 < top.options.len() {
+                let option = &top.options[top.at.0];
+                if top.at.1 == option.len() {
+                    top.at = (top.at.0 + 1, 0);
+                    continue;
+                }
+                let p = option[top.at.1].canonical();
+                if !self.atoms.contains_key(&p) {
+                    missing = Some(p);
+                    break;
+                }
+                top.at.1 += 1;
+            }
             if let Some(next) = missing {
                 if stack.iter().any(|f| f.part == next) {
                     return Err(GrundyError::Cycle);
@@ -257,8 +284,9 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
                     });
                 }
                 stack.push(Interning {
-                    options: self.options_of(&next)?,
+                    options: self.listed_options_of(&next)?,
                     part: next,
+                    at: (0, 0),
                 });
                 continue;
             }

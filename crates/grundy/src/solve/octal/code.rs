@@ -189,14 +189,17 @@ impl OctalCode {
     /// How many heaps a table of this code reaches in about a second here when no period
     /// stops it early: the most a heap beyond the table (or, for codes whose moves leave
     /// three heaps, any heap) may cost before it is refused. Measured here: three-heap codes
-    /// (`hex 0.28`) about 3,000 heaps a second, two-heap codes without rare values (`0.106`)
-    /// about 60,000, codes that never split millions.
+    /// with one splitting move (`hex 0.28`) about 3,000 heaps a second, two-heap codes without
+    /// rare values (`0.106`) about 60,000, codes that never split millions; each further
+    /// splitting move divides the heaps (`hex 0.55656388A909991`: 2.5 s for 4,096 heaps).
     pub fn affordable_heaps(&self) -> usize {
         let moves = Moves::of(self);
+        // each move size that splits costs its own scan (and its own proof certificates)
+        let splitting = (moves.split.len() + moves.three.len()).max(1);
         if !moves.three.is_empty() {
-            1 << 12
+            ((1 << 12) / splitting).max(1 << 8)
         } else if !moves.split.is_empty() {
-            1 << 16
+            ((1 << 16) / splitting).max(1 << 10)
         } else {
             1 << 22
         }
@@ -205,7 +208,8 @@ impl OctalCode {
     /// The values a sum needs to answer heaps up to `need`, under `budget`: until the
     /// Guy-Smith theorem proves a period, or past `need`, but never past the budget's state
     /// limit nor, where `need` is beyond it (or, for three-heap codes, beyond
-    /// [`OctalCode::affordable_heaps`]), past the affordable heaps: such a heap is answered
+    /// [`OctalCode::affordable_heaps`], and at most a quarter of the budget's states), past
+    /// the affordable heaps: such a heap is answered
     /// only by a period proved early, and refused at once otherwise
     /// ([`crate::GrundyError::TooLarge`], from the caller that reads the heap).
     ///
@@ -213,7 +217,8 @@ impl OctalCode {
     pub fn values_within(&self, need: u64, budget: &Budget) -> Result<PeriodicValues> {
         let table = budget.max_states().saturating_sub(1);
         let need = usize::try_from(need).unwrap_or(usize::MAX);
-        let affordable = self.affordable_heaps();
+        // a small budget affords less work too: a quarter of its states in heaps
+        let affordable = self.affordable_heaps().min(budget.max_states() / 4);
         let three = !Moves::of(self).three.is_empty();
         let limit = if need > table || (three && need > affordable) {
             affordable.min(table)
