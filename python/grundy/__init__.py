@@ -49,7 +49,10 @@ def solve(expr, *, misere=False, max_states=None, max_moves=None):
     ``expr`` is an expression of ``grundy solve`` (``"nim 3 4 5 + wythoff 3 5"``). The result
     is the object ``grundy solve --json [--misere] EXPR`` prints: ``position``, ``convention``,
     ``outcome`` (``"N"``, ``"P"`` or ``"D"``), ``grundy``, ``winning_moves`` and, where they
-    apply, ``truncated``, ``escapes`` and ``drawing_moves``.
+    apply, ``truncated``, ``escapes`` and ``drawing_moves``. A sum with a partizan part
+    (``"domineering ../.. + nim 1"``) gives what the command line gives for it: ``outcome``
+    (``"L"``, ``"R"``, ``"N"`` or ``"P"``), ``value``, ``left_winning_moves`` and
+    ``right_winning_moves``.
     """
     return _grundy.solve(expr, bool(misere), max_states, max_moves)
 
