@@ -25,7 +25,6 @@ pub struct OctalRules {
     code: OctalCode,
     need: AtomicU64,
     budget: Budget,
-    max_states: usize,
     values: OnceLock<Result<PeriodicValues>>,
 }
 
@@ -38,7 +37,6 @@ impl OctalRules {
         Arc::new(OctalRules {
             code,
             need: AtomicU64::new(need),
-            max_states: budget.max_states(),
             budget,
             values: OnceLock::new(),
         })
@@ -78,7 +76,7 @@ impl OctalRules {
                 values.values.len()
             ),
             needed: u128::from(n) + 1,
-            limit: self.max_states,
+            limit: self.budget.max_states(),
         })
     }
 }
@@ -86,7 +84,7 @@ impl OctalRules {
 /// One heap of an octal game.
 ///
 /// **Theorem**: `G(n) = mex` over the allowed results, a split into a and b giving
-/// `G(a) xor G(b)`; the values are tabulated once per code (see [`OctalCode::values`]) and
+/// `G(a) xor G(b)`; the values are tabulated once per code (see [`OctalCode::values_within`]) and
 /// extended to any n by a proved period. Moves to value t are found by scanning the options of
 /// the heap against the table: O(t n) for a code of length t.
 #[derive(Clone, Debug)]
@@ -127,7 +125,7 @@ impl Octal {
             scanned += 1;
             if scanned > budget {
                 return Err(GrundyError::StateLimit {
-                    limit: self.rules.max_states,
+                    limit: self.rules.budget.max_states(),
                     what: format!("'{self}' has more than {budget} options to scan"),
                 });
             }
@@ -231,7 +229,7 @@ impl ImpartialGame for Octal {
         limit: usize,
     ) -> Option<Result<Vec<Vec<Self>>>> {
         Some(
-            self.options_where(limit, self.rules.max_states as u128, |heaps| {
+            self.options_where(limit, self.rules.budget.max_states() as u128, |heaps| {
                 let mut value = Nimber::ZERO;
                 for &h in heaps {
                     value += self.rules.grundy(h)?;

@@ -42,7 +42,6 @@ use std::collections::{HashMap, HashSet};
 pub struct GrundySolver<G: ImpartialGame> {
     memo: HashMap<G, Nimber>,
     budget: Budget,
-    max_states: usize,
     options_listed: u128,
 }
 
@@ -66,7 +65,6 @@ impl<G: ImpartialGame> GrundySolver<G> {
         let budget = budget.into();
         GrundySolver {
             memo: HashMap::new(),
-            max_states: budget.max_states(),
             budget,
             options_listed: 0,
         }
@@ -74,7 +72,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
 
     /// The state limit this solver was made with.
     pub fn max_states(&self) -> usize {
-        self.max_states
+        self.budget.max_states()
     }
 
     /// The budget this solver runs under.
@@ -150,10 +148,12 @@ impl<G: ImpartialGame> GrundySolver<G> {
 
     fn check_option_count(&self, position: &G) -> Result<()> {
         match position.option_count() {
-            Some(count) if count > self.max_states as u128 => Err(GrundyError::StateLimit {
-                limit: self.max_states,
-                what: format!("{position:?} has {count} options, too many to list"),
-            }),
+            Some(count) if count > self.budget.max_states() as u128 => {
+                Err(GrundyError::StateLimit {
+                    limit: self.budget.max_states(),
+                    what: format!("{position:?} has {count} options, too many to list"),
+                })
+            }
             _ => Ok(()),
         }
     }
@@ -163,10 +163,10 @@ impl<G: ImpartialGame> GrundySolver<G> {
         self.check_option_count(&position)?;
         let options = position.options();
         self.options_listed += options.len() as u128;
-        let budget = OPTIONS_PER_STATE * self.max_states as u128;
+        let budget = OPTIONS_PER_STATE * self.budget.max_states() as u128;
         if self.options_listed > budget {
             return Err(GrundyError::StateLimit {
-                limit: self.max_states,
+                limit: self.budget.max_states(),
                 what: format!("the search of {position:?} listed more than {budget} options"),
             });
         }
@@ -181,9 +181,9 @@ impl<G: ImpartialGame> GrundySolver<G> {
 
     fn search(&mut self, root: G) -> Result<Nimber> {
         if let Some(bound) = root.reachable_bound() {
-            if bound > self.max_states as u128 {
+            if bound > self.budget.max_states() as u128 {
                 return Err(GrundyError::StateLimit {
-                    limit: self.max_states,
+                    limit: self.budget.max_states(),
                     what: format!("the search of {root:?} could need up to {bound} positions"),
                 });
             }
@@ -232,9 +232,9 @@ impl<G: ImpartialGame> GrundySolver<G> {
                         mex.insert(v.0);
                     }
                     let value = Nimber(mex.take_mex());
-                    if self.memo.len() >= self.max_states {
+                    if self.memo.len() >= self.budget.max_states() {
                         return Err(GrundyError::StateLimit {
-                            limit: self.max_states,
+                            limit: self.budget.max_states(),
                             what: format!("the search of {:?} filled the memo", frame.position),
                         });
                     }

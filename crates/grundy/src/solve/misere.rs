@@ -59,7 +59,6 @@ pub struct MisereSolver<G: ImpartialGame + Ord> {
     /// Genus sequences of the positions whose genus was asked for (and of their followers).
     genera: FxHashMap<Key, GenusSequence>,
     budget: Budget,
-    max_states: usize,
     options_listed: u128,
 }
 
@@ -187,7 +186,6 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
     /// with [`GrundyError::Cancelled`] once the budget's flag is raised.
     pub fn new(budget: impl Into<Budget>) -> Self {
         let budget = budget.into();
-        let max_states = budget.max_states();
         let star_options: Vec<Key> = vec![Box::new([])];
         MisereSolver {
             atoms: FxHashMap::default(),
@@ -197,7 +195,6 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
             memo: FxHashMap::default(),
             genera: FxHashMap::default(),
             budget,
-            max_states,
             options_listed: 0,
         }
     }
@@ -206,9 +203,9 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
     pub fn options_of(&self, part: &G) -> Result<Vec<Vec<G>>> {
         self.budget.check()?;
         if let Some(count) = part.option_count() {
-            if count > self.max_states as u128 {
+            if count > self.budget.max_states() as u128 {
                 return Err(GrundyError::StateLimit {
-                    limit: self.max_states,
+                    limit: self.budget.max_states(),
                     what: format!("{part:?} has {count} options, too many to list"),
                 });
             }
@@ -224,15 +221,22 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
     /// components with thousands of options each stop here, not after seconds).
     fn listed_options_of(&mut self, part: &G) -> Result<Vec<Vec<G>>> {
         let options = self.options_of(part)?;
-        self.options_listed += options.iter().map(|o| o.len().max(1) as u128).sum::<u128>();
-        let budget = OPTIONS_PER_STATE * self.max_states as u128;
+        self.count_listed(options.iter().map(|o| o.len().max(1) as u128).sum())?;
+        Ok(options)
+    }
+
+    /// Counts `listed` more options against the work budget ([`OPTIONS_PER_STATE`] per state
+    /// the search may store); past it, a state-limit error.
+    fn count_listed(&mut self, listed: u128) -> Result<()> {
+        self.options_listed += listed;
+        let budget = OPTIONS_PER_STATE * self.budget.max_states() as u128;
         if self.options_listed > budget {
             return Err(GrundyError::StateLimit {
-                limit: self.max_states,
+                limit: self.budget.max_states(),
                 what: format!("the misère search listed more than {budget} options"),
             });
         }
-        Ok(options)
+        Ok(())
     }
 
     /// The atom of every component reachable from `part` (itself included), computed bottom-up
@@ -243,9 +247,9 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
             return Ok(atom);
         }
         if let Some(bound) = part.reachable_bound() {
-            if bound > self.max_states as u128 {
+            if bound > self.budget.max_states() as u128 {
                 return Err(GrundyError::StateLimit {
-                    limit: self.max_states,
+                    limit: self.budget.max_states(),
                     what: format!(
                         "the misère search of {part:?} could need up to {bound} positions"
                     ),
@@ -276,9 +280,9 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
                 if stack.iter().any(|f| f.part == next) {
                     return Err(GrundyError::Cycle);
                 }
-                if self.atoms.len() + stack.len() >= self.max_states {
+                if self.atoms.len() + stack.len() >= self.budget.max_states() {
                     return Err(GrundyError::StateLimit {
-                        limit: self.max_states,
+                        limit: self.budget.max_states(),
                         what: "the misère search met more distinct components than it may store"
                             .into(),
                     });
@@ -365,14 +369,7 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
             }
         }
         self.budget.check()?;
-        self.options_listed += children.len() as u128;
-        let budget = OPTIONS_PER_STATE * self.max_states as u128;
-        if self.options_listed > budget {
-            return Err(GrundyError::StateLimit {
-                limit: self.max_states,
-                what: format!("the misère search listed more than {budget} options"),
-            });
-        }
+        self.count_listed(children.len() as u128)?;
         Ok(children)
     }
 
@@ -422,9 +419,9 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
             let options: Vec<&GenusSequence> =
                 frame.children.iter().map(|c| &self.genera[c]).collect();
             let sequence = GenusSequence::from_options(&options);
-            if self.genera.len() >= self.max_states {
+            if self.genera.len() >= self.budget.max_states() {
                 return Err(GrundyError::StateLimit {
-                    limit: self.max_states,
+                    limit: self.budget.max_states(),
                     what: "the genus search filled its memo".into(),
                 });
             }
@@ -484,9 +481,9 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
             }
             let wins = decided.unwrap_or(false);
             let frame = stack.pop().expect("stack is not empty");
-            if self.memo.len() >= self.max_states {
+            if self.memo.len() >= self.budget.max_states() {
                 return Err(GrundyError::StateLimit {
-                    limit: self.max_states,
+                    limit: self.budget.max_states(),
                     what: "the misère search of the sum filled its memo".into(),
                 });
             }

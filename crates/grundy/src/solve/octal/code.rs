@@ -193,16 +193,7 @@ impl OctalCode {
     /// rare values (`0.106`) about 60,000, codes that never split millions; each further
     /// splitting move divides the heaps (`hex 0.55656388A909991`: 2.5 s for 4,096 heaps).
     pub fn affordable_heaps(&self) -> usize {
-        let moves = Moves::of(self);
-        // each move size that splits costs its own scan (and its own proof certificates)
-        let splitting = (moves.split.len() + moves.three.len()).max(1);
-        if !moves.three.is_empty() {
-            ((1 << 12) / splitting).max(1 << 8)
-        } else if !moves.split.is_empty() {
-            ((1 << 16) / splitting).max(1 << 10)
-        } else {
-            1 << 22
-        }
+        affordable_heaps(&Moves::of(self))
     }
 
     /// The values a sum needs to answer heaps up to `need`, under `budget`: until the
@@ -218,13 +209,27 @@ impl OctalCode {
         let table = budget.max_states().saturating_sub(1);
         let need = usize::try_from(need).unwrap_or(usize::MAX);
         // a small budget affords less work too: a quarter of its states in heaps
-        let affordable = self.affordable_heaps().min(budget.max_states() / 4);
-        let three = !Moves::of(self).three.is_empty();
+        let moves = Moves::of(self);
+        let affordable = affordable_heaps(&moves).min(budget.max_states() / 4);
+        let three = !moves.three.is_empty();
         let limit = if need > table || (three && need > affordable) {
             affordable.min(table)
         } else {
             need
         };
         Ok(octal_values_within(self, 0, limit, budget)?.values)
+    }
+}
+
+/// [`OctalCode::affordable_heaps`] of the code's moves.
+fn affordable_heaps(moves: &Moves) -> usize {
+    // each move size that splits costs its own scan (and its own proof certificates)
+    let splitting = (moves.split.len() + moves.three.len()).max(1);
+    if !moves.three.is_empty() {
+        ((1 << 12) / splitting).max(1 << 8)
+    } else if !moves.split.is_empty() {
+        ((1 << 16) / splitting).max(1 << 10)
+    } else {
+        1 << 22
     }
 }
