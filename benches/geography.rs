@@ -51,7 +51,9 @@ fn geography(c: &mut Criterion) {
     group.sample_size(10);
     for (name, bytes, grid) in inputs() {
         group.bench_function(name, |b| {
-            b.iter(|| geography_report(black_box(&bytes), grid, None).unwrap())
+            b.iter(|| {
+                geography_report(black_box(&bytes), grid, None, &grundy::Cancel::new()).unwrap()
+            })
         });
     }
     let mut rng = Rng(8);
@@ -75,7 +77,7 @@ fn bipartite_steps(c: &mut Criterion) {
     let g = read_graph(&bipartite_text(1_000_000)).unwrap();
     let side = g.two_colouring().unwrap();
     let start = karp_sipser(&g);
-    let (matching, _) = pothen_fan_from(&g, &side, start.clone());
+    let (matching, _) = pothen_fan_from(&g, &side, start.clone(), &grundy::Cancel::new()).unwrap();
     let mut group = c.benchmark_group("bipartite_steps");
     group.sample_size(10);
     group.bench_function("two_colouring", |b| {
@@ -83,7 +85,7 @@ fn bipartite_steps(c: &mut Criterion) {
     });
     group.bench_function("karp_sipser", |b| b.iter(|| karp_sipser(black_box(&g))));
     group.bench_function("pothen_fan_from_karp_sipser", |b| {
-        b.iter(|| pothen_fan_from(black_box(&g), &side, start.clone()))
+        b.iter(|| pothen_fan_from(black_box(&g), &side, start.clone(), &grundy::Cancel::new()))
     });
     group.bench_function("missed_on_right_side", |b| {
         b.iter(|| missed_on_sides(black_box(&g), &side, &matching, [false, true]))

@@ -129,6 +129,145 @@ fn heaps_beyond_the_budget_without_a_proved_period_are_refused_at_once() {
     // a period proved early still answers any heap
     let r = solve_expression("octal 0.07 1000000000000", &SolveOptions::default()).unwrap();
     assert!(r.grundy.is_some());
+    // a subtraction set of a million members: its table looks up at most 64 options per
+    // state of the budget (a heap of 5 * 10^6 once took minutes), then refuses
+    let started = Instant::now();
+    let text = "subtract 2..1000000,1000002 5000000";
+    let err = solve_expression(text, &SolveOptions::default()).unwrap_err();
+    assert!(matches!(err, GrundyError::TooLarge { .. }), "{err}");
+    assert!(err.to_string().starts_with(text), "{err}");
+    assert!(
+        err.to_string().contains("no period within the first"),
+        "{err}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(20));
+    // a small heap of the same game is within the table: S meets 1..5 in {2, 3, 4, 5}, so
+    // the values are 0 0 1 1 2 2
+    let r = solve_expression("subtract 2..1000000,1000002 5", &SolveOptions::default()).unwrap();
+    assert_eq!(r.grundy, Some(2));
+}
+
+/// A table cut short by its work limit is a prefix of the full table, and claims a period only
+/// where the full table proves the same one.
+#[test]
+fn subtraction_tables_cut_by_work_agree_with_the_full_table() {
+    use grundy::games::SubtractionSet;
+    let cancel = Cancel::new();
+    let mut seed = 7u64;
+    let mut next = |bound: u64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % bound
+    };
+    for _ in 0..200 {
+        let members: Vec<u64> = (1..=12).filter(|_| next(3) == 0).collect();
+        let Some(set) = SubtractionSet::from_ranges(members.iter().map(|&m| (m, m)).collect())
+        else {
+            continue;
+        };
+        let full = set.values_within(100_000, u128::MAX, &cancel).unwrap();
+        let work = u128::from(next(400));
+        let cut = set.values_within(100_000, work, &cancel).unwrap();
+        assert_eq!(cut.values, full.values[..cut.values.len()], "{set}");
+        if cut.period.is_some() {
+            assert_eq!(cut.period, full.period, "{set}");
+        }
+        // brute force: G(n) = mex of G(n - s) over the members s <= n
+        let mut g: Vec<u64> = Vec::new();
+        for n in 0..full.values.len() as u64 {
+            let reached: Vec<u64> = members
+                .iter()
+                .filter(|&&m| m <= n)
+                .map(|&m| g[(n - m) as usize])
+                .collect();
+            g.push((0..).find(|v| !reached.contains(v)).unwrap());
+        }
+        assert_eq!(g, full.values, "{set}");
+    }
+}
+
+/// The engines of `table`, `quotient`, `graph` and `geography` stop at their flag too (the
+/// command line's --time-limit and Ctrl-C, the server's deadline).
+#[test]
+fn the_engines_of_the_other_commands_stop_when_cancelled() {
+    use grundy::app::partizan_table::{partizan_table, RectangleGame};
+    use grundy::app::quotient::{quotient_report, QuotientOptions};
+    use grundy::app::table::{stream_stats_report, table_report, Family, TableOptions};
+    use grundy::graph::{csr::Graph, geography::Geography};
+    use grundy::loopy::{GameGraph, SolvedGraph};
+    let after = Duration::from_millis(200);
+    let table = |family: &str, options: TableOptions| {
+        let family = Family::parse(family).unwrap();
+        let (result, took) = cancelled_after(after, |cancel| {
+            table_report(&family, &TableOptions { cancel, ..options }, |_| {})
+        });
+        assert_eq!(result.unwrap_err(), GrundyError::Cancelled, "{family:?}");
+        assert!(took < Duration::from_secs(20), "{family:?}: {took:?}");
+    };
+    let one = |to: u64| TableOptions {
+        to: Some(to),
+        compute_all: true,
+        ..TableOptions::default()
+    };
+    // the octal engine's blocks, a subtraction table, Wythoff's bitsets, the rectangles'
+    // anti-diagonals
+    table("grundys", one(50_000_000));
+    table("subtract 2..100000,100002", one(50_000_000));
+    let two = |side: u64| TableOptions {
+        rows: Some(side),
+        cols: Some(side),
+        ..TableOptions::default()
+    };
+    table("wythoff", two(6000));
+    table("split", two(6000));
+    // a streamed table
+    let (result, _) = cancelled_after(after, |cancel| {
+        let budget = Budget::new(usize::MAX).with_cancel(cancel);
+        let family = Family::parse("grundys").unwrap();
+        stream_stats_report(&family, 1 << 34, 1 << 16, None, &budget, |_| {})
+    });
+    assert_eq!(result.unwrap_err(), GrundyError::Cancelled);
+    // a partizan table
+    let (result, _) = cancelled_after(after, |cancel| {
+        let budget = Budget::new(usize::MAX).with_cancel(cancel);
+        partizan_table(RectangleGame::Domineering, 6, 6, budget, |_| {})
+    });
+    assert_eq!(result.unwrap_err(), GrundyError::Cancelled);
+    // a misère quotient (seconds past its first heaps)
+    let (result, _) = cancelled_after(after, |cancel| {
+        let options = QuotientOptions {
+            heaps: 40,
+            max_order: 1_000_000,
+            max_states: 100_000_000,
+            cancel,
+        };
+        quotient_report("0.137", &options, |_| {})
+    });
+    assert_eq!(result.unwrap_err(), GrundyError::Cancelled);
+    // generalized Grundy values of a transitive tournament: one stage per value, each
+    // scanning the options of every position left (about k m work)
+    let k = 2500u32;
+    let edges: Vec<(u32, u32)> = (0..k).flat_map(|i| (0..i).map(move |j| (i, j))).collect();
+    let graph = GameGraph::from_edges(k as usize, &edges).unwrap();
+    let (result, took) = cancelled_after(after, |cancel| {
+        SolvedGraph::solve(graph, grundy::Convention::Normal, true, &cancel)
+    });
+    assert_eq!(result.unwrap_err(), GrundyError::Cancelled);
+    assert!(took < Duration::from_secs(20), "{took:?}");
+    // the matchings of geography check the flag between searches
+    let raised = Cancel::new();
+    raised.cancel();
+    let path = Graph::from_edges(4, &[(0, 1), (1, 2), (2, 3)]).unwrap();
+    let triangle = Graph::from_edges(3, &[(0, 1), (1, 2), (2, 0)]).unwrap();
+    for g in [&path, &triangle] {
+        let err = Geography::solve_until(g, &raised).unwrap_err();
+        assert_eq!(err, GrundyError::Cancelled);
+        assert_eq!(
+            Geography::solve_until(g, &Cancel::new()).unwrap().missed,
+            Geography::solve(g).missed
+        );
+    }
 }
 
 /// A few random parts, impartial and partizan.

@@ -236,7 +236,8 @@ fn subtraction_periods_are_proved_least_and_right() {
         let ranges = set.iter().map(|&s| (s, s)).collect();
         let values = SubtractionSet::from_ranges(ranges)
             .unwrap()
-            .values(1_000_000);
+            .values_within(1_000_000, u128::MAX, &grundy::Cancel::new())
+            .unwrap();
         let (pre, p) = values.period.expect("finite sets are periodic");
         let (pre, p) = (pre as usize, p as usize);
         let g = subtraction_values(&set, 3000);

@@ -52,6 +52,7 @@ fn dataflow_with_1_2_3_workers_equals_the_local_engine() {
             grundy: false,
             positions: true,
             from: Some(from),
+            ..GraphOptions::default()
         };
         let local = graph_report(text.as_bytes(), &options).unwrap();
         seen_draw += usize::from(local.draw > 0);

@@ -11,6 +11,7 @@ use grundy::graph::matching::{
     missed_by_some_maximum_matching, missed_by_some_maximum_matching_bipartite, pothen_fan,
     pothen_fan_from, pothen_fan_with_missed_left, Matching,
 };
+use grundy::Cancel;
 use std::collections::HashMap;
 
 /// Geography by game-tree search: the mover at `v` with `visited` wins iff some unvisited
@@ -133,7 +134,7 @@ fn matchings_and_geography_agree_with_exhaustive_search() {
         );
         // augmenting from any matching, here a random maximal one, reaches the maximum
         let start = random_maximal_matching(&mut rng, &g);
-        let (from, missed_from) = edmonds_from(&g, start.clone());
+        let (from, missed_from) = edmonds_from(&g, start.clone(), &Cancel::new()).unwrap();
         assert!(from.is_valid_in(&g), "round {round}");
         assert_eq!(
             from.size(),
@@ -143,7 +144,7 @@ fn matchings_and_geography_agree_with_exhaustive_search() {
         );
         assert_eq!(missed_from, missed, "round {round}: {edges:?}");
         if let Some(side) = g.two_colouring() {
-            let (from, left) = pothen_fan_from(&g, &side, start.clone());
+            let (from, left) = pothen_fan_from(&g, &side, start.clone(), &Cancel::new()).unwrap();
             assert!(from.is_valid_in(&g), "round {round}");
             assert_eq!(
                 from.size(),
@@ -732,7 +733,7 @@ fn large_general_graphs_match_from_any_start() {
         let solved = Geography::solve(&g);
         assert!(solved.sides.is_none(), "round {round}");
         assert!(solved.matching.is_valid_in(&g), "round {round}");
-        let (empty_start, missed) = edmonds_from(&g, Matching::empty(n));
+        let (empty_start, missed) = edmonds_from(&g, Matching::empty(n), &Cancel::new()).unwrap();
         assert_eq!(solved.matching.size(), empty_start.size(), "round {round}");
         assert_eq!(solved.missed, missed, "round {round}");
         assert_eq!(

@@ -274,6 +274,7 @@ fn quotients_of_random_octal_games_predict_every_outcome() {
             heaps: 6,
             max_order: 200,
             max_states: 200_000,
+            ..QuotientOptions::default()
         };
         let parsed: OctalCode = code.parse().unwrap();
         let Ok(q) = octal_quotient(&parsed, &options) else {
@@ -576,6 +577,7 @@ fn quotient_sweep(step: usize, max_states: usize) -> (usize, usize, usize, Strin
             heaps: 8,
             max_order: 1000,
             max_states,
+            ..QuotientOptions::default()
         };
         let q = match octal_quotient(&code.parse().unwrap(), &options) {
             Ok(q) => q,

@@ -192,8 +192,13 @@ fn game_graph_sessions_win_fastest_and_keep_draws() {
         let truth = brute_graph(&adj);
         for start in 0..n {
             let start_name = (start + 1).to_string();
-            let mut session =
-                Session::from_graph(graph.clone(), Some(&start_name), Convention::Normal).unwrap();
+            let mut session = Session::from_graph(
+                graph.clone(),
+                Some(&start_name),
+                Convention::Normal,
+                &grundy::Cancel::new(),
+            )
+            .unwrap();
             let state = session.state(100).unwrap();
             let (outcome, remoteness) = truth[start as usize];
             let expected = Outcome::from(outcome);

@@ -102,8 +102,8 @@ proptest! {
 
     #[test]
     fn geography_files(bytes in prop_oneof![proptest::collection::vec(any::<u8>(), 0..40), near(&GRAPHS), near(&BOARDS)]) {
-        one_line(geography_report(&bytes, false, Some("1")));
-        one_line(geography_report(&bytes, true, Some("1,1")));
+        one_line(geography_report(&bytes, false, Some("1"), &grundy::Cancel::new()));
+        one_line(geography_report(&bytes, true, Some("1,1"), &grundy::Cancel::new()));
     }
 
     #[test]

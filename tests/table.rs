@@ -658,7 +658,16 @@ fn streamed_runs_agree_with_runs_that_keep_every_value() {
         ("0.6".parse::<OctalCode>().unwrap(), 300_000, 1 << 16),
         (OctalCode::grundys(), 400_000, 1 << 17),
     ] {
-        let streamed = octal_stats_streaming(&code, to, keep, 4096, None, |_| {}).unwrap();
+        let streamed = octal_stats_streaming(
+            &code,
+            to,
+            keep,
+            4096,
+            None,
+            &grundy::Budget::new(usize::MAX),
+            |_| {},
+        )
+        .unwrap();
         let (stats, last) = kept_every_value(&code, to);
         // at most the first keep heaps, fewer than 2 keep recent ones and the rare ones
         let bound = 3 * keep + stats.rare as usize;
@@ -672,7 +681,16 @@ fn streamed_runs_agree_with_runs_that_keep_every_value() {
     }
     // a window below the last rare heap: the reads past it come back from the disk
     let code = OctalCode::grundys();
-    let streamed = octal_stats_streaming(&code, 3 * MIN_KEEP, MIN_KEEP, 512, None, |_| {}).unwrap();
+    let streamed = octal_stats_streaming(
+        &code,
+        3 * MIN_KEEP,
+        MIN_KEEP,
+        512,
+        None,
+        &grundy::Budget::new(usize::MAX),
+        |_| {},
+    )
+    .unwrap();
     assert!(streamed.read_back > 0);
     let (stats, last) = kept_every_value(&code, 3 * MIN_KEEP);
     assert_eq!((streamed.stats, streamed.last), (stats, last));
@@ -681,7 +699,15 @@ fn streamed_runs_agree_with_runs_that_keep_every_value() {
     let mut agreed = 0;
     while agreed < 25 {
         let code: OctalCode = random_octal_code(&mut rng, 4).parse().unwrap();
-        match octal_stats_streaming(&code, 3 * MIN_KEEP, MIN_KEEP, 512, None, |_| {}) {
+        match octal_stats_streaming(
+            &code,
+            3 * MIN_KEEP,
+            MIN_KEEP,
+            512,
+            None,
+            &grundy::Budget::new(usize::MAX),
+            |_| {},
+        ) {
             Ok(run) => {
                 let (stats, last) = kept_every_value(&code, 3 * MIN_KEEP);
                 assert_eq!((run.stats, run.last), (stats, last), "{}", code.family());
@@ -703,6 +729,7 @@ fn streamed_grundys_game_matches_the_published_row_at_2_21() {
         1 << 17,
         1 << 16,
         None,
+        &grundy::Budget::new(usize::MAX),
         |_| {},
     )
     .unwrap();

@@ -150,7 +150,7 @@ fn geography<'py>(
     start: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let report = py
-        .detach(|| geography_report(text.as_bytes(), grid, start))
+        .detach(|| geography_report(text.as_bytes(), grid, start, &grundy::Cancel::new()))
         .map_err(value_error)?;
     to_python(py, &report)
 }
@@ -171,6 +171,7 @@ fn graph<'py>(
         grundy: with_grundy && !misere,
         positions: true,
         from: start,
+        ..GraphOptions::default()
     };
     let report = py
         .detach(|| graph_report(text.as_bytes(), &options))

@@ -45,8 +45,13 @@ pub fn run(args: &Args) -> Result<String, String> {
         let size = file.metadata().map_or(0, |m| m.len() as usize);
         read_to_buffer(file, size).map_err(cannot)?
     };
-    let report =
-        geography_report(&input, args.grid, args.from.as_deref()).map_err(super::message)?;
+    let report = geography_report(
+        &input,
+        args.grid,
+        args.from.as_deref(),
+        &super::stop::cancel(),
+    )
+    .map_err(super::message)?;
     super::render(&report, args.json, human)
 }
 

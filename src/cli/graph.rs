@@ -83,6 +83,7 @@ pub fn run(args: &Args) -> Result<String, String> {
         grundy: !args.no_grundy && !args.misere,
         positions: args.positions,
         from: args.from.clone(),
+        cancel: super::stop::cancel(),
     };
     if args.engine == Engine::Dataflow {
         return run_dataflow(args, &options);

@@ -98,7 +98,12 @@ pub fn run(args: &Args) -> Result<String, String> {
     let session = if let Some(path) = &args.graph {
         let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         let graph = read_game_graph(file).map_err(super::message)?;
-        Session::from_graph(graph, args.from.as_deref(), convention)
+        Session::from_graph(
+            graph,
+            args.from.as_deref(),
+            convention,
+            &grundy::Cancel::new(),
+        )
     } else if let Some(path) = &args.grid {
         if args.misere {
             return Err("the token game on a board is played in normal play only".into());

@@ -45,6 +45,7 @@ pub fn run(args: &Args) -> Result<String, String> {
         heaps: args.heaps,
         max_order: args.max_order,
         max_states: args.max_states,
+        cancel: super::stop::cancel(),
     };
     let report = super::with_progress(
         args.heaps as u64 + 1,

@@ -475,7 +475,12 @@ async fn geography(
             check_header(&bytes, budget.max_states())?;
         }
         budget.check()?;
-        Ok(geography_report(&bytes, grid, from.as_deref())?)
+        Ok(geography_report(
+            &bytes,
+            grid,
+            from.as_deref(),
+            budget.cancel(),
+        )?)
     })
     .await)
 }
@@ -493,6 +498,10 @@ async fn graph(
     Ok(compute(&state, Some(body), move |bytes, budget| {
         check_header(&bytes, budget.max_states())?;
         budget.check()?;
+        let options = GraphOptions {
+            cancel: budget.cancel().clone(),
+            ..options
+        };
         Ok(graph_report(&bytes[..], &options)?)
     })
     .await)
@@ -528,7 +537,8 @@ async fn play_graph(
         check_header(&bytes, budget.max_states())?;
         budget.check()?;
         let graph = read_game_graph(&bytes[..])?;
-        Ok(Session::from_graph(graph, at.as_deref(), convention)?.state(PLAY_LISTED)?)
+        let mut session = Session::from_graph(graph, at.as_deref(), convention, budget.cancel())?;
+        Ok(session.state(PLAY_LISTED)?)
     })
     .await)
 }

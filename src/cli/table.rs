@@ -136,6 +136,7 @@ pub fn run(args: &Args) -> Result<String, String> {
             Some(n) if args.misere => n,
             _ => defaults.misere_max_states,
         },
+        cancel: super::stop::cancel(),
     };
     let total = args.until_period.or(args.to).unwrap_or(10_000);
     let template = "{spinner} {pos}/{len} heaps, {per_sec}, {elapsed} so far, about {eta} left";
@@ -153,7 +154,7 @@ pub fn run(args: &Args) -> Result<String, String> {
             None => None,
         };
         let report = super::with_progress(to + 1, template, |tick| {
-            stream_stats_report(&family, to, window, file, tick)
+            stream_stats_report(&family, to, window, file, &options.budget(), tick)
         })
         .map_err(super::message)?;
         return super::render(&report, args.json, human);
@@ -219,7 +220,10 @@ fn partizan(args: &Args, game: RectangleGame) -> Result<String, String> {
     let report = super::with_progress(
         total,
         "{spinner} {pos}/{len} rectangles [{elapsed}]",
-        |tick| partizan_table(game, rows, cols, max_states, tick),
+        |tick| {
+            let budget = grundy::Budget::new(max_states).with_cancel(super::stop::cancel());
+            partizan_table(game, rows, cols, budget, tick)
+        },
     )
     .map_err(super::message)?;
     if let Some(path) = &args.plot {

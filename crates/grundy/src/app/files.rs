@@ -9,13 +9,15 @@
 //! let path = std::env::temp_dir().join(format!("grundy-files-doc-{}", std::process::id()));
 //! std::fs::write(&path, "3 2\n1 2\n2 3\n").unwrap(); // a chain 1 -> 2 -> 3
 //! let files = FileGraphs::default();
-//! let rules = files.graph(path.to_str().unwrap()).unwrap();
+//! let budget = grundy::Budget::new(1000);
+//! let rules = files.graph(path.to_str().unwrap(), &budget).unwrap();
 //! assert_eq!(rules.solved.graph.position_count(), 3);
 //! // asked again, the same graph: read and solved once
-//! assert!(std::sync::Arc::ptr_eq(&rules, &files.graph(path.to_str().unwrap()).unwrap()));
+//! assert!(std::sync::Arc::ptr_eq(&rules, &files.graph(path.to_str().unwrap(), &budget).unwrap()));
 //! std::fs::remove_file(&path).unwrap();
 //! ```
 
+use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::games::game_graph::SolvedGraphs;
 use crate::games::{GraphRules, GraphSource};
@@ -29,11 +31,11 @@ pub struct FileGraphs {
 }
 
 impl GraphSource for FileGraphs {
-    fn graph(&self, path: &str) -> Result<Arc<GraphRules>> {
+    fn graph(&self, path: &str, budget: &Budget) -> Result<Arc<GraphRules>> {
         self.solved.get_or_read(path, || {
             let file = std::fs::File::open(path)
                 .map_err(|e| GrundyError::Unsupported(format!("cannot read the file: {e}")))?;
-            GraphRules::read(path, file)
+            GraphRules::read(path, file, budget)
         })
     }
 

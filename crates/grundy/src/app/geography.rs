@@ -3,11 +3,12 @@
 //! ```
 //! use grundy::app::geography::geography_report;
 //! // a path of three vertices: the mover wins from the middle only
-//! let report = geography_report(b"3 2\n1 2\n2 3\n", false, Some("2")).unwrap();
+//! let report = geography_report(b"3 2\n1 2\n2 3\n", false, Some("2"), &grundy::Cancel::new()).unwrap();
 //! assert_eq!(report.max_matching, 1);
 //! assert_eq!(report.mover_wins_from, Some(true));
 //! ```
 
+use crate::budget::Cancel;
 use crate::error::{GrundyError, Result};
 use crate::graph::csr::Graph;
 use crate::graph::geography::Geography;
@@ -62,9 +63,15 @@ pub struct GeographyReport {
 
 /// Reads a graph (or, with `grid`, a board) and solves geography from every start; `from`
 /// (a vertex id, or `r,c` for a board) adds the answer and the strategy for that start.
+/// Stops with [`GrundyError::Cancelled`] once `cancel` is raised.
 ///
 /// **Complexity**: that of [`Geography::solve`] plus reading, O(input size).
-pub fn geography_report(input: &[u8], grid: bool, from: Option<&str>) -> Result<GeographyReport> {
+pub fn geography_report(
+    input: &[u8],
+    grid: bool,
+    from: Option<&str>,
+    cancel: &Cancel,
+) -> Result<GeographyReport> {
     if grid {
         let board = read_board(input)?;
         let start = match from {
@@ -76,7 +83,7 @@ pub fn geography_report(input: &[u8], grid: bool, from: Option<&str>) -> Result<
             Start::Cell([r + 1, c + 1])
         };
         let counts = (board.free_count(), board.edge_count());
-        Ok(report(&board, counts, start, name))
+        report(&board, counts, start, name, cancel)
     } else {
         let graph = read_graph(input)?;
         let start = match from {
@@ -84,7 +91,7 @@ pub fn geography_report(input: &[u8], grid: bool, from: Option<&str>) -> Result<
             None => None,
         };
         let counts = (graph.vertex_count(), graph.edge_count());
-        Ok(report(&graph, counts, start, |v| Start::Vertex(v + 1)))
+        report(&graph, counts, start, |v| Start::Vertex(v + 1), cancel)
     }
 }
 
@@ -95,8 +102,9 @@ fn report<G: Adjacency>(
     (vertices, edges): (usize, usize),
     start: Option<usize>,
     name: impl Fn(usize) -> Start,
-) -> GeographyReport {
-    let solved = Geography::solve(g);
+    cancel: &Cancel,
+) -> Result<GeographyReport> {
+    let solved = Geography::solve_until(g, cancel)?;
     let mover_wins = solved.mover_wins_from().into_iter().map(&name).collect();
     let (from, mover_wins_from, strategy) = match start {
         Some(v) => {
@@ -110,7 +118,7 @@ fn report<G: Adjacency>(
         }
         None => (None, None, None),
     };
-    GeographyReport {
+    Ok(GeographyReport {
         vertices,
         edges,
         bipartite: solved.sides.is_some(),
@@ -119,7 +127,7 @@ fn report<G: Adjacency>(
         from,
         mover_wins_from,
         strategy,
-    }
+    })
 }
 
 /// The error for a `--from` that names no start.

@@ -10,6 +10,7 @@
 //! assert_eq!(report.from.unwrap().moves[0].result, "lose");
 //! ```
 
+use crate::budget::Cancel;
 use crate::error::Result;
 use crate::loopy::grundy::{LoopyGrundy, LoopyValue};
 use crate::loopy::io::read_game_graph;
@@ -20,7 +21,7 @@ use serde::Serialize;
 use std::io::Read;
 
 /// What `grundy graph` computes besides outcomes and remoteness.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct GraphOptions {
     /// Normal play (who cannot move loses) or misère (who cannot move wins).
     pub convention: Convention,
@@ -30,6 +31,9 @@ pub struct GraphOptions {
     pub positions: bool,
     /// Also describe this position and every move from it.
     pub from: Option<String>,
+    /// Raised to stop the computation (a time limit, an interrupt): it then fails with
+    /// [`crate::GrundyError::Cancelled`].
+    pub cancel: Cancel,
 }
 
 impl Default for GraphOptions {
@@ -39,6 +43,7 @@ impl Default for GraphOptions {
             grundy: true,
             positions: false,
             from: None,
+            cancel: Cancel::new(),
         }
     }
 }
@@ -206,7 +211,7 @@ pub fn graph_report(input: impl Read, options: &GraphOptions) -> Result<GraphRep
     if let Some(name) = &options.from {
         position_named(&graph, name)?; // fail before the work
     }
-    let solved = SolvedGraph::solve(graph, options.convention, options.grundy)?;
+    let solved = SolvedGraph::solve(graph, options.convention, options.grundy, &options.cancel)?;
     solved_graph_report(&solved, options)
 }
 

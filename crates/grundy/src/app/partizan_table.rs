@@ -9,6 +9,7 @@
 //! assert_eq!(report.outcomes[1][1].as_deref(), Some("N"));
 //! ```
 
+use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::games::board::{Board, MAX_CELLS};
 use crate::games::partizan::{PartizanPart, PartizanValues};
@@ -79,7 +80,8 @@ pub struct PartizanTableReport {
 
 /// Tabulates every rectangle up to `rows x cols`, smallest area first; `progress` is told how
 /// many are done. A rectangle past the state limit gets no value (and neither do the larger
-/// ones, which need it); the report says where it stopped.
+/// ones, which need it); the report says where it stopped. `budget` is a [`Budget`] or a bare
+/// state limit; its flag stops the table with [`GrundyError::Cancelled`].
 ///
 /// **Complexity**: that of the search for the largest rectangle (the smaller ones are among
 /// its regions or cheap beside it).
@@ -87,7 +89,7 @@ pub fn partizan_table(
     game: RectangleGame,
     rows: u64,
     cols: u64,
-    max_states: usize,
+    budget: impl Into<Budget>,
     mut progress: impl FnMut(usize),
 ) -> Result<PartizanTableReport> {
     if rows == 0 || cols == 0 {
@@ -112,7 +114,7 @@ pub fn partizan_table(
             limit.1
         )));
     }
-    let mut values = PartizanValues::new(max_states);
+    let mut values = PartizanValues::new(budget);
     let (r, c) = (rows as usize, cols as usize);
     let mut report = PartizanTableReport {
         family: game.name().into(),

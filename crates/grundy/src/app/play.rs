@@ -26,6 +26,7 @@
 
 use crate::app::parse::parse_sum_with;
 use crate::app::solve::SolveOptions;
+use crate::budget::Cancel;
 use crate::error::{excerpt, GrundyError, Result};
 use crate::games::{Component, GraphSource, Misere};
 use crate::graph::geography::Geography;
@@ -179,11 +180,13 @@ impl Session {
     }
 
     /// A game graph played under `convention` from the position called `from` (default: the
-    /// first position), solved here (retrograde labels and remoteness).
+    /// first position), solved here (retrograde labels and remoteness) until `cancel` is
+    /// raised.
     pub fn from_graph(
         graph: GameGraph,
         from: Option<&str>,
         convention: Convention,
+        cancel: &Cancel,
     ) -> Result<Session> {
         let from = match from {
             Some(from) => from.to_string(),
@@ -194,7 +197,7 @@ impl Session {
                 ))
             }
         };
-        let solved = SolvedGraph::solve(graph, convention, false)?;
+        let solved = SolvedGraph::solve(graph, convention, false, cancel)?;
         let at = position_named(&solved.graph, &from)?;
         Ok(Session {
             game: Game::Graph(Box::new(solved)),

@@ -11,6 +11,7 @@
 //! assert_eq!(&report.pretending[..6], ["1", "a", "b", "a", "b", "c"]);
 //! ```
 
+use crate::budget::{Budget, Cancel};
 use crate::error::{excerpt, GrundyError, Result};
 use crate::games::{Octal, OctalCode, OctalRules};
 use crate::solve::quotient::{
@@ -20,7 +21,7 @@ use crate::solve::DEFAULT_MAX_STATES;
 use serde::Serialize;
 
 /// How far to compute a quotient.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct QuotientOptions {
     /// Heaps 0..=heaps are covered.
     pub heaps: usize,
@@ -28,6 +29,16 @@ pub struct QuotientOptions {
     pub max_order: usize,
     /// The most positions the misère searches and the proof may store.
     pub max_states: usize,
+    /// Raised to stop the computation (a time limit, an interrupt): it then fails with
+    /// [`GrundyError::Cancelled`].
+    pub cancel: Cancel,
+}
+
+impl QuotientOptions {
+    /// The budget of the heaps' table, the misère searches and the proof.
+    pub fn budget(&self) -> Budget {
+        Budget::new(self.max_states).with_cancel(self.cancel.clone())
+    }
 }
 
 impl Default for QuotientOptions {
@@ -36,6 +47,7 @@ impl Default for QuotientOptions {
             heaps: 12,
             max_order: 1000,
             max_states: DEFAULT_MAX_STATES,
+            cancel: Cancel::new(),
         }
     }
 }
@@ -71,8 +83,8 @@ pub struct QuotientReport {
 }
 
 /// The heaps 0..=n of the octal game `code`.
-fn octal_heaps(code: &OctalCode, n: usize, max_states: usize) -> Vec<Octal> {
-    let rules = OctalRules::new(code.clone(), n as u64, max_states);
+fn octal_heaps(code: &OctalCode, n: usize, budget: Budget) -> Vec<Octal> {
+    let rules = OctalRules::new(code.clone(), n as u64, budget);
     (0..=n as u64)
         .map(|h| Octal::new(rules.clone(), h))
         .collect()
@@ -81,9 +93,9 @@ fn octal_heaps(code: &OctalCode, n: usize, max_states: usize) -> Vec<Octal> {
 /// The misère quotient of the heaps 0..=`options.heaps` of `code` (see [`misere_quotient`]).
 pub fn octal_quotient(code: &OctalCode, options: &QuotientOptions) -> Result<MisereQuotient> {
     misere_quotient(
-        &octal_heaps(code, options.heaps, options.max_states),
+        &octal_heaps(code, options.heaps, options.budget()),
         options.max_order,
-        options.max_states,
+        options.budget(),
     )
 }
 
@@ -104,9 +116,9 @@ pub fn quotient_report(
 ) -> Result<QuotientReport> {
     let code = read_code(code)?;
     let quotient = misere_quotient_with_progress(
-        &octal_heaps(&code, options.heaps, options.max_states),
+        &octal_heaps(&code, options.heaps, options.budget()),
         options.max_order,
-        options.max_states,
+        options.budget(),
         progress,
     )?;
     let presentation = quotient.presentation();

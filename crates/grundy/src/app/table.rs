@@ -11,6 +11,7 @@
 //! ```
 
 use crate::app::parse::parse_sum;
+use crate::budget::{Budget, Cancel};
 use crate::error::{excerpt, GrundyError, Result, Setting};
 use crate::games::Component;
 use crate::games::{CutRule, OctalCode, RectangleTable, SubtractionSet, WythoffTable};
@@ -123,7 +124,7 @@ impl Family {
 }
 
 /// How far and how to tabulate.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct TableOptions {
     /// 1-D: the last heap shown (default: where the period is proved, or 99).
     pub to: Option<u64>,
@@ -146,6 +147,21 @@ pub struct TableOptions {
     pub misere_max_states: usize,
     /// 1-D: add the rare/common statistics of the values shown.
     pub stats: bool,
+    /// Raised to stop the computation (a time limit, an interrupt): it then fails with
+    /// [`GrundyError::Cancelled`].
+    pub cancel: Cancel,
+}
+
+impl TableOptions {
+    /// The budget of the table: [`TableOptions::max_states`] values, stopped by the flag.
+    pub fn budget(&self) -> Budget {
+        Budget::new(self.max_states).with_cancel(self.cancel.clone())
+    }
+
+    /// The budget of the misère columns' search.
+    fn misere_budget(&self) -> Budget {
+        Budget::new(self.misere_max_states).with_cancel(self.cancel.clone())
+    }
 }
 
 /// The most values a table stores by default (2^28: a table is a flat array of small values,
@@ -167,6 +183,7 @@ impl Default for TableOptions {
             misere: false,
             misere_max_states: crate::solve::DEFAULT_MAX_STATES,
             stats: false,
+            cancel: Cancel::new(),
         }
     }
 }
@@ -251,12 +268,14 @@ pub struct StreamReport {
 /// `stats` and `stream`, no values and no period.
 ///
 /// **Errors**: another family, a code whose moves leave three heaps, a value above 65535, the
-/// temporary file of every value failing.
+/// temporary file of every value failing, more heaps held than the budget's state limit, the
+/// budget's flag raised.
 pub fn stream_stats_report(
     family: &Family,
     to: u64,
     window: usize,
     file: Option<StreamFile<'_>>,
+    budget: &Budget,
     progress: impl FnMut(usize),
 ) -> Result<TableReport> {
     let Family::Octal(code) = family else {
@@ -267,7 +286,7 @@ pub fn stream_stats_report(
     };
     let last =
         usize::try_from(to).map_err(|_| GrundyError::Overflow(format!("the last heap {to}")))?;
-    let run = octal_stats_streaming(code, last, window, FULL_PHASE, file, progress)?;
+    let run = octal_stats_streaming(code, last, window, FULL_PHASE, file, budget, progress)?;
     Ok(TableReport {
         family: family.name(),
         to: Some(to),
@@ -307,8 +326,8 @@ pub struct MisereTable {
 /// Misère values and genus of heaps 0..=to of a one-heap family whose normal values are
 /// `values`, by the genus search of [`MisereSolver::genus`] over every follower (sums of heaps
 /// included), sharing one memo across heaps; stops at the first heap past `max_states`.
-fn misere_table(family: &Family, values: &[u64], max_states: usize) -> Result<MisereTable> {
-    let mut solver: MisereSolver<Component> = MisereSolver::new(max_states);
+fn misere_table(family: &Family, values: &[u64], budget: Budget) -> Result<MisereTable> {
+    let mut solver: MisereSolver<Component> = MisereSolver::new(budget);
     let mut table = MisereTable {
         misere_values: Vec::new(),
         genus: Vec::new(),
@@ -341,7 +360,7 @@ fn misere_table(family: &Family, values: &[u64], max_states: usize) -> Result<Mi
 /// Tabulates `family`; `progress` is told how many values are done (for a progress bar).
 ///
 /// Octal games run the engine of [`crate::solve::octal::octal_values`]; subtraction games
-/// [`SubtractionSet::values`] (the period is proved by a repeated window of max(S) values);
+/// [`SubtractionSet::values_within`] (the period is proved by a repeated window of max(S) values);
 /// `split` and `cutting` [`RectangleTable`] (anti-diagonals in parallel); `wythoff`
 /// [`WythoffTable`]. Inconsistent options are refused.
 pub fn table_report(
@@ -422,7 +441,7 @@ pub fn table_report_resumed(
             &format!("the {} table of {rows} x {cols}", family.name()),
             cells * BYTES_PER_CELL,
         )?;
-        return two_dimensional(family, rows, cols, options.max_states);
+        return two_dimensional(family, rows, cols, &options.budget());
     }
     if options.rows.is_some() || options.cols.is_some() {
         let setting = if options.rows.is_some() {
@@ -462,7 +481,7 @@ pub fn table_report_resumed(
                 if options.compute_all { to as usize } else { 0 },
                 limit,
                 options.method,
-                options.max_states,
+                options.budget(),
                 progress,
                 checkpoint,
             )?;
@@ -494,7 +513,11 @@ pub fn table_report_resumed(
             (run.values, period, reason, Some(method))
         }
         Family::Subtract(set, _) => {
-            let values = set.values(limit.saturating_add(1).min(options.max_states));
+            let values = set.values_within(
+                limit.saturating_add(1).min(options.max_states),
+                u128::MAX,
+                &options.cancel,
+            )?;
             let reason = values.period.map(|(pre, p)| {
                 format!(
                     "the window of the last max(S) = {} values repeats: the values from {} on repeat with period {p}, and each value depends only on the window before it",
@@ -519,7 +542,7 @@ pub fn table_report_resumed(
             ),
         })?;
     let misere = if options.misere {
-        Some(misere_table(family, &shown, options.misere_max_states)?)
+        Some(misere_table(family, &shown, options.misere_budget())?)
     } else {
         None
     };
@@ -565,24 +588,19 @@ pub fn table_report_resumed(
     })
 }
 
-fn two_dimensional(
-    family: &Family,
-    rows: u64,
-    cols: u64,
-    max_states: usize,
-) -> Result<TableReport> {
+fn two_dimensional(family: &Family, rows: u64, cols: u64, budget: &Budget) -> Result<TableReport> {
     let fit = |x: u64| usize::try_from(x).map_err(|_| GrundyError::Overflow("table size".into()));
     let (r, c) = (fit(rows)?, fit(cols)?);
     let table: Vec<Vec<Option<u64>>> = match family {
         Family::Wythoff => {
-            let t = WythoffTable::compute(r, c, max_states)?;
+            let t = WythoffTable::compute(r, c, budget)?;
             (0..rows)
                 .map(|x| (0..cols).map(|y| t.get(x, y).map(u64::from)).collect())
                 .collect()
         }
         Family::Rectangle(rule) => {
             let (small, large) = (r.min(c), r.max(c));
-            let t = RectangleTable::compute(*rule, small, large, max_states)?;
+            let t = RectangleTable::compute(*rule, small, large, budget)?;
             let least = if *rule == CutRule::Cutting { 2 } else { 1 };
             (1..=rows)
                 .map(|x| {

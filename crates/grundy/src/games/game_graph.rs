@@ -10,14 +10,15 @@
 //! ```
 //! use grundy::games::{GraphSource, GraphTexts, NoGraphs};
 //! use grundy::loopy::LoopyValue;
-//! use grundy::Nimber;
+//! use grundy::{Budget, Nimber};
 //! let texts = GraphTexts::new([("chain", "3 2\n1 2\n2 3\n")]); // 1 -> 2 -> 3
-//! let rules = texts.graph("chain").unwrap();
+//! let rules = texts.graph("chain", &Budget::new(100)).unwrap();
 //! assert_eq!(rules.position("2").unwrap().value(), LoopyValue::Finite(Nimber(1)));
-//! assert!(texts.graph("/etc/passwd").is_err()); // only the graphs it was given
-//! assert!(NoGraphs::default().graph("chain").is_err());
+//! assert!(texts.graph("/etc/passwd", &Budget::new(100)).is_err()); // only the graphs it was given
+//! assert!(NoGraphs::default().graph("chain", &Budget::new(100)).is_err());
 //! ```
 
+use crate::budget::Budget;
 use crate::error::{excerpt, GrundyError, Result};
 use crate::games::syntax::{error, GameSyntax, Misere};
 use crate::loopy::solved::{position_named, SolvedGraph};
@@ -41,12 +42,16 @@ pub struct GraphRules {
 
 impl GraphRules {
     /// Reads the game graph in `input` (either format of `grundy graph`) and solves it with
-    /// Grundy values, under the name `name`.
+    /// Grundy values, under the name `name`, within `budget`: a graph of more positions than
+    /// its state limit is refused, and its flag stops the solving.
     ///
     /// **Complexity**: that of [`SolvedGraph::solve`] with Grundy values.
-    pub fn read(name: &str, input: impl std::io::Read) -> Result<GraphRules> {
+    pub fn read(name: &str, input: impl std::io::Read, budget: &Budget) -> Result<GraphRules> {
         let graph = read_game_graph(input)?;
-        let solved = SolvedGraph::solve(graph, Convention::Normal, true)?;
+        budget.admit(graph.position_count().saturating_sub(1), || {
+            format!("the game graph has {} positions", graph.position_count())
+        })?;
+        let solved = SolvedGraph::solve(graph, Convention::Normal, true, budget.cancel())?;
         Ok(GraphRules {
             name: name.to_string(),
             solved,
@@ -70,9 +75,10 @@ impl GraphRules {
 /// Errors are the source's own (a file that cannot be read, a graph with a bad line, a name
 /// that is refused); the parser adds the column and the name.
 pub trait GraphSource: fmt::Debug + Send + Sync {
-    /// The solved game graph called `name`. A source should hand out one `Arc` per name, so
-    /// that the parts of a sum, and the positions of a game in play, share it.
-    fn graph(&self, name: &str) -> Result<Arc<GraphRules>>;
+    /// The solved game graph called `name`, read and solved within `budget`
+    /// ([`GraphRules::read`]). A source should hand out one `Arc` per name, so that the parts
+    /// of a sum, and the positions of a game in play, share it.
+    fn graph(&self, name: &str, budget: &Budget) -> Result<Arc<GraphRules>>;
 
     /// The raw text of the input called `name` when it is read as something other than a game
     /// graph (a Hackenbush picture, `hackenbush FILE`): from the same place as
@@ -135,7 +141,7 @@ impl Default for NoGraphs {
 }
 
 impl GraphSource for NoGraphs {
-    fn graph(&self, _name: &str) -> Result<Arc<GraphRules>> {
+    fn graph(&self, _name: &str, _budget: &Budget) -> Result<Arc<GraphRules>> {
         Err(GrundyError::Unsupported(self.reason.clone()))
     }
 
@@ -203,10 +209,10 @@ impl GraphTexts {
 }
 
 impl GraphSource for GraphTexts {
-    fn graph(&self, name: &str) -> Result<Arc<GraphRules>> {
+    fn graph(&self, name: &str, budget: &Budget) -> Result<Arc<GraphRules>> {
         let text = self.named(name)?;
         self.solved
-            .get_or_read(name, || GraphRules::read(name, text))
+            .get_or_read(name, || GraphRules::read(name, text, budget))
     }
 
     fn text(&self, name: &str) -> Result<Arc<[u8]>> {
@@ -333,8 +339,12 @@ pub const SYNTAX: GameSyntax = GameSyntax {
         let in_graph = |column, e| error(column, format!("graph {}: {e}", excerpt(graph.text)));
         let rules = context
             .graphs
-            .graph(graph.text)
-            .map_err(|e| in_graph(graph.column, e))?;
+            .graph(graph.text, &context.budget)
+            .map_err(|e| match e {
+                // the budget's refusals are the computation's, not the text's
+                GrundyError::Cancelled | GrundyError::StateLimit { .. } => e,
+                e => in_graph(graph.column, e),
+            })?;
         Ok(rules
             .position(position.text)
             .map_err(|e| in_graph(position.column, e))?

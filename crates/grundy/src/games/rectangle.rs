@@ -7,6 +7,7 @@
 //! assert_eq!(table.get(2, 3), Some(0));
 //! ```
 
+use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::games::syntax::{error, numbers, GameSyntax, Misere, ParseContext, Word};
 use crate::games::Component;
@@ -74,13 +75,16 @@ impl RectangleTable {
     /// loops walk memory in order.
     ///
     /// **Complexity**: O(R C (R + C) / 4) work over the cores, O(R C) space; fails past
-    /// `max_states` cells.
+    /// the budget's state limit of cells, and once its flag is raised (checked every
+    /// anti-diagonal).
     pub fn compute(
         rule: CutRule,
         rows: usize,
         cols: usize,
-        max_states: usize,
+        budget: impl Into<Budget>,
     ) -> Result<RectangleTable> {
+        let budget: Budget = budget.into();
+        let max_states = budget.max_states();
         if rows
             .checked_mul(cols)
             .is_none_or(|cells| cells > max_states)
@@ -98,6 +102,7 @@ impl RectangleTable {
                                                   // Cells with r + c = d need only cells with smaller sums: each anti-diagonal is
                                                   // computed in parallel (its upper half, r <= c; the lower half is the transpose).
         for d in 2..=rows + cols {
+            budget.check()?;
             let low = 1.max(d.saturating_sub(cols));
             let high = rows.min(d / 2);
             if low > high {
@@ -219,18 +224,24 @@ pub struct RectangleRules {
     rule: CutRule,
     rows: AtomicU64,
     cols: AtomicU64,
-    max_states: usize,
+    budget: Budget,
     table: OnceLock<Result<RectangleTable>>,
 }
 
 impl RectangleRules {
-    /// Rules whose table covers every piece with short side <= `rows` and long side <= `cols`.
-    pub fn new(rule: CutRule, rows: u64, cols: u64, max_states: usize) -> Arc<RectangleRules> {
+    /// Rules whose table covers every piece with short side <= `rows` and long side <= `cols`,
+    /// computed under `budget` (a [`Budget`] or a bare limit of cells).
+    pub fn new(
+        rule: CutRule,
+        rows: u64,
+        cols: u64,
+        budget: impl Into<Budget>,
+    ) -> Arc<RectangleRules> {
         Arc::new(RectangleRules {
             rule,
             rows: AtomicU64::new(rows.min(cols)),
             cols: AtomicU64::new(rows.max(cols)),
-            max_states,
+            budget: budget.into(),
             table: OnceLock::new(),
         })
     }
@@ -256,7 +267,7 @@ impl RectangleRules {
                     self.rows.load(Ordering::Relaxed),
                     self.cols.load(Ordering::Relaxed),
                 );
-                RectangleTable::compute(self.rule, fit(rows), fit(cols), self.max_states)
+                RectangleTable::compute(self.rule, fit(rows), fit(cols), &self.budget)
             })
             .as_ref()
             .map_err(Clone::clone)
@@ -269,7 +280,7 @@ impl RectangleRules {
             .get(r, c)
             .map(|v| Nimber(v as u64))
             .ok_or_else(|| GrundyError::StateLimit {
-                limit: self.max_states,
+                limit: self.budget.max_states(),
                 what: format!(
                     "the {} value of {r} x {c} is beyond the table",
                     self.rule.name()
@@ -394,9 +405,9 @@ fn read_rectangle(
             ),
         ));
     }
-    let max_states = context.max_states;
+    let budget = context.budget.clone();
     let rules = context.shared("rectangle", name.text, || {
-        RectangleRules::new(rule, 0, 0, max_states)
+        RectangleRules::new(rule, 0, 0, budget)
     });
     rules.require(v[0], v[1]);
     Ok(Rectangle::new(rules, v[0], v[1]).into())

@@ -4,11 +4,12 @@
 //! use grundy::games::SubtractionSet;
 //! // subtract {1, 3, 4}: values repeat with period 7, and heap 7 is a P position
 //! let set = SubtractionSet::from_ranges(vec![(1, 1), (3, 4)]).unwrap();
-//! let values = grundy::games::SubtractionRules::new(set, false, 1000).values().clone();
+//! let values = grundy::games::SubtractionRules::new(set, false, 1000).values().unwrap().clone();
 //! assert_eq!(values.period, Some((0, 7)));
 //! assert_eq!(values.get(7), Some(0));
 //! ```
 
+use crate::budget::{Budget, Cancel};
 use crate::error::excerpt;
 use crate::error::{GrundyError, Result};
 use crate::games::syntax::{count, error, number, numbers, GameSyntax, Misere, ParseContext, Word};
@@ -96,24 +97,41 @@ impl fmt::Display for SubtractionSet {
 }
 
 /// The rules of one subtraction game, shared by all its positions, with its Grundy values
-/// computed once, on first use.
+/// computed once, on first use, under the budget of the sum that read it.
 #[derive(Debug)]
 pub struct SubtractionRules {
     set: SubtractionSet,
     written_as_bash: bool,
-    max_states: usize,
-    values: OnceLock<PeriodicValues>,
+    budget: Budget,
+    values: OnceLock<Result<PeriodicValues>>,
 }
+
+/// How many options a subtraction game's value table may look up per state of its budget: at
+/// the default limit of 4 * 10^6 states about a second's work, after which a heap beyond the
+/// table and without a period found is refused ([`GrundyError::TooLarge`]).
+pub const WORK_PER_STATE: u128 = 64;
 
 impl SubtractionSet {
     /// Computes `G(n) = mex{ G(n - s) : s in S, s <= n }` until the window of the last `max(S)`
     /// values repeats (the window determines everything after it, so its first repeat proves the
-    /// period, and the period found is the least), storing at most `max_states` values.
+    /// period, and the period found is the least), storing at most `max_values` values and
+    /// looking up at most `max_work` options in all: past either it returns the values so far
+    /// with no period.
+    ///
+    /// **Errors**: [`GrundyError::Cancelled`] once `cancel` is raised (checked every 2^16
+    /// options looked up).
     ///
     /// **Complexity**: O(L |S|) time for L values computed, O(L) space; window comparisons use a
     /// rolling hash, checked value by value on a hit.
-    pub fn values(&self, max_states: usize) -> PeriodicValues {
+    pub fn values_within(
+        &self,
+        max_values: usize,
+        max_work: u128,
+        cancel: &Cancel,
+    ) -> Result<PeriodicValues> {
         let set = self;
+        let mut work = 0u128;
+        let mut next_check = 0u128;
         let window = set.max() as usize;
         const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
         // BASE^(window - 1) by squaring: a set with a member of 3 * 10^10 (a few bytes of
@@ -123,8 +141,17 @@ impl SubtractionSet {
         let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
         let mut hash = 0u64;
         let mut mex = MexSet::new();
-        while values.len() < max_states {
+        while values.len() < max_values {
             let n = values.len() as u64;
+            let options = set.count_up_to(n);
+            if work + options > max_work {
+                break;
+            }
+            work += options;
+            if work >= next_check {
+                cancel.check()?;
+                next_check = work + (1 << 16);
+            }
             for s in set.iter_up_to(n) {
                 mex.insert(values[(n - s) as usize]);
             }
@@ -147,19 +174,19 @@ impl SubtractionSet {
             {
                 let period = end - earlier;
                 let preperiod = least_start(&values, earlier + 1 - window, period);
-                return PeriodicValues {
+                return Ok(PeriodicValues {
                     values,
                     period: Some((preperiod as u64, period as u64)),
                     saltus: 0,
-                };
+                });
             }
             starts.push(end);
         }
-        PeriodicValues {
+        Ok(PeriodicValues {
             values,
             period: None,
             saltus: 0,
-        }
+        })
     }
 }
 
@@ -178,12 +205,13 @@ fn wrapping_power(mut base: u64, mut exponent: u64) -> u64 {
 
 impl SubtractionRules {
     /// The rules for `set`; `written_as_bash` keeps the name `bash` in what grundy prints. The
-    /// value table stores at most `max_states` values.
-    pub fn new(set: SubtractionSet, written_as_bash: bool, max_states: usize) -> Arc<Self> {
+    /// value table stores at most the budget's state limit of values, looks up at most
+    /// [`WORK_PER_STATE`] options per state, and stops when the budget's flag is raised.
+    pub fn new(set: SubtractionSet, written_as_bash: bool, budget: impl Into<Budget>) -> Arc<Self> {
         Arc::new(SubtractionRules {
             written_as_bash: written_as_bash && set.as_bash().is_some(),
             set,
-            max_states,
+            budget: budget.into(),
             values: OnceLock::new(),
         })
     }
@@ -193,28 +221,46 @@ impl SubtractionRules {
         &self.set
     }
 
-    /// The value table (computed on first call).
-    pub fn values(&self) -> &PeriodicValues {
-        self.values.get_or_init(|| self.set.values(self.max_states))
+    /// The value table (computed on first call); a cancelled computation's error.
+    pub fn values(&self) -> Result<&PeriodicValues> {
+        self.values
+            .get_or_init(|| {
+                let limit = self.budget.max_states();
+                let work = (limit as u128).saturating_mul(WORK_PER_STATE);
+                self.set.values_within(limit, work, self.budget.cancel())
+            })
+            .as_ref()
+            .map_err(Clone::clone)
     }
 
-    /// `G(n)`: `n mod (m + 1)` for Bash's game `{1..m}`, else from the value table.
+    /// `G(n)`: `n mod (m + 1)` for Bash's game `{1..m}`, else from the value table; refused
+    /// when neither the table nor its period reaches n.
     pub fn grundy(&self, n: u64) -> Result<Nimber> {
         if let Some(m) = self.set.as_bash() {
             return Ok(Nimber(m.checked_add(1).map_or(n, |modulus| n % modulus)));
         }
-        if self.set.count_up_to(u64::MAX) > self.max_states as u128 {
+        if self.set.count_up_to(u64::MAX) > self.budget.max_states() as u128 {
             return Err(self.limit_error());
         }
-        self.values()
-            .get(n)
-            .map(Nimber)
-            .ok_or_else(|| self.limit_error())
+        let values = self.values()?;
+        match values.get(n) {
+            Some(g) => Ok(Nimber(g)),
+            None if values.values.len() >= self.budget.max_states() => Err(self.limit_error()),
+            None => Err(GrundyError::TooLarge {
+                what: format!(
+                    "subtract {} {n}: no period within the first {} heaps; its value needs every heap up to it",
+                    self.set,
+                    values.values.len()
+                ),
+                needed: u128::from(n) + 1,
+                limit: self.budget.max_states(),
+            }),
+        }
     }
 
     fn limit_error(&self) -> GrundyError {
         GrundyError::StateLimit {
-            limit: self.max_states,
+            limit: self.budget.max_states(),
             what: format!(
                 "subtract {}: no period found among the values computed",
                 self.set
@@ -226,7 +272,7 @@ impl SubtractionRules {
 /// A heap in a subtraction game.
 ///
 /// **Theorem**: G is ultimately periodic for every finite S, and the first repeat of a window of
-/// `max(S)` consecutive values proves the period (see [`SubtractionSet::values`]); for
+/// `max(S)` consecutive values proves the period (see [`SubtractionSet::values_within`]); for
 /// `S = {1..m}` (Bash's game) `G(n) = n mod (m + 1)`. Moves to value t are found by looking up
 /// `G(n - s)` for each s in S (O(|S|)), or directly for Bash's game (O(1)).
 #[derive(Clone, Debug)]
@@ -290,7 +336,7 @@ impl ImpartialGame for Subtraction {
                 vec![]
             }));
         }
-        if self.rules.set.count_up_to(self.heap) > self.rules.max_states as u128 {
+        if self.rules.set.count_up_to(self.heap) > self.rules.budget.max_states() as u128 {
             return Some(Err(self.rules.limit_error()));
         }
         let mut moves = Vec::new();
@@ -367,10 +413,10 @@ fn read_set(word: Word) -> Result<SubtractionSet> {
 
 /// `subtract S N` and `bash M N`: a heap, its rules shared per set.
 fn read_heap(set: SubtractionSet, bash: bool, heap: u64, context: &mut ParseContext) -> Component {
-    let max_states = context.max_states;
+    let budget = context.budget.clone();
     let key = format!("{set:?} {bash}");
     let rules = context.shared("subtract", &key, || {
-        SubtractionRules::new(set, bash, max_states)
+        SubtractionRules::new(set, bash, budget)
     });
     Subtraction::new(rules, heap).into()
 }

@@ -8,6 +8,7 @@
 //! assert!(!Wythoff::new(1_000_000_000_000_000_000, 1).is_p());
 //! ```
 
+use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::games::syntax::{numbers, GameSyntax, Misere};
 use crate::nimber::{Nimber, Outcome};
@@ -61,8 +62,11 @@ impl WythoffTable {
     /// count.
     ///
     /// **Complexity**: O(R C (R + C) / 64) time, O(R C + (R + C)^2 / 8) bytes; fails if the cells
-    /// exceed `max_states` or the bitsets exceed 16 bytes per allowed state.
-    pub fn compute(rows: usize, cols: usize, max_states: usize) -> Result<WythoffTable> {
+    /// exceed the budget's state limit or the bitsets exceed 16 bytes per allowed state, and
+    /// once the budget's flag is raised (checked every row).
+    pub fn compute(rows: usize, cols: usize, budget: impl Into<Budget>) -> Result<WythoffTable> {
+        let budget: Budget = budget.into();
+        let max_states = budget.max_states();
         let too_big = |what: String| GrundyError::StateLimit {
             limit: max_states,
             what,
@@ -86,6 +90,7 @@ impl WythoffTable {
         let mut diagonal = vec![0u64; (rows + cols) * width];
         let mut row = vec![0u64; width];
         for x in 0..rows {
+            budget.check()?;
             row.fill(0);
             for y in 0..cols {
                 let c = &mut column[y * width..(y + 1) * width];
@@ -125,18 +130,18 @@ impl WythoffTable {
 pub struct WythoffRules {
     small: AtomicU64,
     large: AtomicU64,
-    max_states: usize,
+    budget: Budget,
     table: OnceLock<Result<WythoffTable>>,
 }
 
 impl WythoffRules {
     /// Rules whose table covers every position `(x, y)` with `min <= small` and `max <= large`,
-    /// with at most `max_states` cells.
-    pub fn new(small: u64, large: u64, max_states: usize) -> Arc<WythoffRules> {
+    /// under `budget` (a [`Budget`] or a bare limit of cells).
+    pub fn new(small: u64, large: u64, budget: impl Into<Budget>) -> Arc<WythoffRules> {
         Arc::new(WythoffRules {
             small: AtomicU64::new(small.min(large)),
             large: AtomicU64::new(small.max(large)),
-            max_states,
+            budget: budget.into(),
             table: OnceLock::new(),
         })
     }
@@ -160,7 +165,7 @@ impl WythoffRules {
                 WythoffTable::compute(
                     fit(self.small.load(Ordering::Relaxed)),
                     fit(self.large.load(Ordering::Relaxed)),
-                    self.max_states,
+                    &self.budget,
                 )
             })
             .as_ref()
@@ -169,7 +174,7 @@ impl WythoffRules {
             .get(a, b)
             .map(|g| Nimber(g as u64))
             .ok_or_else(|| GrundyError::StateLimit {
-                limit: self.max_states,
+                limit: self.budget.max_states(),
                 what: format!("the Grundy value of wythoff {a} {b} is beyond the table"),
             })
     }
@@ -305,8 +310,8 @@ pub const SYNTAX: GameSyntax = GameSyntax {
     examples: &["wythoff 3 5"],
     read: |name, args, context| {
         let v = numbers(name, args, 2, 2, "A B: the two heaps")?;
-        let max_states = context.max_states;
-        let rules = context.shared("wythoff", "", || WythoffRules::new(0, 0, max_states));
+        let budget = context.budget.clone();
+        let rules = context.shared("wythoff", "", || WythoffRules::new(0, 0, budget));
         rules.require(v[0], v[1]);
         Ok(Wythoff::with_rules(rules, v[0], v[1]).into())
     },

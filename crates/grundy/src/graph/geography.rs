@@ -12,6 +12,8 @@
 //! assert!(!solved.mover_wins(1));
 //! ```
 
+use crate::budget::Cancel;
+use crate::error::Result;
 use crate::graph::matching::{
     edmonds_from, karp_sipser, maximum_matching_avoiding, missed_on_sides, pothen_fan_from,
     Matching,
@@ -56,6 +58,16 @@ impl Geography {
     /// **Complexity**: O(n m) worst case for both matchings, a few O(m) phases in practice;
     /// the classification O(m α(n)). O(n + m) memory.
     pub fn solve<G: Adjacency>(g: &G) -> Geography {
+        match Geography::solve_until(g, &Cancel::new()) {
+            Ok(solved) => solved,
+            Err(_) => unreachable!("a flag nobody else holds is never raised"),
+        }
+    }
+
+    /// [`Geography::solve`], stopped with [`crate::GrundyError::Cancelled`] once `cancel` is
+    /// raised (checked between the matching's phases and searches).
+    pub fn solve_until<G: Adjacency>(g: &G, cancel: &Cancel) -> Result<Geography> {
+        cancel.check()?;
         // the colouring and the Karp-Sipser start need nothing of each other: on two cores
         // when the graph is large enough to pay for it
         let (sides, start) = if g.vertex_count() >= PARALLEL_FROM {
@@ -67,18 +79,18 @@ impl Geography {
             Some(side) => {
                 // the left side comes from the matching's last phase, the right side from one
                 // alternating search
-                let (m, mut missed) = pothen_fan_from(g, side, start);
+                let (m, mut missed) = pothen_fan_from(g, side, start, cancel)?;
                 let right = missed_on_sides(g, side, &m, [false, true]);
                 missed.iter_mut().zip(right).for_each(|(l, r)| *l |= r);
                 (m, missed)
             }
-            None => edmonds_from(g, start),
+            None => edmonds_from(g, start, cancel)?,
         };
-        Geography {
+        Ok(Geography {
             matching,
             missed,
             sides,
-        }
+        })
     }
 
     /// True if the player to move from `v` wins.

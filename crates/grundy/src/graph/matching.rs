@@ -13,6 +13,7 @@
 //! assert_eq!(edmonds(&t).size(), 1);
 //! ```
 
+use crate::budget::Cancel;
 use crate::error::{GrundyError, Result};
 use crate::graph::csr::NONE;
 use crate::graph::{Adjacency, READ_AHEAD};
@@ -389,14 +390,24 @@ pub fn pothen_fan<G: Adjacency>(g: &G, side: &[u8]) -> Matching {
 /// path reaches from a free left vertex (Dulmage-Mendelsohn), at no extra cost. Right vertices
 /// are `false` in the returned vector.
 pub fn pothen_fan_with_missed_left<G: Adjacency>(g: &G, side: &[u8]) -> (Matching, Vec<bool>) {
-    pothen_fan_from(g, side, karp_sipser(g))
+    match pothen_fan_from(g, side, karp_sipser(g), &Cancel::new()) {
+        Ok(found) => found,
+        Err(_) => unreachable!("a flag nobody else holds is never raised"),
+    }
 }
 
 /// [`pothen_fan_with_missed_left`] from the matching `start` of `g` (any matching of `g`, as
-/// [`Matching::is_valid_in`] checks; a maximal one from [`karp_sipser`] leaves the least to do).
+/// [`Matching::is_valid_in`] checks; a maximal one from [`karp_sipser`] leaves the least to do),
+/// stopped with [`crate::GrundyError::Cancelled`] once `cancel` is raised (checked every phase
+/// and every 2^12 searches).
 ///
 /// Panics if `start` is on another number of vertices.
-pub fn pothen_fan_from<G: Adjacency>(g: &G, side: &[u8], start: Matching) -> (Matching, Vec<bool>) {
+pub fn pothen_fan_from<G: Adjacency>(
+    g: &G,
+    side: &[u8],
+    start: Matching,
+    cancel: &Cancel,
+) -> Result<(Matching, Vec<bool>)> {
     let n = g.vertex_count();
     assert_eq!(
         start.mate.len(),
@@ -418,6 +429,9 @@ pub fn pothen_fan_from<G: Adjacency>(g: &G, side: &[u8], start: Matching) -> (Ma
         let forward = phase % 2 == 1;
         let mut augmented = false;
         for (i, &root) in free.iter().enumerate() {
+            if i % (1 << 12) == 0 {
+                cancel.check()?;
+            }
             read_ahead_with_mates(g, &free, i, &mate);
             if mate[root as usize] != NONE {
                 continue;
@@ -485,7 +499,7 @@ pub fn pothen_fan_from<G: Adjacency>(g: &G, side: &[u8], start: Matching) -> (Ma
     let missed = (0..n)
         .map(|v| side[v] == 0 && (reached[v] == phase || mate[v] == NONE))
         .collect();
-    (Matching { mate }, missed)
+    Ok((Matching { mate }, missed))
 }
 
 /// The state of Edmonds' search: an alternating forest whose blossoms are shrunk with a
@@ -722,14 +736,23 @@ pub fn edmonds<G: Adjacency>(g: &G) -> Matching {
 /// path reaches from them (the trees are never touched again). The tests check it against
 /// [`missed_by_some_maximum_matching`].
 pub fn edmonds_with_missed<G: Adjacency>(g: &G) -> (Matching, Vec<bool>) {
-    edmonds_from(g, karp_sipser(g))
+    match edmonds_from(g, karp_sipser(g), &Cancel::new()) {
+        Ok(found) => found,
+        Err(_) => unreachable!("a flag nobody else holds is never raised"),
+    }
 }
 
 /// [`edmonds_with_missed`] from the matching `start` of `g` (any matching of `g`, as
-/// [`Matching::is_valid_in`] checks; a maximal one from [`karp_sipser`] leaves the least to do).
+/// [`Matching::is_valid_in`] checks; a maximal one from [`karp_sipser`] leaves the least to do),
+/// stopped with [`crate::GrundyError::Cancelled`] once `cancel` is raised (checked every 2^10
+/// vertices).
 ///
 /// Panics if `start` is on another number of vertices.
-pub fn edmonds_from<G: Adjacency>(g: &G, start: Matching) -> (Matching, Vec<bool>) {
+pub fn edmonds_from<G: Adjacency>(
+    g: &G,
+    start: Matching,
+    cancel: &Cancel,
+) -> Result<(Matching, Vec<bool>)> {
     let n = g.vertex_count();
     assert_eq!(
         start.mate.len(),
@@ -738,6 +761,9 @@ pub fn edmonds_from<G: Adjacency>(g: &G, start: Matching) -> (Matching, Vec<bool
     );
     let mut forest = Forest::new(g, start.mate);
     for root in 0..n as u32 {
+        if root % (1 << 10) == 0 {
+            cancel.check()?;
+        }
         if forest.mate[root as usize] == NONE
             && !forest.blocked[root as usize]
             && g.degree(root as usize) > 0
@@ -751,7 +777,7 @@ pub fn edmonds_from<G: Adjacency>(g: &G, start: Matching) -> (Matching, Vec<bool
             *m = true; // isolated vertices were never searched
         }
     }
-    (Matching { mate: forest.mate }, missed)
+    Ok((Matching { mate: forest.mate }, missed))
 }
 
 /// Starts the reads of the steps after `at` in a queue of vertices: the places of the lists

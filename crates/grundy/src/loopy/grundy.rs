@@ -15,6 +15,8 @@
 //! assert_eq!(d.loopy_grundy().value(&d, 0), LoopyValue::Infinite(vec![]));
 //! ```
 
+use crate::budget::Cancel;
+use crate::error::Result;
 use crate::loopy::graph::GameGraph;
 use crate::loopy::retrograde::{GraphOutcome, Retrograde};
 use crate::nimber::Convention;
@@ -148,6 +150,16 @@ impl GameGraph {
     ///
     /// **Complexity**: as `loopy_grundy`, less its most expensive stage.
     pub fn loopy_grundy_after(&self, normal: &Retrograde) -> LoopyGrundy {
+        match self.loopy_grundy_until(normal, &Cancel::new()) {
+            Ok(g) => g,
+            Err(_) => unreachable!("a flag nobody else holds is never raised"),
+        }
+    }
+
+    /// [`loopy_grundy_after`](Self::loopy_grundy_after), stopped with
+    /// [`crate::GrundyError::Cancelled`] once `cancel` is raised (checked at every stage and every
+    /// 2^12 candidates: a stage touches each candidate's options).
+    pub fn loopy_grundy_until(&self, normal: &Retrograde, cancel: &Cancel) -> Result<LoopyGrundy> {
         let n = self.position_count();
         assert_eq!(normal.len(), n, "the retrograde analysis of this graph");
         let mut values = Vec::with_capacity(n);
@@ -169,7 +181,10 @@ impl GameGraph {
         let mut stage: u32 = 1;
         while !candidates.is_empty() {
             let stamp = stage + 1;
-            for &u in &candidates {
+            for (i, &u) in candidates.iter().enumerate() {
+                if i % (1 << 12) == 0 {
+                    cancel.check()?;
+                }
                 // options not finitely labelled before this stage (labels of this stage count)
                 let c = self
                     .options(u)
@@ -214,6 +229,6 @@ impl GameGraph {
             });
             stage += 1;
         }
-        LoopyGrundy { values }
+        Ok(LoopyGrundy { values })
     }
 }

@@ -11,6 +11,8 @@
 //! assert_eq!(r.counts(), [2, 1, 0]);
 //! ```
 
+use crate::budget::Cancel;
+use crate::error::Result;
 use crate::graph::READ_AHEAD;
 use crate::loopy::graph::GameGraph;
 use crate::memory::prefetch;
@@ -214,6 +216,15 @@ impl GameGraph {
     /// assert_eq!(r.remoteness(3), None);
     /// ```
     pub fn retrograde(&self, convention: Convention) -> Retrograde {
+        match self.retrograde_until(convention, &Cancel::new()) {
+            Ok(r) => r,
+            Err(_) => unreachable!("a flag nobody else holds is never raised"),
+        }
+    }
+
+    /// [`retrograde`](Self::retrograde), stopped with [`crate::GrundyError::Cancelled`] once `cancel`
+    /// is raised (checked at every level of remoteness).
+    pub fn retrograde_until(&self, convention: Convention, cancel: &Cancel) -> Result<Retrograde> {
         let n = self.position_count();
         let end = match convention {
             Convention::Normal => LOST,
@@ -235,6 +246,7 @@ impl GameGraph {
         // level by level: every position settled at r is settled by then, so the positions
         // each level settles at r + 1 are those the one-queue order settles there
         while !frontier.is_empty() {
+            cancel.check()?;
             for &u in &frontier {
                 remoteness[u as usize] = r;
             }
@@ -263,10 +275,10 @@ impl GameGraph {
                 _ => DRAW,
             })
             .collect();
-        Retrograde {
+        Ok(Retrograde {
             outcome,
             remoteness,
-        }
+        })
     }
 
     /// Settles, at the next level, the predecessors of the positions of one level: a lost

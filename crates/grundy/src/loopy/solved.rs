@@ -8,10 +8,11 @@
 //! // from 0: to 1 (a loss for the mover there, remoteness 1) or to 2 (no moves: remoteness 0);
 //! // both win, and perfect play picks the faster one
 //! let g = GameGraph::from_edges(4, &[(0, 1), (0, 2), (1, 3)]).unwrap();
-//! let solved = SolvedGraph::solve(g, Convention::Normal, true).unwrap();
+//! let solved = SolvedGraph::solve(g, Convention::Normal, true, &grundy::Cancel::new()).unwrap();
 //! assert_eq!(solved.moves(0), vec![(1, false), (2, true)]);
 //! ```
 
+use crate::budget::Cancel;
 use crate::error::{GrundyError, Result};
 use crate::loopy::graph::GameGraph;
 use crate::loopy::grundy::{LoopyGrundy, LoopyValue};
@@ -33,8 +34,14 @@ pub struct SolvedGraph {
 
 impl SolvedGraph {
     /// Solves `graph`: retrograde analysis under `convention`, then γ from it (when `grundy` is
-    /// asked, normal play only) while another core checks for cycles.
-    pub fn solve(graph: GameGraph, convention: Convention, grundy: bool) -> Result<SolvedGraph> {
+    /// asked, normal play only) while another core checks for cycles. Stops with
+    /// [`GrundyError::Cancelled`] once `cancel` is raised.
+    pub fn solve(
+        graph: GameGraph,
+        convention: Convention,
+        grundy: bool,
+        cancel: &Cancel,
+    ) -> Result<SolvedGraph> {
         if grundy && convention == Convention::Misere {
             return Err(GrundyError::Setting {
                 setting: crate::error::Setting::Grundy,
@@ -45,11 +52,16 @@ impl SolvedGraph {
         }
         // γ's stage 0 is the normal-play retrograde analysis: γ follows it, beside the check
         // for cycles
-        let retrograde = graph.retrograde(convention);
+        let retrograde = graph.retrograde_until(convention, cancel)?;
         let (cyclic, grundy) = rayon::join(
             || graph.is_cyclic(),
-            || grundy.then(|| graph.loopy_grundy_after(&retrograde)),
+            || {
+                grundy
+                    .then(|| graph.loopy_grundy_until(&retrograde, cancel))
+                    .transpose()
+            },
         );
+        let grundy = grundy?;
         Ok(SolvedGraph {
             graph,
             retrograde,

@@ -282,7 +282,7 @@ struct Engine<V> {
     /// again once the values double.
     arithmetic_failed: Option<(Proved, usize)>,
     /// Stops the run ([`GrundyError::Cancelled`]) once raised; checked between blocks.
-    cancel: Option<Cancel>,
+    cancel: Cancel,
 }
 
 impl Engine<u16> {
@@ -340,7 +340,7 @@ impl<V: Value> Engine<V> {
             pairs: PairSets::default(),
             unions: Vec::new(),
             arithmetic_failed: None,
-            cancel: None,
+            cancel: Cancel::new(),
         }
     }
 
@@ -448,7 +448,7 @@ impl<V: Value> Engine<V> {
         let mut saved_at = std::time::Instant::now();
         while self.g.len() <= limit {
             let n = self.g.len();
-            if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            if self.cancel.is_cancelled() {
                 return Stop::Failed(GrundyError::Cancelled);
             }
             if let Some(c) = checkpoint.as_mut() {
@@ -487,10 +487,8 @@ impl<V: Value> Engine<V> {
                 } else {
                     self.next_mask_choice.min(limit + 1)
                 };
-                if checkpoint.is_some() || self.cancel.is_some() {
-                    // back in this loop often enough to save on time, or to stop
-                    end = end.min(n + (n / 8).max(1 << 16));
-                }
+                // back in this loop often enough to save on time, or to stop
+                end = end.min(n + (n / 8).max(1 << 16));
                 if let Some(stop) = step(self, end, to, progress) {
                     return stop;
                 }
@@ -612,16 +610,18 @@ impl<V: Value> Engine<V> {
 ///
 /// **Complexity**: plain O(n^2) for splitting codes; sparse about O(n (r + t)) for r rare
 /// positions and t the pairs scanned to meet the targets. O(n) memory (2 bytes a value while
-/// they fit). Fails with `StateLimit` only if `limit` exceeds `max_states`.
+/// they fit). Fails with `StateLimit` only if `limit` exceeds the budget's state limit, and with
+/// `Cancelled` (within a block of heaps, at most 2^16 or an eighth of those done) once its
+/// flag is raised.
 pub fn octal_values(
     code: &OctalCode,
     to: usize,
     limit: usize,
     method: OctalMethod,
-    max_states: usize,
+    budget: impl Into<Budget>,
     progress: impl FnMut(usize),
 ) -> Result<OctalRun> {
-    octal_values_resumed(code, &[], to, limit, method, max_states, progress, None)
+    octal_values_resumed(code, &[], to, limit, method, budget, progress, None)
 }
 
 /// [`octal_values`] from the values `start = G(0..k)` of an earlier run (a checkpoint), saving
@@ -638,7 +638,7 @@ pub fn octal_values_resumed(
     to: usize,
     limit: usize,
     method: OctalMethod,
-    max_states: usize,
+    budget: impl Into<Budget>,
     progress: impl FnMut(usize),
     checkpoint: Option<Checkpoint<'_>>,
 ) -> Result<OctalRun> {
@@ -648,8 +648,7 @@ pub fn octal_values_resumed(
         to,
         limit,
         method,
-        max_states,
-        cancel: None,
+        budget: budget.into(),
     };
     run.go(progress, checkpoint)
 }
@@ -668,8 +667,7 @@ pub fn octal_values_within(
         to,
         limit,
         method: OctalMethod::Auto,
-        max_states: budget.max_states(),
-        cancel: Some(budget.cancel().clone()),
+        budget: budget.clone(),
     };
     run.go(|_| {}, None)
 }
@@ -681,8 +679,7 @@ struct Run<'a> {
     to: usize,
     limit: usize,
     method: OctalMethod,
-    max_states: usize,
-    cancel: Option<Cancel>,
+    budget: Budget,
 }
 
 impl Run<'_> {
@@ -697,9 +694,9 @@ impl Run<'_> {
             to,
             limit,
             method,
-            max_states,
-            cancel,
+            budget,
         } = self;
+        let max_states = budget.max_states();
         let limit = limit.max(to);
         if limit >= max_states {
             return Err(GrundyError::StateLimit {
@@ -712,7 +709,7 @@ impl Run<'_> {
             || GrundyError::Overflow(format!("a Grundy value of {} above 2^32", code.family()));
         let start = &start[..start.len().min(limit + 1)];
         let mut narrow = Engine::<u16>::new(Moves::of(code), method, capacity, Tuning::default());
-        narrow.cancel = cancel.clone();
+        narrow.cancel = budget.cancel().clone();
         let mut wide = if start.iter().all(|&v| v <= u32::from(u16::MAX)) {
             narrow.load(start);
             match narrow.run(to, limit, &mut progress, &mut checkpoint) {
@@ -722,7 +719,7 @@ impl Run<'_> {
             }
         } else {
             let mut wide = Engine::<u32>::new(Moves::of(code), method, capacity, Tuning::default());
-            wide.cancel = cancel;
+            wide.cancel = budget.cancel().clone();
             wide.load(start);
             wide
         };

@@ -14,6 +14,7 @@
 use super::plain::mark_pairs;
 use super::sparse::{best_mask, common, mark_rare_pairs, reaches, settle, PASS, ROUND};
 use super::{best_mask_of, octal_values, width_of, Moves, OctalCode, OctalMethod, RareCommonStats};
+use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 
 /// Heaps computed with every value kept before the stream starts, by default (the mask is
@@ -556,7 +557,8 @@ impl Stream {
 /// from there on one core. The values are those of a run that keeps every value.
 ///
 /// **Errors**: a code whose moves leave three heaps or that never splits (the stream is the
-/// rare/common method's), a value above 65535, and the temporary file failing (named).
+/// rare/common method's), a value above 65535, the temporary file failing (named), more heaps
+/// held than the budget's state limit, and the budget's flag raised (checked every 1024 heaps).
 ///
 /// **Complexity**: as the rare/common method (about O(r + t) per heap for r rare heaps and t
 /// pairs scanned), in O(keep + r) memory and 2 bytes a heap on disk; the reads back are
@@ -567,6 +569,7 @@ pub fn octal_stats_streaming(
     keep: usize,
     full: usize,
     file: Option<StreamFile<'_>>,
+    budget: &Budget,
     mut progress: impl FnMut(usize),
 ) -> Result<StreamRun> {
     let moves = Moves::of(code);
@@ -580,12 +583,13 @@ pub fn octal_stats_streaming(
     let keep = keep.max(MIN_KEEP);
     let full = to.min(full);
     let (spill, saved) = Spill::open(file.as_ref(), &code.family())?;
+    // the first phase is bounded by `full`, not by the budget's limit on held heaps
     let run = octal_values(
         code,
         full,
         full,
         OctalMethod::Auto,
-        usize::MAX,
+        budget.with_max_states(usize::MAX),
         &mut progress,
     )?;
     let values = &run.values.values;
@@ -616,6 +620,7 @@ pub fn octal_stats_streaming(
     let replay = saved.min(to + 1);
     let mut at = 0;
     while at < replay {
+        budget.check()?;
         let count = (replay - at).min(SPILL_CHUNK);
         stream.spill.read(at, count, false)?;
         for i in 0..count {
@@ -640,8 +645,13 @@ pub fn octal_stats_streaming(
         let v = stream.next_value()?;
         stream.push(v)?;
         let n = stream.n();
-        if n.is_multiple_of(1 << 16) {
-            progress(n);
+        if n.is_multiple_of(1 << 10) {
+            budget.admit(stream.held, || {
+                format!("the heaps a stream of {} holds", code.family())
+            })?;
+            if n.is_multiple_of(1 << 16) {
+                progress(n);
+            }
         }
     }
     progress(to + 1);
