@@ -124,9 +124,10 @@ pub struct Forms {
     /// operation, and [`Forms::status`], returns this error.
     fault: Option<GrundyError>,
     /// Comparisons and option scans done so far: the work budget ([`WORK_PER_FORM`] per form
-    /// the arena may store), which stops a form whose canonicalisation would take minutes on
-    /// a small arena (`{^*625|||3}` bypasses hundreds of reversible options, each round
-    /// comparing every pair again).
+    /// stored, at least [`FREE_FORMS`] and at most the arena's limit of forms), which stops a
+    /// form whose canonicalisation would take minutes on few forms (`{^*625|||3}` bypasses
+    /// hundreds of reversible options, each round comparing every pair again; `{1|0} + *5000`
+    /// compares thousands of sums with nimbers of thousands of options).
     work: u64,
     /// Whether thermographs of number-up-star forms come from small stand-ins (always, but in
     /// the test that checks the stand-ins against the options).
@@ -153,8 +154,14 @@ fn leq_slot(g: GameId, h: GameId, len: usize) -> usize {
     (key >> 32) as usize & (len - 1)
 }
 
-/// How many comparisons and option scans the arena may do per form it may store.
+/// How many comparisons and option scans the arena may do per form it stores (about 40 ms of
+/// work per thousand forms here): a search that stores forms as it goes earns its work, and
+/// a small text that makes few forms compare without end is stopped.
 pub const WORK_PER_FORM: u64 = 1024;
+
+/// The forms whose work every arena may spend before it stores them (about a second's work
+/// here, at [`WORK_PER_FORM`] each).
+pub const FREE_FORMS: u64 = 1 << 15;
 
 /// How much stack a recursion step may use before the stack grows, and by how much it grows.
 const RED_ZONE: usize = 64 * 1024;
@@ -253,17 +260,31 @@ impl Forms {
         id
     }
 
-    /// Counts `steps` of work; past the budget, a fault ([`GrundyError::StateLimit`]).
+    /// Counts `steps` of work; past the work budget, a fault: [`GrundyError::StateLimit`] when
+    /// the arena's limit of forms bounds the budget (a larger limit gives more), else
+    /// [`GrundyError::TooLarge`] (few forms stored, too many comparisons among them).
     #[inline]
     fn spend(&mut self, steps: u64) {
         self.work += steps;
-        if self.work > WORK_PER_FORM.saturating_mul(self.max_forms as u64) && self.fault.is_none() {
-            self.fail(GrundyError::StateLimit {
-                limit: self.max_forms,
-                what: format!(
-                    "the comparisons of canonical forms (more than {} steps)",
-                    WORK_PER_FORM.saturating_mul(self.max_forms as u64)
-                ),
+        let limit = self.max_forms as u64;
+        let earned = (self.nodes.len() as u64).max(FREE_FORMS);
+        let allowed = WORK_PER_FORM.saturating_mul(earned.min(limit));
+        if self.work > allowed && self.fault.is_none() {
+            let what = format!(
+                "the comparisons of canonical forms (more than {allowed} steps for {} forms)",
+                self.nodes.len()
+            );
+            self.fail(if earned >= limit {
+                GrundyError::StateLimit {
+                    limit: self.max_forms,
+                    what,
+                }
+            } else {
+                GrundyError::TooLarge {
+                    what,
+                    needed: 0,
+                    limit: self.max_forms,
+                }
             });
         }
     }
@@ -725,44 +746,56 @@ impl Forms {
     }
 
     /// Keeps the undominated options: for Left the maximal ones, for Right the minimal ones
-    /// (duplicates once).
+    /// (duplicates once), in increasing order of id.
+    ///
+    /// The options are taken best stops first (for Left, the highest right stop, then the
+    /// highest left stop; for Right the mirror), each compared with the ones kept so far: one
+    /// that a kept option dominates is dropped at once, and one kept drops the kept options it
+    /// dominates. Equal forms have one id, so domination between distinct ids is strict and
+    /// the set kept is the unique set of undominated options whatever the order; the order
+    /// only makes the common case cheap (`{1|0} + *n`: every option but `1*n` is dominated by
+    /// it, found first).
+    ///
+    /// **Complexity**: O(n k) comparisons for n options and k kept, O(n²) at worst.
     fn maximal(&mut self, mut options: Vec<GameId>, left: bool) -> Vec<GameId> {
         options.sort_unstable();
         options.dedup();
         if options.len() < 2 {
             return options;
         }
-        let mut keep = vec![true; options.len()];
-        for i in 0..options.len() {
-            if !keep[i] {
-                continue;
+        // best first: for Left the largest stops, for Right the smallest
+        let stops = &self.stops;
+        options.sort_by(|&a, &b| {
+            let ((la, ra), (lb, rb)) = (stops[a.index()], stops[b.index()]);
+            if left {
+                (rb, lb, a).cmp(&(ra, la, b))
+            } else {
+                (la, ra, a).cmp(&(lb, rb, b))
             }
+        });
+        let mut kept: Vec<GameId> = Vec::new();
+        for &o in &options {
             if self.budget.cancel().is_cancelled() {
                 self.fail(GrundyError::Cancelled);
-                break;
             }
-            self.spend(options.len() as u64);
+            self.spend(kept.len() as u64 + 1);
             if self.fault.is_some() {
-                break;
+                // the answer is discarded: the arena's status reports the fault
+                kept.push(o);
+                continue;
             }
-            for j in 0..options.len() {
-                if i == j || !keep[j] {
-                    continue;
-                }
-                let (a, b) = (options[i], options[j]);
-                // i is dominated by j
-                let dominated = if left { self.leq(a, b) } else { self.leq(b, a) };
-                if dominated {
-                    keep[i] = false;
-                    break;
-                }
+            // o is dominated by a kept option: for Left o <= k, for Right k <= o
+            let dominated = kept
+                .iter()
+                .any(|&k| if left { self.leq(o, k) } else { self.leq(k, o) });
+            if dominated {
+                continue;
             }
+            kept.retain(|&k| !(if left { self.leq(k, o) } else { self.leq(o, k) }));
+            kept.push(o);
         }
-        options
-            .into_iter()
-            .zip(keep)
-            .filter_map(|(o, k)| k.then_some(o))
-            .collect()
+        kept.sort_unstable();
+        kept
     }
 
     /// The form when it is a number or number-up-star, recognised from its (undominated)
