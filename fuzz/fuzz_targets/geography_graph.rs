@@ -8,7 +8,7 @@ fuzz_target!(|data: &[u8]| {
     if data.split(|b| b.is_ascii_whitespace()).any(|w| w.len() > 6) {
         return;
     }
-    if let Err(e) = geography_report(data, false, Some("1")) {
+    if let Err(e) = geography_report(data, false, Some("1"), &grundy::Cancel::new()) {
         assert!(!e.to_string().contains('\n'));
     }
 });
