@@ -7,6 +7,7 @@ mod common;
 use common::{octal_brute, random_octal_code, Rng};
 use grundy::games::OctalCode;
 use grundy::solve::octal::{octal_values, OctalMethod};
+use grundy::Budget;
 
 fn run(code: &str, to: usize, limit: usize, method: OctalMethod) -> grundy::solve::octal::OctalRun {
     octal_values(
@@ -654,20 +655,15 @@ fn streamed_runs_agree_with_runs_that_keep_every_value() {
     use grundy::solve::octal::{octal_stats_streaming, MIN_KEEP};
     // 0.6 and Grundy's game past two windows, the stream starting early (so that it also
     // widens its mask on its own)
+    // a stream with no file, under a budget that never stops it
+    let stream = |code: &OctalCode, to: usize, keep: usize, full: usize| {
+        octal_stats_streaming(code, to, keep, full, None, &Budget::new(usize::MAX), |_| {})
+    };
     for (code, to, keep) in [
         ("0.6".parse::<OctalCode>().unwrap(), 300_000, 1 << 16),
         (OctalCode::grundys(), 400_000, 1 << 17),
     ] {
-        let streamed = octal_stats_streaming(
-            &code,
-            to,
-            keep,
-            4096,
-            None,
-            &grundy::Budget::new(usize::MAX),
-            |_| {},
-        )
-        .unwrap();
+        let streamed = stream(&code, to, keep, 4096).unwrap();
         let (stats, last) = kept_every_value(&code, to);
         // at most the first keep heaps, fewer than 2 keep recent ones and the rare ones
         let bound = 3 * keep + stats.rare as usize;
@@ -681,16 +677,7 @@ fn streamed_runs_agree_with_runs_that_keep_every_value() {
     }
     // a window below the last rare heap: the reads past it come back from the disk
     let code = OctalCode::grundys();
-    let streamed = octal_stats_streaming(
-        &code,
-        3 * MIN_KEEP,
-        MIN_KEEP,
-        512,
-        None,
-        &grundy::Budget::new(usize::MAX),
-        |_| {},
-    )
-    .unwrap();
+    let streamed = stream(&code, 3 * MIN_KEEP, MIN_KEEP, 512).unwrap();
     assert!(streamed.read_back > 0);
     let (stats, last) = kept_every_value(&code, 3 * MIN_KEEP);
     assert_eq!((streamed.stats, streamed.last), (stats, last));
@@ -699,15 +686,7 @@ fn streamed_runs_agree_with_runs_that_keep_every_value() {
     let mut agreed = 0;
     while agreed < 25 {
         let code: OctalCode = random_octal_code(&mut rng, 4).parse().unwrap();
-        match octal_stats_streaming(
-            &code,
-            3 * MIN_KEEP,
-            MIN_KEEP,
-            512,
-            None,
-            &grundy::Budget::new(usize::MAX),
-            |_| {},
-        ) {
+        match stream(&code, 3 * MIN_KEEP, MIN_KEEP, 512) {
             Ok(run) => {
                 let (stats, last) = kept_every_value(&code, 3 * MIN_KEEP);
                 assert_eq!((run.stats, run.last), (stats, last), "{}", code.family());
