@@ -191,7 +191,7 @@ fn subtraction_tables_cut_by_work_agree_with_the_full_table() {
 /// command line's --time-limit and Ctrl-C, the server's deadline).
 #[test]
 fn the_engines_of_the_other_commands_stop_when_cancelled() {
-    use grundy::app::partizan_table::{partizan_table, RectangleGame};
+    use grundy::app::partizan_table::{partizan_table, table_game};
     use grundy::app::quotient::{quotient_report, QuotientOptions};
     use grundy::app::table::{stream_stats_report, table_report, Family, TableOptions};
     use grundy::graph::{csr::Graph, geography::Geography};
@@ -231,7 +231,7 @@ fn the_engines_of_the_other_commands_stop_when_cancelled() {
     // a partizan table
     let (result, _) = cancelled_after(after, |cancel| {
         let budget = Budget::new(usize::MAX).with_cancel(cancel);
-        partizan_table(RectangleGame::Domineering, 6, 6, budget, |_| {})
+        partizan_table(table_game("domineering").unwrap(), 6, 6, budget, |_| {})
     });
     assert_eq!(result.unwrap_err(), GrundyError::Cancelled);
     // a misère quotient (seconds past its first heaps)

@@ -28,9 +28,9 @@ pub enum First {
 /// Which side you play in a partizan game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Side {
-    /// Left (vertical dominoes, toads, x stones, blue edges).
+    /// Left (in each game, the pieces its catalog entry names: vertical dominoes, toads...).
     Left,
-    /// Right (horizontal dominoes, frogs, o stones, red edges).
+    /// Right (horizontal dominoes, frogs...).
     Right,
 }
 

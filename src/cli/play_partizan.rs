@@ -77,11 +77,7 @@ fn play(
         "You play {} ({}), the computer {}; {} moves first. Type a move's number or the position \
          it leads to; also hint, undo, quit.",
         side(you_left),
-        if you_left {
-            "vertical dominoes, toads, x stones, blue edges"
-        } else {
-            "horizontal dominoes, frogs, o stones, red edges"
-        },
+        game.players()[usize::from(!you_left)],
         side(!you_left),
         side(game.left_to_move())
     )?;

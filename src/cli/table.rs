@@ -1,21 +1,24 @@
 //! `grundy table [--to N] [--until-period LIMIT] [--method M] [--json] [--plot FILE] FAMILY`
-//! and `grundy table --rows R --cols C [--json] [--plot FILE] FAMILY2D` (impartial, or the
-//! partizan `domineering` and `cutcake`)
+//! and `grundy table --rows R --cols C [--json] [--plot FILE] FAMILY2D` (impartial, or a
+//! partizan game of the catalog with a standard start on rectangles)
 
-use grundy::app::partizan_table::{partizan_table, PartizanTableReport, RectangleGame};
+use grundy::app::partizan_table::{partizan_table, table_game, PartizanTableReport};
 use grundy::app::plot::{plot, plot_partizan_table};
 use grundy::app::table::{
     stream_stats_report, table_report, table_report_resumed, Family, TableOptions, TableReport,
 };
 use grundy::error::GrundyError;
+use grundy::games::partizan::PartizanEntry;
 use grundy::solve::octal::OctalMethod;
 use grundy::solve::octal::{Checkpoint, StreamFile, DEFAULT_KEEP};
 use grundy::solve::DEFAULT_MAX_STATES;
 use std::fmt::Write;
 use std::path::PathBuf;
 
-#[derive(Debug, clap::Args)]
-#[command(after_help = "FAMILY is one of:
+/// The help after the options: the families, the partizan ones from the catalog.
+fn families_help() -> String {
+    let mut text = String::from(
+        "FAMILY is one of:
   octal CODE     heaps 0, 1, 2, ... of the octal game CODE (0.07, 4.07, ...)
   hex CODE       a hexadecimal game (0.3F, C.1, ...: digits 8-F may leave three heaps)
   grundys        Grundy's game: split a heap into two unequal heaps
@@ -24,9 +27,18 @@ use std::path::PathBuf;
   wythoff        heap pairs (with --rows/--cols, counted from 0)
   split          rectangles, cutting off a 1x1 loses (--rows/--cols, from 1)
   cutting        rectangles, cutting off a 1x1 wins (--rows/--cols, from 1)
-  domineering    partizan: canonical forms of the empty R x C boards (--rows/--cols)
-  cutcake        partizan: canonical forms of the R x C cakes (--rows/--cols)
-
+",
+    );
+    for game in grundy::games::partizan::PARTIZAN_GAMES {
+        if game.has_start() {
+            let _ = writeln!(
+                text,
+                "  {:<14} partizan: canonical forms of its standard R x C start (--rows/--cols)",
+                game.syntax.keyword
+            );
+        }
+    }
+    text + "
 A period is reported only when proved: for octal games by the Guy-Smith periodicity
 theorem (computing past --to if needed, and no further than the proof: the period gives the
 values after it), for subtraction games by a repeated window.
@@ -38,7 +50,11 @@ where the rest alternates the last two digits (0^120 is a nim heap of 0, 3^31 of
 Examples: grundy table octal 0.07
           grundy table --misere --to 20 octal 0.77
           grundy table --rows 8 --cols 8 split
-          grundy table --rows 5 --cols 5 domineering")]
+          grundy table --rows 5 --cols 5 domineering"
+}
+
+#[derive(Debug, clap::Args)]
+#[command(after_help = families_help())]
 pub struct Args {
     /// The family, e.g. 'octal 0.07' (quotes optional).
     #[arg(value_name = "FAMILY", num_args = 1.., required = true)]
@@ -104,7 +120,7 @@ pub struct Args {
 /// Tabulates, draws if asked, renders.
 pub fn run(args: &Args) -> Result<String, String> {
     super::stop::arm(args.time_limit)?;
-    if let Some(game) = RectangleGame::parse(&args.family.join(" ")) {
+    if let Some(game) = table_game(&args.family.join(" ")) {
         return partizan(args, game);
     }
     let family = Family::parse(&args.family.join(" ")).map_err(super::message)?;
@@ -187,8 +203,8 @@ pub fn run(args: &Args) -> Result<String, String> {
     super::render(&report, args.json, human)
 }
 
-/// `grundy table --rows R --cols C domineering|cutcake`.
-fn partizan(args: &Args, game: RectangleGame) -> Result<String, String> {
+/// `grundy table --rows R --cols C GAME` for a partizan game with a standard start.
+fn partizan(args: &Args, game: &PartizanEntry) -> Result<String, String> {
     let refused = [
         (args.to.is_some(), "--to"),
         (args.until_period.is_some(), "--until-period"),
@@ -198,19 +214,19 @@ fn partizan(args: &Args, game: RectangleGame) -> Result<String, String> {
     if let Some((_, flag)) = refused.iter().find(|(given, _)| *given) {
         return Err(format!(
             "{flag} is for one-heap families; {} takes --rows and --cols",
-            game.name()
+            game.syntax.keyword
         ));
     }
     if args.misere {
         return Err(format!(
             "--misere: misère play of partizan games is not supported ({} is valued in normal play)",
-            game.name()
+            game.syntax.keyword
         ));
     }
     let (Some(rows), Some(cols)) = (args.rows, args.cols) else {
         return Err(format!(
             "'{}' is tabulated over rectangles: give --rows and --cols",
-            game.name()
+            game.syntax.keyword
         ));
     };
     let max_states = args

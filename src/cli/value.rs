@@ -11,7 +11,7 @@ fn parts_help() -> String {
          ('{1|-1}', '1/2', '^*', '{2||1|0}'), and impartial games (each its nimber *g):\n",
     );
     for game in grundy::games::partizan::PARTIZAN_GAMES {
-        text += &format!("  {:<20} {}\n", game.usage, game.summary);
+        text += &format!("  {:<28} {}\n", game.syntax.usage, game.syntax.summary);
     }
     text + "\nExample: grundy value 'domineering ../.. + cutcake 2 3'"
 }

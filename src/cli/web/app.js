@@ -495,32 +495,38 @@ function renderPartizanMoves(id, moves, onClick) {
   }
 }
 
-// A position of one board game, as grundy writes it: {game, rows} or null.
-function boardOf(position) {
-  const m = /^(domineering|clobber|toads) (\S+)$/.exec(position);
-  return m ? { game: m[1], rows: m[2].split("/").map((r) => r.split("")) } : null;
-}
-
+// Cells as the games write them: blocked or filled, Left's pieces, Right's pieces. Which game
+// a board belongs to never matters here: the server draws each position (`board`, rows of
+// cells) and each move's result, and a click picks a move by the cells it changes.
 const CELL_CLASS = { "#": "pz-filled", x: "pz-left", o: "pz-right", T: "pz-left", F: "pz-right" };
 
-function renderPartizanBoard(position) {
+function renderPartizanBoard(rows) {
   const box = $("pz-board");
   box.replaceChildren();
-  const board = boardOf(position);
-  if (!board) return;
-  box.style.gridTemplateColumns = `repeat(${board.rows[0].length}, 30px)`;
-  board.rows.forEach((row, r) =>
-    row.forEach((ch, c) => {
+  if (!rows || !rows.length) return;
+  box.style.gridTemplateColumns = `repeat(${rows[0].length}, 30px)`;
+  const selected = new Set(pz && pz.selected ? pz.selected : []);
+  [...rows].forEach((row, r) =>
+    [...row].forEach((ch, c) => {
       const cell = document.createElement("button");
       cell.type = "button";
       cell.className = "pz-cell " + (CELL_CLASS[ch] || "");
-      if (pz && pz.selected && pz.selected[0] === r && pz.selected[1] === c) cell.classList.add("pz-selected");
+      if (selected.has(`${r},${c}`)) cell.classList.add("pz-selected");
       cell.dataset.pzCell = `${r},${c}`;
-      cell.textContent = ch === "T" || ch === "F" || ch === "x" || ch === "o" ? ch : "";
-      cell.addEventListener("click", () => clickPartizanCell(board, r, c));
+      cell.textContent = ch === "." || ch === "#" ? "" : ch;
+      cell.addEventListener("click", () => clickPartizanCell(r, c));
       box.append(cell);
     })
   );
+}
+
+// The cells ("r,c") where two boards of the same size differ.
+function changedCells(before, after) {
+  const out = new Set();
+  before.forEach((row, r) => {
+    for (let c = 0; c < row.length; c++) if ((after[r] || "")[c] !== row[c]) out.add(`${r},${c}`);
+  });
+  return out;
 }
 
 async function valuePartizan(event) {
@@ -536,7 +542,7 @@ async function valuePartizan(event) {
     if (mine !== pzView) return;
     renderPartizanSummary(r);
     drawThermograph(r);
-    renderPartizanBoard(r.position);
+    renderPartizanBoard(r.board);
     const explore = (m) => {
       $("pz-position").value = m.to;
       valuePartizan();
@@ -580,7 +586,7 @@ async function pzStep() {
   here.position = state.position;
   const yours = here.toMove === pz.you;
   $("pz-summary").innerHTML = `<b>${escapeHtml(state.position)}</b> = <b id="pz-canonical">${escapeHtml(state.value)}</b> · ${sideName(here.toMove)} to move`;
-  renderPartizanBoard(state.position);
+  renderPartizanBoard(state.board);
   const clickable = yours && state.moves.length ? (m) => pzMove(m.to) : null;
   renderPartizanMoves(here.toMove === "left" ? "pz-left-moves" : "pz-right-moves", state.moves, clickable);
   renderPartizanMoves(here.toMove === "left" ? "pz-right-moves" : "pz-left-moves", [], null);
@@ -613,51 +619,38 @@ function pzMove(to) {
   pzStep();
 }
 
-// A click on the board while you are to move: the move it makes, if any.
-function clickPartizanCell(board, r, c) {
-  if (!pz || !pz.state) return;
+// A click on the board while you are to move: it selects the cell, and the move is made once
+// the cells selected single out one of your moves (the moves whose changes include them: one
+// left, or one that changes exactly them). A click that fits no move starts again.
+function clickPartizanCell(r, c) {
+  if (!pz || !pz.state || !pz.state.board) return;
   const here = pz.steps[pz.steps.length - 1];
   if (here.toMove !== pz.you) return;
-  const rows = board.rows.map((row) => row.slice());
-  const at = (i, j) => (rows[i] || [])[j];
-  const left = pz.you === "left";
-  const write = () => `${board.game} ${rows.map((row) => row.join("")).join("/")}`;
-  if (board.game === "domineering") {
-    const [r2, c2] = left ? [r + 1, c] : [r, c + 1];
-    if (at(r, c) !== "." || at(r2, c2) !== ".") {
-      $("pz-status").textContent = `No room for a ${left ? "vertical" : "horizontal"} domino there.`;
-      return;
-    }
-    rows[r][c] = rows[r2][c2] = "#";
-    return pzMove(write());
+  const key = `${r},${c}`;
+  const selected = new Set(pz.selected || []);
+  if (selected.has(key)) selected.delete(key);
+  else selected.add(key);
+  const fits = (m) => {
+    if (!m.board) return null;
+    const changed = changedCells(pz.state.board, m.board);
+    return [...selected].every((k) => changed.has(k)) ? changed : null;
+  };
+  const candidates = pz.state.moves.map((m) => [m, fits(m)]).filter(([, changed]) => changed);
+  const exact = candidates.filter(([, changed]) => changed.size === selected.size);
+  let chosen = null;
+  if (candidates.length === 1) chosen = candidates[0][0];
+  else if (exact.length === 1) chosen = exact[0][0];
+  if (chosen) {
+    pz.selected = null;
+    return pzMove(chosen.to);
   }
-  if (board.game === "toads") {
-    const [me, them, d] = left ? ["T", "F", 1] : ["F", "T", -1];
-    if (at(r, c) !== me) return;
-    const to = at(r, c + d) === "." ? c + d : at(r, c + d) === them && at(r, c + 2 * d) === "." ? c + 2 * d : null;
-    if (to === null) {
-      $("pz-status").textContent = "That piece cannot move.";
-      return;
-    }
-    rows[r][c] = ".";
-    rows[r][to] = me;
-    return pzMove(write());
+  if (!candidates.length) {
+    pz.selected = null;
+    $("pz-status").textContent = "No move of yours changes that cell: try another.";
+  } else {
+    pz.selected = [...selected];
   }
-  // clobber: your stone, then an adjacent stone of the opponent
-  const [me, them] = left ? ["x", "o"] : ["o", "x"];
-  if (at(r, c) === me) {
-    pz.selected = [r, c];
-    renderPartizanBoard(here.position);
-    return;
-  }
-  if (pz.selected && at(r, c) === them) {
-    const [sr, sc] = pz.selected;
-    if (Math.abs(sr - r) + Math.abs(sc - c) === 1) {
-      rows[sr][sc] = ".";
-      rows[r][c] = me;
-      return pzMove(write());
-    }
-  }
+  renderPartizanBoard(pz.state.board);
 }
 
 function undoPartizan() {

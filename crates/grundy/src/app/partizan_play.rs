@@ -15,7 +15,8 @@
 //! assert!(game.state().unwrap().moves.is_empty()); // Right has no move left: Left won
 //! ```
 
-use crate::app::value::{read_terms, sum_moves, ValueOptions, ValuedSum};
+use crate::app::parse::Term;
+use crate::app::value::{board_of, read_terms, sum_moves, ValueOptions, ValuedSum};
 use crate::error::{excerpt, GrundyError, Result};
 use crate::games::partizan::PartizanValues;
 use crate::partizan::PartizanOutcome;
@@ -30,6 +31,11 @@ pub struct PartizanPlayMove {
     pub value: String,
     /// Whether the player who makes it then wins with perfect play.
     pub wins: bool,
+    /// The position it leaves as a board (rows of cells, as the game writes them), when the
+    /// position is one part of a game that draws one: the page finds a clicked move by the
+    /// cells it changes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<Vec<String>>,
 }
 
 /// A position in play, for the player to move.
@@ -45,6 +51,9 @@ pub struct PartizanPlayState {
     pub to_move: &'static str,
     /// Whether the player to move wins with perfect play.
     pub mover_wins: bool,
+    /// The position as a board, when it is one part of a game that draws one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<Vec<String>>,
     /// The moves of the player to move (none: that player has lost).
     pub moves: Vec<PartizanPlayMove>,
     /// The computer's choice among `moves`: a winning move when there is one, else the move
@@ -83,6 +92,29 @@ impl PartizanPlay {
             history: Vec::new(),
             listed: None,
         })
+    }
+
+    /// Left's and Right's pieces in the games of the position, as the catalog describes
+    /// them (`["vertical dominoes, toads", "horizontal dominoes, frogs"]`); `["Left's moves",
+    /// "Right's moves"]` for a sum of values.
+    pub fn players(&self) -> [String; 2] {
+        let mut names: [Vec<&str>; 2] = [Vec::new(), Vec::new()];
+        for term in &self.sum.terms {
+            if let Term::Partizan(part) = term {
+                if let Some(entry) = part.entry() {
+                    for (side, name) in names.iter_mut().zip(entry.players) {
+                        if !side.contains(&name) {
+                            side.push(name);
+                        }
+                    }
+                }
+            }
+        }
+        let [left, right] = names;
+        if left.is_empty() {
+            return ["Left's moves".into(), "Right's moves".into()];
+        }
+        [left.join(", "), right.join(", ")]
     }
 
     /// Whether Left is to move.
@@ -128,12 +160,14 @@ impl PartizanPlay {
             outcome,
             to_move: if left { "left" } else { "right" },
             mover_wins,
+            board: board_of(&self.sum.terms),
             moves: moves
                 .into_iter()
                 .map(|m| PartizanPlayMove {
                     to: m.to,
                     value: forms.to_string(m.value),
                     wins: m.wins,
+                    board: m.board,
                 })
                 .collect(),
             computer,
@@ -208,6 +242,9 @@ pub struct ValueWithMoves {
     /// The report of `grundy value --json`.
     #[serde(flatten)]
     pub value: crate::app::value::ValueReport,
+    /// The position as a board, when it is one part of a game that draws one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<Vec<String>>,
     /// Left's moves.
     pub left_moves: Vec<PartizanPlayMove>,
     /// Right's moves.
@@ -232,6 +269,7 @@ pub fn value_with_moves(text: &str, options: &ValueOptions) -> Result<ValueWithM
     let value = crate::app::value::report(game.position(), &mut game.sum.values, game.sum.total)?;
     Ok(ValueWithMoves {
         value,
+        board: board_of(&game.sum.terms),
         left_moves: left,
         right_moves: right,
     })

@@ -1,61 +1,30 @@
-//! `grundy table --rows R --cols C domineering|cutcake`: the canonical form and outcome class
-//! of every rectangle up to R x C of a partizan rectangle game, computed with one arena of
-//! forms and one transposition table, so each rectangle reuses the regions of the smaller ones.
+//! `grundy table --rows R --cols C GAME`: the canonical form and outcome class of every
+//! rectangle up to R x C of a partizan game with a standard start on rectangles (Domineering
+//! and Cutcake on the empty rectangle, Clobber on the checkerboard: whichever games of the
+//! catalog have one), computed with one arena of forms and one transposition table per game,
+//! so each rectangle reuses the regions of the smaller ones.
 //!
 //! ```
-//! use grundy::app::partizan_table::{partizan_table, RectangleGame};
-//! let report = partizan_table(RectangleGame::Domineering, 2, 2, 1 << 20, |_| {}).unwrap();
+//! use grundy::app::partizan_table::{partizan_table, table_game};
+//! let domineering = table_game("domineering").unwrap();
+//! let report = partizan_table(domineering, 2, 2, 1 << 20, |_| {}).unwrap();
 //! assert_eq!(report.values[1][1].as_deref(), Some("{1|-1}")); // the 2 x 2 board
 //! assert_eq!(report.outcomes[1][1].as_deref(), Some("N"));
 //! ```
 
 use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
-use crate::games::board::{Board, MAX_CELLS};
-use crate::games::partizan::{PartizanPart, PartizanValues};
+use crate::games::partizan::{PartizanEntry, PartizanValues, PARTIZAN_GAMES};
 use serde::Serialize;
 
-/// A partizan game played on rectangles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RectangleGame {
-    /// Domineering on the empty R x C board.
-    Domineering,
-    /// Cutcake on an R x C cake.
-    Cutcake,
-}
-
-impl RectangleGame {
-    /// Reads `domineering` or `cutcake`; `None` for any other family.
-    pub fn parse(text: &str) -> Option<RectangleGame> {
-        match text.split_whitespace().collect::<Vec<_>>().as_slice() {
-            ["domineering"] => Some(RectangleGame::Domineering),
-            ["cutcake"] => Some(RectangleGame::Cutcake),
-            _ => None,
-        }
-    }
-
-    /// The keyword.
-    pub fn name(self) -> &'static str {
-        match self {
-            RectangleGame::Domineering => "domineering",
-            RectangleGame::Cutcake => "cutcake",
-        }
-    }
-
-    /// The position of the R x C rectangle.
-    pub fn rectangle(self, rows: u64, cols: u64) -> PartizanPart {
-        match self {
-            RectangleGame::Domineering => {
-                let mut board = Board {
-                    rows: rows as u8,
-                    cols: cols as u8,
-                    bits: 0,
-                };
-                board.bits = board.full();
-                PartizanPart::Domineering(board)
-            }
-            RectangleGame::Cutcake => PartizanPart::Cutcake(vec![(rows as u32, cols as u32)]),
-        }
+/// The game of the catalog called `family` (one word) that has a standard start on rectangles,
+/// if any.
+pub fn table_game(family: &str) -> Option<&'static PartizanEntry> {
+    match family.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [keyword] => PARTIZAN_GAMES
+            .iter()
+            .find(|g| g.syntax.keyword == *keyword && g.has_start()),
+        _ => None,
     }
 }
 
@@ -86,38 +55,30 @@ pub struct PartizanTableReport {
 /// **Complexity**: that of the search for the largest rectangle (the smaller ones are among
 /// its regions or cheap beside it).
 pub fn partizan_table(
-    game: RectangleGame,
+    game: &PartizanEntry,
     rows: u64,
     cols: u64,
     budget: impl Into<Budget>,
     mut progress: impl FnMut(usize),
 ) -> Result<PartizanTableReport> {
+    let name = game.syntax.keyword;
     if rows == 0 || cols == 0 {
         return Err(GrundyError::Unsupported(format!(
-            "the table of {} needs at least one row and one column",
-            game.name()
+            "the table of {name} needs at least one row and one column"
         )));
     }
-    let limit = match game {
-        RectangleGame::Domineering => (MAX_CELLS as u64, "cells"),
-        RectangleGame::Cutcake => (1 << 16, "rows or columns"),
+    let start = |r: u64, c: u64| match (game.start)(r, c) {
+        Some(part) => part.map_err(|e| GrundyError::Unsupported(format!("{name}: {e}"))),
+        None => Err(GrundyError::Unsupported(format!(
+            "{name} has no standard start on a rectangle"
+        ))),
     };
-    let too_big = match game {
-        RectangleGame::Domineering => rows.saturating_mul(cols) > limit.0,
-        RectangleGame::Cutcake => rows > limit.0 || cols > limit.0,
-    };
-    if too_big {
-        return Err(GrundyError::Unsupported(format!(
-            "{} rectangles of {rows} x {cols}: at most {} {}",
-            game.name(),
-            limit.0,
-            limit.1
-        )));
-    }
+    // the largest rectangle first: a size out of range is refused before any work
+    start(rows, cols)?;
     let mut values = PartizanValues::new(budget);
     let (r, c) = (rows as usize, cols as usize);
     let mut report = PartizanTableReport {
-        family: game.name().into(),
+        family: name.into(),
         rows,
         cols,
         values: vec![vec![None; c]; r],
@@ -130,7 +91,7 @@ pub fn partizan_table(
         if report.stopped.is_some() {
             break;
         }
-        let part = game.rectangle(i as u64 + 1, j as u64 + 1);
+        let part = start(i as u64 + 1, j as u64 + 1)?;
         match values.value(&part) {
             Ok(g) => {
                 report.values[i][j] = Some(values.forms.to_string(g));

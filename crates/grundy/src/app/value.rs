@@ -257,6 +257,17 @@ pub struct SumMove {
     /// Whether the player who made it wins from there (moving second: the value is `>= 0` for
     /// Left, `<= 0` for Right).
     pub wins: bool,
+    /// The position it leaves as a board, when that is one part its game draws.
+    pub board: Option<Vec<String>>,
+}
+
+/// The position as a board for the page: the rows of cells of its one part, when that part's
+/// game draws one ([`crate::games::partizan::PartizanPart::cells`]).
+pub fn board_of(terms: &[Term]) -> Option<Vec<String>> {
+    match terms {
+        [Term::Partizan(part)] => part.cells(),
+        _ => None,
+    }
 }
 
 /// The moves of a partizan sum for Left (`left`) or Right, each with the value it leaves
@@ -332,6 +343,7 @@ pub fn sum_moves(
                 let mut terms = sum.terms.clone();
                 terms.splice(i..=i, option);
                 out.push(SumMove {
+                    board: board_of(&terms),
                     to: if terms.is_empty() {
                         "0".to_string()
                     } else {

@@ -2,7 +2,7 @@
 //! board games need: parsing rows joined by `/`, connected regions, cropping and the eight
 //! symmetries of the rectangle.
 
-use crate::error::{excerpt, Result};
+use crate::error::{excerpt, GrundyError, Result};
 use crate::games::syntax::{error, Word};
 
 /// The most cells a board may have.
@@ -23,6 +23,33 @@ impl Board {
     /// The bit of cell (r, c).
     pub fn bit(&self, r: usize, c: usize) -> u128 {
         1u128 << (r * self.cols as usize + c)
+    }
+
+    /// A `rows x cols` board with no cell in the set; an error past `max_cells` cells (or
+    /// [`MAX_CELLS`]), or for a side of 0.
+    pub fn empty(rows: u64, cols: u64, max_cells: usize) -> Result<Board> {
+        let most = max_cells.min(MAX_CELLS) as u64;
+        if rows == 0 || cols == 0 || rows.saturating_mul(cols) > most {
+            return Err(GrundyError::Unsupported(format!(
+                "a board of {rows} x {cols}: 1 to {most} cells"
+            )));
+        }
+        Ok(Board {
+            rows: rows as u8,
+            cols: cols as u8,
+            bits: 0,
+        })
+    }
+
+    /// The board's rows, each cell written by `glyph` (given the cell's bit).
+    pub fn rows_of(&self, glyph: impl Fn(u128) -> char) -> Vec<String> {
+        (0..self.rows as usize)
+            .map(|r| {
+                (0..self.cols as usize)
+                    .map(|c| glyph(self.bit(r, c)))
+                    .collect()
+            })
+            .collect()
     }
 
     /// Every cell of the board.
@@ -244,16 +271,7 @@ pub fn read_board(word: Word, alphabet: &str, what: &str) -> Result<(usize, usiz
 
 /// Writes a board: for each cell (row by row) the character `glyph(bit)`.
 pub fn write_board(board: &Board, glyph: impl Fn(u128) -> char) -> String {
-    let mut s = String::new();
-    for r in 0..board.rows as usize {
-        if r > 0 {
-            s.push('/');
-        }
-        for c in 0..board.cols as usize {
-            s.push(glyph(board.bit(r, c)));
-        }
-    }
-    s
+    board.rows_of(glyph).join("/")
 }
 
 /// `x << k`, 0 once every bit is shifted out (a board of one row of 128 cells shifts by 128,

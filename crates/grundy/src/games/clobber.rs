@@ -6,19 +6,10 @@
 //! group up to the eight symmetries; swapping the colours negates a value.
 
 use crate::error::Result;
-use crate::games::board::{read_board, write_board, Board};
-use crate::games::partizan::{PartizanPart, PartizanSyntax};
+use crate::games::board::{read_board, write_board, Board, MAX_CELLS};
+use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
 use crate::games::syntax::{error, ParseContext, Word};
 use crate::partizan::PartizanRules;
-
-/// `clobber BOARD`.
-pub const SYNTAX: PartizanSyntax = PartizanSyntax {
-    keyword: "clobber",
-    usage: "clobber BOARD",
-    summary: "Clobber: move a stone onto an adjacent enemy stone (x Left, o Right, . empty; rows joined by /)",
-    examples: &["clobber xo/ox", "clobber xox.o"],
-    read,
-};
 
 /// A Clobber position: the board with Left's stones in `bits`, and Right's stones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -29,44 +20,88 @@ pub struct Stones {
     pub right: u128,
 }
 
-fn read(name: Word, args: &[Word], _: &mut ParseContext) -> Result<PartizanPart> {
-    if args.len() != 1 {
-        return Err(error(
-            args.get(1).map_or(name.column, |w| w.column),
-            "'clobber' takes one board (clobber BOARD, rows of x, o and . joined by /)",
-        ));
-    }
-    let (rows, cols, cells) = read_board(args[0], ".xo", "'x' (Left), 'o' (Right) or '.'")?;
-    let mut stones = Stones {
-        board: Board {
-            rows: rows as u8,
-            cols: cols as u8,
-            bits: 0,
-        },
-        right: 0,
+impl PartizanGame for Clobber {
+    type Rules = Clobber;
+    type Part = Stones;
+
+    const SYNTAX: PartizanSyntax = PartizanSyntax {
+        keyword: "clobber",
+        usage: "clobber BOARD",
+        summary: "Clobber: move a stone onto an adjacent enemy stone (x Left, o Right, . empty; rows joined by /)",
+        examples: &["clobber xo/ox", "clobber xox.o"],
     };
-    for (i, &c) in cells.iter().enumerate() {
-        match c {
-            1 => stones.board.bits |= 1u128 << i,
-            2 => stones.right |= 1u128 << i,
-            _ => {}
+
+    const PLAYERS: [&'static str; 2] = ["x stones", "o stones"];
+
+    fn read(name: Word, args: &[Word], _: &mut ParseContext) -> Result<Option<Stones>> {
+        if args.len() != 1 {
+            return Err(error(
+                args.get(1).map_or(name.column, |w| w.column),
+                "'clobber' takes one board (clobber BOARD, rows of x, o and . joined by /)",
+            ));
         }
+        let (rows, cols, cells) = read_board(args[0], ".xo", "'x' (Left), 'o' (Right) or '.'")?;
+        let mut stones = Stones {
+            board: Board {
+                rows: rows as u8,
+                cols: cols as u8,
+                bits: 0,
+            },
+            right: 0,
+        };
+        for (i, &c) in cells.iter().enumerate() {
+            match c {
+                1 => stones.board.bits |= 1u128 << i,
+                2 => stones.right |= 1u128 << i,
+                _ => {}
+            }
+        }
+        Ok(Some(stones))
     }
-    Ok(PartizanPart::Clobber(stones))
+
+    fn text(s: &Stones) -> String {
+        format!("clobber {}", write_board(&s.board, |bit| glyph(s, bit)))
+    }
+
+    fn position(s: &Stones) -> Stones {
+        *s
+    }
+
+    fn moves(rules: &Clobber, s: &Stones, left: bool) -> Vec<Stones> {
+        options_of(rules, s, left)
+    }
+
+    fn cells(s: &Stones) -> Option<Vec<String>> {
+        Some(s.board.rows_of(|bit| glyph(s, bit)))
+    }
+
+    /// The checkerboard, `x` in the top left corner.
+    fn start(rows: u64, cols: u64) -> Option<Result<Stones>> {
+        Some(Board::empty(rows, cols, MAX_CELLS).map(|board| {
+            let mut s = Stones { board, right: 0 };
+            for r in 0..rows as usize {
+                for c in 0..cols as usize {
+                    if (r + c) % 2 == 0 {
+                        s.board.bits |= board.bit(r, c);
+                    } else {
+                        s.right |= board.bit(r, c);
+                    }
+                }
+            }
+            s
+        }))
+    }
 }
 
-/// Writes a position back as `clobber` reads it.
-pub fn text(s: &Stones) -> String {
-    let glyph = |bit: u128| {
-        if s.board.bits & bit != 0 {
-            'x'
-        } else if s.right & bit != 0 {
-            'o'
-        } else {
-            '.'
-        }
-    };
-    format!("clobber {}", write_board(&s.board, glyph))
+/// A cell as `clobber` writes it.
+fn glyph(s: &Stones, bit: u128) -> char {
+    if s.board.bits & bit != 0 {
+        'x'
+    } else if s.right & bit != 0 {
+        'o'
+    } else {
+        '.'
+    }
 }
 
 /// The rules of Clobber for the search.

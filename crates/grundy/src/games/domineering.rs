@@ -8,48 +8,79 @@
 //! transposed board the negative.
 
 use crate::error::Result;
-use crate::games::board::{read_board, shr, write_board, Board};
-use crate::games::partizan::{PartizanPart, PartizanSyntax};
+use crate::games::board::{read_board, shr, write_board, Board, MAX_CELLS};
+use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
 use crate::games::syntax::{error, ParseContext, Word};
 use crate::partizan::PartizanRules;
 
-/// `domineering BOARD`.
-pub const SYNTAX: PartizanSyntax = PartizanSyntax {
-    keyword: "domineering",
-    usage: "domineering BOARD",
-    summary:
-        "Domineering: Left places vertical dominoes, Right horizontal (rows of . and # joined by /)",
-    examples: &["domineering ../..", "domineering ..#/.../..."],
-    read,
-};
+impl PartizanGame for Domineering {
+    type Rules = Domineering;
+    type Part = Board;
 
-fn read(name: Word, args: &[Word], _: &mut ParseContext) -> Result<PartizanPart> {
-    if args.len() != 1 {
-        return Err(error(
-            args.get(1).map_or(name.column, |w| w.column),
-            "'domineering' takes one board (domineering BOARD, rows of . and # joined by /)",
-        ));
-    }
-    let (rows, cols, cells) = read_board(args[0], ".#", "'.' (empty) or '#' (filled)")?;
-    let mut board = Board {
-        rows: rows as u8,
-        cols: cols as u8,
-        bits: 0,
+    const SYNTAX: PartizanSyntax = PartizanSyntax {
+        keyword: "domineering",
+        usage: "domineering BOARD",
+        summary: "Domineering: Left places vertical dominoes, Right horizontal (rows of . and # joined by /)",
+        examples: &["domineering ../..", "domineering ..#/.../..."],
     };
-    for (i, &c) in cells.iter().enumerate() {
-        if c == 0 {
-            board.bits |= 1u128 << i;
+
+    const PLAYERS: [&'static str; 2] = ["vertical dominoes", "horizontal dominoes"];
+
+    fn read(name: Word, args: &[Word], _: &mut ParseContext) -> Result<Option<Board>> {
+        if args.len() != 1 {
+            return Err(error(
+                args.get(1).map_or(name.column, |w| w.column),
+                "'domineering' takes one board (domineering BOARD, rows of . and # joined by /)",
+            ));
         }
+        let (rows, cols, cells) = read_board(args[0], ".#", "'.' (empty) or '#' (filled)")?;
+        let mut board = Board {
+            rows: rows as u8,
+            cols: cols as u8,
+            bits: 0,
+        };
+        for (i, &c) in cells.iter().enumerate() {
+            if c == 0 {
+                board.bits |= 1u128 << i;
+            }
+        }
+        Ok(Some(board))
     }
-    Ok(PartizanPart::Domineering(board))
+
+    fn text(board: &Board) -> String {
+        format!(
+            "domineering {}",
+            write_board(board, |bit| glyph(board, bit))
+        )
+    }
+
+    fn position(board: &Board) -> Board {
+        *board
+    }
+
+    fn moves(rules: &Domineering, board: &Board, left: bool) -> Vec<Board> {
+        options_of(rules, board, left)
+    }
+
+    fn cells(board: &Board) -> Option<Vec<String>> {
+        Some(board.rows_of(|bit| glyph(board, bit)))
+    }
+
+    fn start(rows: u64, cols: u64) -> Option<Result<Board>> {
+        Some(Board::empty(rows, cols, MAX_CELLS).map(|mut board| {
+            board.bits = board.full();
+            board
+        }))
+    }
 }
 
-/// Writes a board back as `domineering` reads it.
-pub fn text(board: &Board) -> String {
-    format!(
-        "domineering {}",
-        write_board(board, |bit| if board.bits & bit != 0 { '.' } else { '#' })
-    )
+/// A cell as `domineering` writes it: `.` empty, `#` filled.
+fn glyph(board: &Board, bit: u128) -> char {
+    if board.bits & bit != 0 {
+        '.'
+    } else {
+        '#'
+    }
 }
 
 /// The rules of Domineering for the search; a position is the board of its empty cells.

@@ -12,68 +12,128 @@
 //!   part and its colour-swapped negative as one entry.
 
 use crate::error::{excerpt, Result};
-use crate::games::partizan::{PartizanPart, PartizanSyntax};
+use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
 use crate::games::syntax::{error, ParseContext, Word};
 use crate::input::Tokens;
 use crate::partizan::PartizanRules;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
-/// `hackenbush STALK...`.
-pub const SYNTAX: PartizanSyntax = PartizanSyntax {
-    keyword: "hackenbush",
-    usage: "hackenbush STALK...|FILE",
-    summary: "Hackenbush: stalks of L (blue), R (red), G (green) edges from the ground up, or the picture in FILE ('n m', then 'u v C' per edge, 0 the ground; 'FILE cut 2,5' once edges 2 and 5 are cut)",
-    examples: &["hackenbush LR GG", "hackenbush LLR"],
-    read,
-};
-
 /// The longest stalk, and the most edges of a picture.
 pub const MAX_EDGES: usize = 4096;
 
-fn read(name: Word, args: &[Word], context: &mut ParseContext) -> Result<PartizanPart> {
-    if args.is_empty() {
-        return Err(error(
-            name.column,
-            "'hackenbush' takes stalks of L, R and G, or a file (hackenbush STALK ... or hackenbush FILE)",
-        ));
-    }
-    if args[0].text.contains(|c| !matches!(c, 'L' | 'R' | 'G')) {
-        return read_picture_part(args, context);
-    }
-    let mut stalks = Vec::new();
-    for w in args {
-        if let Some(i) = w.text.find(|c| !matches!(c, 'L' | 'R' | 'G')) {
+impl PartizanGame for Hackenbush {
+    type Rules = Hackenbush;
+    type Part = Vec<Box<[u8]>>;
+
+    const SYNTAX: PartizanSyntax = PartizanSyntax {
+        keyword: "hackenbush",
+        usage: "hackenbush STALK...",
+        summary: "Hackenbush stalks: L (blue), R (red), G (green) edges from the ground up",
+        examples: &["hackenbush LR GG", "hackenbush LLR"],
+    };
+
+    const PLAYERS: [&'static str; 2] = ["blue edges", "red edges"];
+
+    /// Stalks; `None` when the first word is not one (a picture's file).
+    fn read(name: Word, args: &[Word], _: &mut ParseContext) -> Result<Option<Vec<Box<[u8]>>>> {
+        if args.is_empty() {
             return Err(error(
-                w.column + w.text[..i].chars().count(),
-                format!(
-                    "'{}': a stalk is made of L (blue), R (red) and G (green) edges",
-                    excerpt(w.text)
-                ),
+                name.column,
+                "'hackenbush' takes stalks of L, R and G, or a file (hackenbush STALK ... or hackenbush FILE)",
             ));
         }
-        if w.text.len() > MAX_EDGES {
-            return Err(error(
-                w.column,
-                format!("a stalk of {} edges: at most {MAX_EDGES}", w.text.len()),
-            ));
+        if args[0].text.contains(|c| !matches!(c, 'L' | 'R' | 'G')) {
+            return Ok(None);
         }
-        stalks.push(w.text.as_bytes().into());
+        let mut stalks = Vec::new();
+        for w in args {
+            if let Some(i) = w.text.find(|c| !matches!(c, 'L' | 'R' | 'G')) {
+                return Err(error(
+                    w.column + w.text[..i].chars().count(),
+                    format!(
+                        "'{}': a stalk is made of L (blue), R (red) and G (green) edges",
+                        excerpt(w.text)
+                    ),
+                ));
+            }
+            if w.text.len() > MAX_EDGES {
+                return Err(error(
+                    w.column,
+                    format!("a stalk of {} edges: at most {MAX_EDGES}", w.text.len()),
+                ));
+            }
+            stalks.push(w.text.as_bytes().into());
+        }
+        Ok(Some(stalks))
     }
-    Ok(PartizanPart::Hackenbush(stalks))
+
+    /// `0` when every edge is cut: an empty sum.
+    fn text(stalks: &Vec<Box<[u8]>>) -> String {
+        let words: Vec<String> = stalks
+            .iter()
+            .filter(|s| !s.is_empty())
+            .map(|s| String::from_utf8_lossy(s).into_owned())
+            .collect();
+        if words.is_empty() {
+            "0".into()
+        } else {
+            format!("hackenbush {}", words.join(" "))
+        }
+    }
+
+    fn position(stalks: &Vec<Box<[u8]>>) -> Vec<Box<[u8]>> {
+        stalks.clone()
+    }
+
+    fn moves(rules: &Hackenbush, stalks: &Vec<Box<[u8]>>, left: bool) -> Vec<Vec<Box<[u8]>>> {
+        options_of(rules, stalks, left)
+    }
 }
 
-/// Writes stalks back as `hackenbush` reads them (`0` when every edge is cut: an empty sum).
-pub fn text(stalks: &[Box<[u8]>]) -> String {
-    let words: Vec<String> = stalks
-        .iter()
-        .filter(|s| !s.is_empty())
-        .map(|s| String::from_utf8_lossy(s).into_owned())
-        .collect();
-    if words.is_empty() {
-        "0".into()
-    } else {
-        format!("hackenbush {}", words.join(" "))
+impl PartizanGame for HackenbushPicture {
+    type Rules = HackenbushPicture;
+    type Part = PicturePosition;
+
+    const SYNTAX: PartizanSyntax = PartizanSyntax {
+        keyword: "hackenbush",
+        usage: "hackenbush FILE [cut E,...]",
+        summary: "a Hackenbush picture: FILE holds 'n m', then 'u v C' per edge (0 the ground; C is L, R or G); 'cut 2,5' once edges 2 and 5 are cut",
+        examples: &[],
+    };
+
+    const PLAYERS: [&'static str; 2] = ["blue edges", "red edges"];
+
+    fn read(_: Word, args: &[Word], context: &mut ParseContext) -> Result<Option<PicturePosition>> {
+        read_picture_part(args, context).map(Some)
+    }
+
+    fn text(p: &PicturePosition) -> String {
+        if p.cut.is_empty() {
+            format!("hackenbush {}", p.name)
+        } else {
+            let cut: Vec<String> = p.cut.iter().map(u32::to_string).collect();
+            format!("hackenbush {} cut {}", p.name, cut.join(","))
+        }
+    }
+
+    fn position(p: &PicturePosition) -> Box<[Edge]> {
+        p.edges().into()
+    }
+
+    /// Cut one standing edge of the player's colour or green.
+    fn moves(_: &HackenbushPicture, p: &PicturePosition, left: bool) -> Vec<PicturePosition> {
+        let mine = if left { b'L' } else { b'R' };
+        let standing = p.standing();
+        (0..p.picture.edges.len())
+            .filter(|&i| standing[i] && matches!(p.picture.edges[i].2, c if c == mine || c == b'G'))
+            .map(|i| {
+                let mut next = p.clone();
+                next.cut.push(i as u32 + 1);
+                next.cut.sort_unstable();
+                next
+            })
+            .collect()
     }
 }
 
@@ -191,7 +251,7 @@ impl PicturePosition {
 }
 
 /// `hackenbush FILE [cut E1,E2,...]`.
-fn read_picture_part(args: &[Word], context: &mut ParseContext) -> Result<PartizanPart> {
+fn read_picture_part(args: &[Word], context: &mut ParseContext) -> Result<PicturePosition> {
     let file = args[0];
     let in_file = |column, e| error(column, format!("hackenbush {}: {e}", excerpt(file.text)));
     let graphs = context.graphs;
@@ -250,21 +310,11 @@ fn read_picture_part(args: &[Word], context: &mut ParseContext) -> Result<Partiz
         }
     }
     cut.sort_unstable();
-    Ok(PartizanPart::Picture(PicturePosition {
+    Ok(PicturePosition {
         name: file.text.to_string(),
         picture,
         cut,
-    }))
-}
-
-/// Writes a picture's position back as `hackenbush` reads it.
-pub fn picture_text(p: &PicturePosition) -> String {
-    if p.cut.is_empty() {
-        format!("hackenbush {}", p.name)
-    } else {
-        let cut: Vec<String> = p.cut.iter().map(u32::to_string).collect();
-        format!("hackenbush {} cut {}", p.name, cut.join(","))
-    }
+    })
 }
 
 /// The rules of Hackenbush pictures; a position is a list of edges (any vertex labels, 0 the

@@ -52,6 +52,7 @@ pub mod moore;
 pub mod nim;
 pub mod octal;
 pub mod partizan;
+pub mod partizan_game;
 pub mod rectangle;
 pub mod staircase;
 pub mod subtraction;

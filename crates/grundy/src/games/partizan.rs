@@ -1,134 +1,211 @@
-//! The partizan games of the catalog: their keywords ([`PARTIZAN_GAMES`]), one sum part
-//! type ([`PartizanPart`]) and [`PartizanValues`], which finds canonical forms of parts with one
-//! arena of forms and one transposition table per game, and lists a part's moves.
+//! The partizan catalog: every partizan game, written once in [`partizan_catalog!`]'s list.
+//! From that list come the sum part type ([`PartizanPart`]), the keywords and readers the
+//! parser and the help texts use ([`PARTIZAN_GAMES`]), and [`PartizanValues`], which finds
+//! canonical forms of parts with one arena of forms and one transposition table per game,
+//! and lists a part's moves.
 //!
-//! Each game's file declares its [`PartizanSyntax`] and its rules (a
-//! [`crate::partizan::PartizanRules`]); adding a game is its file, a line in
-//! [`PARTIZAN_GAMES`], a variant of [`PartizanPart`] and its arms below.
+//! Adding a game is its file (a [`PartizanGame`]) and its line in the list below; no front end
+//! names a game.
 
 use crate::error::Result;
-use crate::games::board::Board;
-use crate::games::clobber::{self, Clobber, Stones};
-use crate::games::cutcake::{self, Cutcake};
-use crate::games::domineering::{self, Domineering};
-use crate::games::hackenbush::{self, Hackenbush, HackenbushPicture, PicturePosition};
+use crate::games::clobber::Clobber;
+use crate::games::cutcake::Cutcake;
+use crate::games::domineering::Domineering;
+use crate::games::hackenbush::{Hackenbush, HackenbushPicture};
+pub use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
 use crate::games::syntax::{ParseContext, Word};
-use crate::games::toads::{self, Toads};
-use crate::partizan::{Forms, GameId, PartizanRules, PartizanSearch};
+use crate::games::toads::Toads;
+use crate::partizan::{Forms, GameId, PartizanSearch};
+use rustc_hash::FxHashMap;
 
-/// One keyword of a partizan game and how its part is read.
+/// One game of the catalog, as the parser, the help texts and `table` see it.
 #[derive(Clone, Copy, Debug)]
-pub struct PartizanSyntax {
-    /// The keyword (`domineering`).
-    pub keyword: &'static str,
-    /// How it is written, for help texts and messages.
-    pub usage: &'static str,
-    /// What it is, in a few words.
-    pub summary: &'static str,
-    /// Parts as grundy writes them: each must parse and print back unchanged.
-    pub examples: &'static [&'static str],
-    /// Reads the arguments (the words after the keyword).
-    pub read: fn(Word, &[Word], &mut ParseContext) -> Result<PartizanPart>,
+pub struct PartizanEntry {
+    /// The keyword and how it is written.
+    pub syntax: PartizanSyntax,
+    /// Left's and Right's pieces in a few words.
+    pub players: [&'static str; 2],
+    /// Reads the words after the keyword (`Ok(None)`: another game of the same keyword).
+    pub read: fn(Word, &[Word], &mut ParseContext) -> Result<Option<PartizanPart>>,
+    /// The standard start on rows x columns, if the game has one.
+    pub start: fn(u64, u64) -> Option<Result<PartizanPart>>,
 }
 
-/// The partizan games, by keyword.
-pub const PARTIZAN_GAMES: &[PartizanSyntax] = &[
-    domineering::SYNTAX,
-    cutcake::SYNTAX,
-    hackenbush::SYNTAX,
-    toads::SYNTAX,
-    clobber::SYNTAX,
-];
-
-/// The syntax of the partizan game called `keyword`, if any.
-pub fn partizan_syntax(keyword: &str) -> Option<&'static PartizanSyntax> {
-    PARTIZAN_GAMES.iter().find(|g| g.keyword == keyword)
-}
-
-/// A partizan part of a sum.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum PartizanPart {
-    /// A Domineering board (its empty cells).
-    Domineering(Board),
-    /// Cutcake cakes (rows, columns).
-    Cutcake(Vec<(u32, u32)>),
-    /// Hackenbush stalks.
-    Hackenbush(Vec<Box<[u8]>>),
-    /// A Hackenbush picture read from a file, and the edges cut.
-    Picture(PicturePosition),
-    /// A Toads-and-Frogs strip.
-    Toads(Box<[u8]>),
-    /// A Clobber position.
-    Clobber(Stones),
-    /// A value in CGSuite's notation, as written (read when valued).
-    Value(String),
-}
-
-impl std::fmt::Display for PartizanPart {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            PartizanPart::Domineering(b) => f.write_str(&domineering::text(b)),
-            PartizanPart::Cutcake(c) => f.write_str(&cutcake::text(c)),
-            PartizanPart::Hackenbush(s) => f.write_str(&hackenbush::text(s)),
-            PartizanPart::Picture(p) => f.write_str(&hackenbush::picture_text(p)),
-            PartizanPart::Toads(r) => f.write_str(&toads::text(r)),
-            PartizanPart::Clobber(s) => f.write_str(&clobber::text(s)),
-            PartizanPart::Value(v) => f.write_str(v),
-        }
+impl PartizanEntry {
+    /// Whether the game has a standard start on a rectangle (a `table --rows --cols` family).
+    pub fn has_start(&self) -> bool {
+        (self.start)(1, 1).is_some()
     }
 }
 
-/// Canonical forms of partizan parts: one arena of forms, one table per game.
-pub struct PartizanValues {
-    /// The arena every value lives in.
-    pub forms: Forms,
-    domineering: PartizanSearch<Domineering>,
-    cutcake: PartizanSearch<Cutcake>,
-    hackenbush: PartizanSearch<Hackenbush>,
-    pictures: PartizanSearch<HackenbushPicture>,
-    toads: PartizanSearch<Toads>,
-    clobber: PartizanSearch<Clobber>,
+/// A game of the catalog and its variant of [`PartizanPart`].
+trait Catalogued: PartizanGame {
+    fn wrap(part: Self::Part) -> PartizanPart;
+}
+
+fn read_as<G: Catalogued>(
+    name: Word,
+    args: &[Word],
+    context: &mut ParseContext,
+) -> Result<Option<PartizanPart>> {
+    Ok(G::read(name, args, context)?.map(G::wrap))
+}
+
+fn start_as<G: Catalogued>(rows: u64, cols: u64) -> Option<Result<PartizanPart>> {
+    G::start(rows, cols).map(|part| part.map(G::wrap))
+}
+
+/// The catalog, written once: each line is a game (its variant of [`PartizanPart`], its type,
+/// and the field of [`PartizanValues`] that holds its search).
+macro_rules! partizan_catalog {
+    ($($(#[$doc:meta])* $variant:ident($game:ty) in $field:ident),+ $(,)?) => {
+        /// A partizan part of a sum: a part of a catalog game, or a value in CGSuite's notation.
+        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum PartizanPart {
+            $($(#[$doc])* $variant(<$game as PartizanGame>::Part),)+
+            /// A value in CGSuite's notation, written canonically (parsed once per arena).
+            Value(String),
+        }
+
+        $(impl Catalogued for $game {
+            fn wrap(part: Self::Part) -> PartizanPart {
+                PartizanPart::$variant(part)
+            }
+        })+
+
+        /// The partizan games, in the catalog's order (two may share a keyword: the first
+        /// whose reader takes the words reads them).
+        pub static PARTIZAN_GAMES: &[PartizanEntry] = &[$(PartizanEntry {
+            syntax: <$game as PartizanGame>::SYNTAX,
+            players: <$game as PartizanGame>::PLAYERS,
+            read: read_as::<$game>,
+            start: start_as::<$game>,
+        },)+];
+
+        impl std::fmt::Display for PartizanPart {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match self {
+                    $(PartizanPart::$variant(p) => f.write_str(&<$game as PartizanGame>::text(p)),)+
+                    PartizanPart::Value(v) => f.write_str(v),
+                }
+            }
+        }
+
+        impl PartizanPart {
+            /// The catalog entry of the part's game (`None` for a value).
+            pub fn entry(&self) -> Option<&'static PartizanEntry> {
+                let mut index = 0;
+                $(
+                    if let PartizanPart::$variant(_) = self {
+                        return PARTIZAN_GAMES.get(index);
+                    }
+                    index += 1;
+                )+
+                let _ = index;
+                None
+            }
+
+            /// The part as a board for the page (rows of cells), if its game draws one.
+            pub fn cells(&self) -> Option<Vec<String>> {
+                match self {
+                    $(PartizanPart::$variant(p) => <$game as PartizanGame>::cells(p),)+
+                    PartizanPart::Value(_) => None,
+                }
+            }
+        }
+
+        /// Canonical forms of partizan parts: one arena of forms, one table per game.
+        pub struct PartizanValues {
+            /// The arena every value lives in.
+            pub forms: Forms,
+            $($field: PartizanSearch<<$game as PartizanGame>::Rules>,)+
+            /// The values written in notation, parsed once into the arena.
+            notation: FxHashMap<String, GameId>,
+        }
+
+        impl PartizanValues {
+            /// Tables of at most `max_states` positions each, and an arena of at most
+            /// `max_states` forms. `max_states` is a [`crate::budget::Budget`] (or a bare
+            /// limit): its flag stops every table.
+            pub fn new(max_states: impl Into<crate::budget::Budget>) -> Self {
+                let budget: crate::budget::Budget = max_states.into();
+                PartizanValues {
+                    forms: Forms::new(budget.clone()),
+                    $($field: PartizanSearch::new(Default::default(), budget.clone()),)+
+                    notation: FxHashMap::default(),
+                }
+            }
+
+            /// How many positions the tables hold.
+            pub fn states(&self) -> usize {
+                0 $(+ self.$field.states())+
+            }
+
+            /// The canonical form of a part.
+            pub fn value(&mut self, part: &PartizanPart) -> Result<GameId> {
+                match part {
+                    $(PartizanPart::$variant(p) => self
+                        .$field
+                        .value(&mut self.forms, &<$game as PartizanGame>::position(p)),)+
+                    PartizanPart::Value(v) => self.notation(v),
+                }
+            }
+
+            /// The parts a move of Left (`left`) or Right leaves, as whole parts of the part's
+            /// game (a value's moves are its canonical options).
+            pub fn moves(&mut self, part: &PartizanPart, left: bool) -> Result<Vec<PartizanPart>> {
+                Ok(match part {
+                    $(PartizanPart::$variant(p) => {
+                        <$game as PartizanGame>::moves(&self.$field.rules, p, left)
+                            .into_iter()
+                            .map(PartizanPart::$variant)
+                            .collect()
+                    })+
+                    PartizanPart::Value(v) => {
+                        let g = self.notation(v)?;
+                        let (l, r) = self.forms.options(g);
+                        let side = if left { l } else { r };
+                        side.iter()
+                            .map(|&o| PartizanPart::Value(self.forms.to_string(o)))
+                            .collect()
+                    }
+                })
+            }
+        }
+    };
+}
+
+partizan_catalog! {
+    /// A Domineering board (its empty cells).
+    Domineering(Domineering) in domineering,
+    /// Cutcake cakes (rows, columns).
+    Cutcake(Cutcake) in cutcake,
+    /// Hackenbush stalks.
+    Hackenbush(Hackenbush) in hackenbush,
+    /// A Hackenbush picture read from a file, and the edges cut.
+    Picture(HackenbushPicture) in pictures,
+    /// A Toads-and-Frogs strip.
+    Toads(Toads) in toads,
+    /// A Clobber position.
+    Clobber(Clobber) in clobber,
+}
+
+/// The games whose keyword is `keyword`, in the catalog's order.
+pub fn partizan_games(keyword: &str) -> impl Iterator<Item = &'static PartizanEntry> + '_ {
+    PARTIZAN_GAMES
+        .iter()
+        .filter(move |g| g.syntax.keyword == keyword)
 }
 
 impl PartizanValues {
-    /// Tables of at most `max_states` positions each, and an arena of at most `max_states`
-    /// forms.
-    /// `max_states` is a [`crate::budget::Budget`] (or a bare limit): its flag stops every table.
-    pub fn new(max_states: impl Into<crate::budget::Budget>) -> Self {
-        let budget: crate::budget::Budget = max_states.into();
-        PartizanValues {
-            forms: Forms::new(budget.clone()),
-            domineering: PartizanSearch::new(Domineering, budget.clone()),
-            cutcake: PartizanSearch::new(Cutcake, budget.clone()),
-            hackenbush: PartizanSearch::new(Hackenbush, budget.clone()),
-            pictures: PartizanSearch::new(HackenbushPicture, budget.clone()),
-            toads: PartizanSearch::new(Toads, budget.clone()),
-            clobber: PartizanSearch::new(Clobber, budget),
+    /// A value written in notation, parsed into the arena the first time it is met.
+    fn notation(&mut self, text: &str) -> Result<GameId> {
+        if let Some(&g) = self.notation.get(text) {
+            return Ok(g);
         }
-    }
-
-    /// How many positions the tables hold.
-    pub fn states(&self) -> usize {
-        self.domineering.states()
-            + self.cutcake.states()
-            + self.hackenbush.states()
-            + self.pictures.states()
-            + self.toads.states()
-            + self.clobber.states()
-    }
-
-    /// The canonical form of a part.
-    pub fn value(&mut self, part: &PartizanPart) -> Result<GameId> {
-        let forms = &mut self.forms;
-        match part {
-            PartizanPart::Domineering(b) => self.domineering.value(forms, b),
-            PartizanPart::Cutcake(c) => self.cutcake.value(forms, c),
-            PartizanPart::Hackenbush(s) => self.hackenbush.value(forms, s),
-            PartizanPart::Picture(p) => self.pictures.value(forms, &p.edges().into()),
-            PartizanPart::Toads(r) => self.toads.value(forms, r),
-            PartizanPart::Clobber(s) => self.clobber.value(forms, s),
-            PartizanPart::Value(v) => forms.parse(v),
-        }
+        let g = self.forms.parse(text)?;
+        self.notation.insert(text.to_string(), g);
+        Ok(g)
     }
 
     /// How many moves [`PartizanValues::moves`] would list, when that is known without listing
@@ -138,7 +215,7 @@ impl PartizanValues {
         let PartizanPart::Value(v) = part else {
             return Ok(None);
         };
-        let g = self.forms.parse(v)?;
+        let g = self.notation(v)?;
         Ok(Some(match self.forms.as_nus(g) {
             Some(n) if n.ups == 0 => u128::from(n.nimber),
             Some(_) => 2,
@@ -147,64 +224,5 @@ impl PartizanValues {
                 l.len().max(r.len()) as u128
             }
         }))
-    }
-
-    /// The parts a move of Left (`left`) or Right leaves, as whole positions of the part's game
-    /// (a value's moves are its canonical options).
-    pub fn moves(&mut self, part: &PartizanPart, left: bool) -> Result<Vec<PartizanPart>> {
-        fn all<R: PartizanRules>(
-            rules: &R,
-            p: &R::Position,
-            left: bool,
-            wrap: impl Fn(R::Position) -> PartizanPart,
-        ) -> Vec<PartizanPart> {
-            let mut out = Vec::new();
-            rules.options(p, left, &mut out);
-            out.into_iter().map(wrap).collect()
-        }
-        Ok(match part {
-            PartizanPart::Domineering(b) => all(&Domineering, b, left, PartizanPart::Domineering),
-            PartizanPart::Cutcake(cakes) => {
-                // a move cuts one of the cakes
-                let mut out = Vec::new();
-                for (i, &cake) in cakes.iter().enumerate() {
-                    let mut options = Vec::new();
-                    Cutcake.options(&vec![cake], left, &mut options);
-                    for o in options {
-                        let mut next = cakes.clone();
-                        next.splice(i..=i, o);
-                        out.push(PartizanPart::Cutcake(next));
-                    }
-                }
-                out
-            }
-            PartizanPart::Hackenbush(s) => all(&Hackenbush, s, left, PartizanPart::Hackenbush),
-            PartizanPart::Picture(p) => {
-                // cut one standing edge of the player's colour or green
-                let mine = if left { b'L' } else { b'R' };
-                let standing = p.standing();
-                (0..p.picture.edges.len())
-                    .filter(|&i| {
-                        standing[i] && matches!(p.picture.edges[i].2, c if c == mine || c == b'G')
-                    })
-                    .map(|i| {
-                        let mut next = p.clone();
-                        next.cut.push(i as u32 + 1);
-                        next.cut.sort_unstable();
-                        PartizanPart::Picture(next)
-                    })
-                    .collect()
-            }
-            PartizanPart::Toads(r) => all(&Toads, r, left, PartizanPart::Toads),
-            PartizanPart::Clobber(s) => all(&Clobber, s, left, PartizanPart::Clobber),
-            PartizanPart::Value(v) => {
-                let g = self.forms.parse(v)?;
-                let (l, r) = self.forms.options(g);
-                let side = if left { l } else { r };
-                side.iter()
-                    .map(|&o| PartizanPart::Value(self.forms.to_string(o)))
-                    .collect()
-            }
-        })
     }
 }

@@ -5,51 +5,67 @@
 //! of the two.
 
 use crate::error::{excerpt, Result};
-use crate::games::partizan::{PartizanPart, PartizanSyntax};
+use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
 use crate::games::syntax::{error, ParseContext, Word};
 use crate::partizan::PartizanRules;
-
-/// `toads ROW`.
-pub const SYNTAX: PartizanSyntax = PartizanSyntax {
-    keyword: "toads",
-    usage: "toads ROW",
-    summary: "Toads and Frogs: toads T move right, frogs F left, one step or a jump (. empty)",
-    examples: &["toads TT.FF", "toads T.F"],
-    read,
-};
 
 /// The longest strip.
 pub const MAX_CELLS: usize = 1024;
 
-fn read(name: Word, args: &[Word], _: &mut ParseContext) -> Result<PartizanPart> {
-    if args.len() != 1 {
-        return Err(error(
-            args.get(1).map_or(name.column, |w| w.column),
-            "'toads' takes one strip (toads ROW, of T, F and .)",
-        ));
-    }
-    let w = args[0];
-    if let Some(i) = w.text.find(|c| !matches!(c, 'T' | 'F' | '.')) {
-        return Err(error(
-            w.column + w.text[..i].chars().count(),
-            format!(
-                "'{}': a strip is made of T (toads), F (frogs) and . (empty)",
-                excerpt(w.text)
-            ),
-        ));
-    }
-    if w.text.len() > MAX_CELLS {
-        return Err(error(
-            w.column,
-            format!("a strip of {} cells: at most {MAX_CELLS}", w.text.len()),
-        ));
-    }
-    Ok(PartizanPart::Toads(w.text.as_bytes().into()))
-}
+impl PartizanGame for Toads {
+    type Rules = Toads;
+    type Part = Box<[u8]>;
 
-/// Writes a strip back as `toads` reads it.
-pub fn text(row: &[u8]) -> String {
-    format!("toads {}", String::from_utf8_lossy(row))
+    const SYNTAX: PartizanSyntax = PartizanSyntax {
+        keyword: "toads",
+        usage: "toads ROW",
+        summary: "Toads and Frogs: toads T move right, frogs F left, one step or a jump (. empty)",
+        examples: &["toads TT.FF", "toads T.F"],
+    };
+
+    const PLAYERS: [&'static str; 2] = ["toads", "frogs"];
+
+    fn read(name: Word, args: &[Word], _: &mut ParseContext) -> Result<Option<Box<[u8]>>> {
+        if args.len() != 1 {
+            return Err(error(
+                args.get(1).map_or(name.column, |w| w.column),
+                "'toads' takes one strip (toads ROW, of T, F and .)",
+            ));
+        }
+        let w = args[0];
+        if let Some(i) = w.text.find(|c| !matches!(c, 'T' | 'F' | '.')) {
+            return Err(error(
+                w.column + w.text[..i].chars().count(),
+                format!(
+                    "'{}': a strip is made of T (toads), F (frogs) and . (empty)",
+                    excerpt(w.text)
+                ),
+            ));
+        }
+        if w.text.len() > MAX_CELLS {
+            return Err(error(
+                w.column,
+                format!("a strip of {} cells: at most {MAX_CELLS}", w.text.len()),
+            ));
+        }
+        Ok(Some(w.text.as_bytes().into()))
+    }
+
+    fn text(row: &Box<[u8]>) -> String {
+        format!("toads {}", String::from_utf8_lossy(row))
+    }
+
+    fn position(row: &Box<[u8]>) -> Box<[u8]> {
+        row.clone()
+    }
+
+    fn moves(rules: &Toads, row: &Box<[u8]>, left: bool) -> Vec<Box<[u8]>> {
+        options_of(rules, row, left)
+    }
+
+    fn cells(row: &Box<[u8]>) -> Option<Vec<String>> {
+        Some(vec![String::from_utf8_lossy(row).into_owned()])
+    }
 }
 
 /// The rules of Toads and Frogs; a position is a strip.
