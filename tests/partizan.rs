@@ -319,6 +319,35 @@ fn clobber_moves(g: &Grid, left: bool) -> Vec<Grid> {
     out
 }
 
+/// Snort (`snort`) or Col: a stone of the mover on an empty cell with no orthogonal
+/// neighbour of the opponent's colour (Snort) or of the mover's (Col).
+fn placement_moves(g: &Grid, left: bool, snort: bool) -> Vec<Grid> {
+    let (cols, cells) = g;
+    let (cols, rows) = (*cols as i64, (cells.len() / cols) as i64);
+    let (me, them) = if left { (b'x', b'o') } else { (b'o', b'x') };
+    let barred_by = if snort { them } else { me };
+    let mut out = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            if cells[(r * cols + c) as usize] != b'.' {
+                continue;
+            }
+            let touches = [(0, 1), (0, -1), (1, 0), (-1, 0)].iter().any(|(dr, dc)| {
+                let (r2, c2) = (r + dr, c + dc);
+                (0..rows).contains(&r2)
+                    && (0..cols).contains(&c2)
+                    && cells[(r2 * cols + c2) as usize] == barred_by
+            });
+            if !touches {
+                let mut next = cells.clone();
+                next[(r * cols + c) as usize] = me;
+                out.push((cols as usize, next));
+            }
+        }
+    }
+    out
+}
+
 fn toads_moves(row: &[u8], left: bool) -> Vec<Vec<u8>> {
     let n = row.len() as i64;
     let (me, them, d) = if left {
@@ -391,6 +420,18 @@ fn every_game_agrees_with_a_plain_search_of_its_rules() {
         let v = plain_value(&mut forms, &mut HashMap::new(), &grid, &clobber_moves);
         let expected = forms.to_string(v);
         assert_eq!(value_of(&format!("clobber {}", grid_text(&grid))), expected);
+        // Snort and Col on at most 3 x 3 cells
+        let (r3, c3) = (rows.min(3), cols.min(3));
+        let cells: Vec<u8> = (0..r3 * c3)
+            .map(|_| [b'.', b'.', b'.', b'x', b'o', b'#'][rng.below(6) as usize])
+            .collect();
+        let grid = (c3, cells);
+        for (game, snort) in [("snort", true), ("col", false)] {
+            let moves = |g: &Grid, l: bool| placement_moves(g, l, snort);
+            let v = plain_value(&mut forms, &mut HashMap::new(), &grid, &moves);
+            let expected = forms.to_string(v);
+            assert_eq!(value_of(&format!("{game} {}", grid_text(&grid))), expected);
+        }
         // Toads and Frogs
         let len = 1 + rng.below(7) as usize;
         let row: Vec<u8> = (0..len)
@@ -497,6 +538,16 @@ fn textbook_values() {
         // Toads and Frogs: T.F is {.TF | TF.} = {{ | FT.} | {.FT | }} = {{|1} | {|0}} = {0|0}
         ("toads T.F", "*"),
         ("toads TTT", "0"),
+        // Snort and Col (Winning Ways ch. 2): a lone cell is * in both; two cells side by
+        // side are {1|-1} in Snort (a stone bars its neighbour to the opponent only) and 0 in
+        // Col (to the mover only: {-1|1} = 0); MCGS's and CGSuite's `|` between rows
+        ("snort .", "*"),
+        ("col .", "*"),
+        ("snort ..", "{1|-1}"),
+        ("col ..", "0"),
+        ("snort x.", "1"),
+        ("col x.", "-1"),
+        ("col .|.", "0"),
         // sums with impartial parts: their nimbers
         ("nim 3 + *3", "0"),
         ("domineering ../.. + nim 1", "{1*|-1*}"),
@@ -533,6 +584,77 @@ fn winning_moves_are_those_the_value_says() {
     assert!(p.left_winning_moves.is_empty() && p.right_winning_moves.is_empty());
 }
 
+/// Every game of the catalog reaches every front end with no front end naming it: its
+/// examples are valued, solved and played from the command line and the library, its usage
+/// is in the help, its pieces in the play texts, its board (if it draws one) in the page's
+/// state, and a game with a standard start is tabulated.
+#[test]
+fn every_catalog_game_reaches_every_front_end() {
+    use grundy::app::partizan_play::PartizanPlay;
+    use grundy::games::partizan::PARTIZAN_GAMES;
+    let (_, help, _) = common::run_grundy(&["value", "--help"], b"");
+    let (_, table_help, _) = common::run_grundy(&["table", "--help"], b"");
+    for game in PARTIZAN_GAMES {
+        let syntax = game.syntax;
+        assert!(help.contains(syntax.usage), "{}", syntax.usage);
+        for example in syntax.examples {
+            for command in ["value", "solve"] {
+                let (code, out, err) = common::run_grundy(&[command, "--json", example], b"");
+                assert_eq!(code, 0, "{command} {example}: {err}");
+                assert!(out.contains(example), "{command} {example}: {out}");
+            }
+            let mut play = PartizanPlay::new(example, true, &ValueOptions::default()).unwrap();
+            assert!(play.players()[0].contains(game.players[0]), "{example}");
+            let state = play.state().unwrap();
+            let part =
+                grundy::app::parse::parse_terms(example, 1000, &grundy::games::NoGraphs::default())
+                    .unwrap();
+            let drawn = matches!(
+                &part[0].0,
+                grundy::app::parse::Term::Partizan(p) if p.cells().is_some()
+            );
+            assert_eq!(state.board.is_some(), drawn, "{example}");
+            if drawn {
+                // each move's board differs from the position's: the page finds it by a click
+                assert!(state
+                    .moves
+                    .iter()
+                    .all(|m| m.board.as_ref() != state.board.as_ref()));
+            }
+        }
+        if game.has_start() {
+            assert!(table_help.contains(syntax.keyword), "{}", syntax.keyword);
+            let (code, out, err) = common::run_grundy(
+                &[
+                    "table",
+                    "--json",
+                    "--rows",
+                    "2",
+                    "--cols",
+                    "2",
+                    syntax.keyword,
+                ],
+                b"",
+            );
+            assert_eq!(code, 0, "{}: {err}", syntax.keyword);
+            assert!(
+                out.contains(&format!("\"family\":\"{}\"", syntax.keyword)),
+                "{out}"
+            );
+        }
+    }
+    // the games with a standard start: tabulated from the catalog alone
+    let started: Vec<&str> = PARTIZAN_GAMES
+        .iter()
+        .filter(|g| g.has_start())
+        .map(|g| g.syntax.keyword)
+        .collect();
+    assert_eq!(
+        started,
+        ["domineering", "cutcake", "clobber", "snort", "col"]
+    );
+}
+
 #[test]
 fn bad_partizan_input_gets_one_line_and_exit_2() {
     for (args, needle) in [
@@ -549,6 +671,13 @@ fn bad_partizan_input_gets_one_line_and_exit_2() {
         (vec!["value", "toads TXF"], "T (toads)"),
         (vec!["value", "hackenbush LB"], "L (blue)"),
         (vec!["value", "{1|2|3}"], "ambiguous"),
+        (vec!["value", "snort ../."], "ragged"),
+        (vec!["value", "col x.z"], "unknown board character"),
+        (vec!["value", "snort .. ."], "takes one board"),
+        (
+            vec!["table", "--rows", "12", "--cols", "12", "snort"],
+            "1 to 128 cells",
+        ),
         (
             vec![
                 "value",

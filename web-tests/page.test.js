@@ -274,6 +274,30 @@ test("plays Domineering on the board and wins with the middle column", async () 
   await page.close();
 });
 
+test("plays Snort and Clobber by clicking cells: a move is found by the cells it changes", async () => {
+  const { page, errors } = await open();
+  // snort ..: a stone bars its neighbour to the opponent, so the first stone wins
+  await valuePartizan(page, "snort ..");
+  assert.equal(await page.$$eval("#pz-board .pz-cell", (c) => c.length), 2);
+  await page.selectOption("#pz-side", "left");
+  await page.click("#pz-play");
+  await page.waitForFunction(() => document.querySelector("#pz-status").textContent.startsWith("Your move"));
+  await page.click('#pz-board .pz-cell[data-pz-cell="0,0"]');
+  await page.waitForFunction(() => document.querySelector("#pz-status").dataset.result);
+  assert.equal(await page.getAttribute("#pz-status", "data-result"), "you");
+  // clobber: your stone, then the stone it takes (two captures from the middle stone)
+  await valuePartizan(page, "clobber oxo");
+  await page.selectOption("#pz-side", "left");
+  await page.click("#pz-play");
+  await page.waitForFunction(() => document.querySelector("#pz-status").textContent.startsWith("Your move"));
+  await page.click('#pz-board .pz-cell[data-pz-cell="0,1"]');
+  assert.equal(await page.$$eval("#pz-board .pz-selected", (c) => c.length), 1);
+  await page.click('#pz-board .pz-cell[data-pz-cell="0,2"]');
+  await page.waitForFunction(() => /clobber o\.x/.test(document.querySelector("#pz-summary").textContent));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("plays Toads and Frogs as Right, the computer first, to the end", async () => {
   const { page, errors } = await open();
   // TT.FF: whoever moves first wins (a known N position): the computer, moving first, wins

@@ -20,6 +20,7 @@ __all__ = [
     "solve",
     "value",
     "partizan",
+    "partizan_games",
     "table",
     "quotient",
     "geography",
@@ -73,6 +74,17 @@ def value(expr, *, max_states=None):
     '{1|-1}'
     """
     return _walls_as_lists(_grundy.value(str(expr), max_states))
+
+
+def partizan_games():
+    """The partizan games of the catalog, each a dict: ``keyword``, ``usage``, ``summary``,
+    ``examples`` (parts as grundy writes them), ``players`` (Left's and Right's pieces) and
+    ``table`` (whether ``grundy table --rows R --cols C KEYWORD`` has a standard start).
+
+    >>> any(g["keyword"] == "domineering" for g in partizan_games())
+    True
+    """
+    return [_lists(g, "examples", "players") for g in _grundy.partizan_games()]
 
 
 def _walls_as_lists(report):

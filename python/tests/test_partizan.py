@@ -25,6 +25,25 @@ def test_value_matches_the_command_line():
         assert grundy.value(expr) == json.loads(out.stdout)
 
 
+def test_every_catalog_game_is_valued_and_solved_as_the_command_line_does():
+    games = grundy.partizan_games()
+    keywords = {g["keyword"] for g in games}
+    assert {"domineering", "clobber", "snort", "col"} <= keywords
+    for game in games:
+        for example in game["examples"]:
+            out = subprocess.run([GRUNDY, "value", "--json", example], capture_output=True, check=True)
+            assert grundy.value(example) == json.loads(out.stdout), example
+            out = subprocess.run([GRUNDY, "solve", "--json", example], capture_output=True, check=True)
+            assert grundy.solve(example) == json.loads(out.stdout), example
+        if game["table"]:
+            out = subprocess.run(
+                [GRUNDY, "table", "--json", "--rows", "2", "--cols", "2", game["keyword"]],
+                capture_output=True,
+                check=True,
+            )
+            assert json.loads(out.stdout)["family"] == game["keyword"]
+
+
 def domineering_moves(board, vertical):
     rows = [list(r) for r in board]
     out = []

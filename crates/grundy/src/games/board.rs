@@ -72,6 +72,16 @@ impl Board {
         self.full() & !(self.first_col() << (self.cols - 1))
     }
 
+    /// The cells orthogonally next to a cell of `set` (on the board; `set` itself only where
+    /// two of its cells touch).
+    pub fn neighbours(&self, set: u128) -> u128 {
+        let cols = self.cols as u32;
+        let right_ok = self.not_last_col();
+        let left_ok = right_ok << 1;
+        (((set & right_ok) << 1) | ((set & left_ok) >> 1) | shl(set, cols) | shr(set, cols))
+            & self.full()
+    }
+
     /// The cells of `set` joined to `seed` by orthogonal steps within `set`.
     pub fn region(&self, set: u128, seed: u128) -> u128 {
         self.region_with(set, seed, self.not_last_col())

@@ -41,6 +41,7 @@ macro_rules! compare_by_key {
 
 pub mod board;
 pub mod clobber;
+pub mod col;
 pub mod cutcake;
 pub mod domineering;
 pub mod empty;
@@ -53,7 +54,9 @@ pub mod nim;
 pub mod octal;
 pub mod partizan;
 pub mod partizan_game;
+pub mod placement;
 pub mod rectangle;
+pub mod snort;
 pub mod staircase;
 pub mod subtraction;
 pub mod syntax;

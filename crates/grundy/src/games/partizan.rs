@@ -1,4 +1,4 @@
-//! The partizan catalog: every partizan game, written once in [`partizan_catalog!`]'s list.
+//! The partizan catalog: every partizan game, written once in the list of `partizan_catalog!`.
 //! From that list come the sum part type ([`PartizanPart`]), the keywords and readers the
 //! parser and the help texts use ([`PARTIZAN_GAMES`]), and [`PartizanValues`], which finds
 //! canonical forms of parts with one arena of forms and one transposition table per game,
@@ -9,10 +9,12 @@
 
 use crate::error::Result;
 use crate::games::clobber::Clobber;
+use crate::games::col::Col;
 use crate::games::cutcake::Cutcake;
 use crate::games::domineering::Domineering;
 use crate::games::hackenbush::{Hackenbush, HackenbushPicture};
 pub use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
+use crate::games::snort::Snort;
 use crate::games::syntax::{ParseContext, Word};
 use crate::games::toads::Toads;
 use crate::partizan::{Forms, GameId, PartizanSearch};
@@ -188,6 +190,10 @@ partizan_catalog! {
     Toads(Toads) in toads,
     /// A Clobber position.
     Clobber(Clobber) in clobber,
+    /// A Snort position.
+    Snort(Snort) in snort,
+    /// A Col position.
+    Col(Col) in col,
 }
 
 /// The games whose keyword is `keyword`, in the catalog's order.
