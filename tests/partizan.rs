@@ -348,6 +348,95 @@ fn placement_moves(g: &Grid, left: bool, snort: bool) -> Vec<Grid> {
     out
 }
 
+/// Cannibal Clobber: the mover's stone onto an adjacent stone of either colour.
+fn cannibal_moves(g: &Grid, left: bool) -> Vec<Grid> {
+    let (cols, cells) = g;
+    let (cols, rows) = (*cols as i64, (cells.len() / cols) as i64);
+    let me = if left { b'x' } else { b'o' };
+    let mut out = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            if cells[(r * cols + c) as usize] != me {
+                continue;
+            }
+            for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+                let (r2, c2) = (r + dr, c + dc);
+                if (0..rows).contains(&r2)
+                    && (0..cols).contains(&c2)
+                    && cells[(r2 * cols + c2) as usize] != b'.'
+                {
+                    let mut next = cells.clone();
+                    next[(r * cols + c) as usize] = b'.';
+                    next[(r2 * cols + c2) as usize] = me;
+                    out.push((cols as usize, next));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Fission: a stone with both cells above and below (Left) or beside (Right) empty splits
+/// into them.
+fn fission_moves(g: &Grid, left: bool) -> Vec<Grid> {
+    let (cols, cells) = g;
+    let (cols, rows) = (*cols as i64, (cells.len() / cols) as i64);
+    let (dr, dc) = if left { (1, 0) } else { (0, 1) };
+    let empty = |r: i64, c: i64| {
+        (0..rows).contains(&r) && (0..cols).contains(&c) && cells[(r * cols + c) as usize] == b'.'
+    };
+    let mut out = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            if cells[(r * cols + c) as usize] == b'x'
+                && empty(r - dr, c - dc)
+                && empty(r + dr, c + dc)
+            {
+                let mut next = cells.clone();
+                next[(r * cols + c) as usize] = b'.';
+                next[((r - dr) * cols + c - dc) as usize] = b'x';
+                next[((r + dr) * cols + c + dc) as usize] = b'x';
+                out.push((cols as usize, next));
+            }
+        }
+    }
+    out
+}
+
+/// Toppling Dominoes: the mover's domino or a green one falls left or right, with every
+/// domino on that side.
+fn toppling_moves(row: &[u8], left: bool) -> Vec<Vec<u8>> {
+    let mine = if left { b'x' } else { b'o' };
+    let mut out = Vec::new();
+    for i in 0..row.len() {
+        if row[i] == mine || row[i] == b'g' {
+            out.push(row[i + 1..].to_vec());
+            out.push(row[..i].to_vec());
+        }
+    }
+    out
+}
+
+/// Elephants and Rhinos: an elephant one step right, a rhino one step left, into an empty cell.
+fn elephants_moves(row: &[u8], left: bool) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    for i in 0..row.len() {
+        let target = if left && row[i] == b'x' {
+            Some(i + 1)
+        } else if !left && row[i] == b'o' && i > 0 {
+            Some(i - 1)
+        } else {
+            None
+        };
+        if let Some(j) = target.filter(|&j| row.get(j) == Some(&b'.')) {
+            let mut next = row.to_vec();
+            next.swap(i, j);
+            out.push(next);
+        }
+    }
+    out
+}
+
 fn toads_moves(row: &[u8], left: bool) -> Vec<Vec<u8>> {
     let n = row.len() as i64;
     let (me, them, d) = if left {
@@ -432,6 +521,58 @@ fn every_game_agrees_with_a_plain_search_of_its_rules() {
             let expected = forms.to_string(v);
             assert_eq!(value_of(&format!("{game} {}", grid_text(&grid))), expected);
         }
+        // Cram: Domineering's moves, both ways for both players
+        let cells: Vec<u8> = (0..r3 * c3)
+            .map(|_| if rng.below(4) == 0 { b'#' } else { b'.' })
+            .collect();
+        let grid = (c3, cells);
+        let cram = |g: &Grid, _: bool| {
+            let mut both = domineering_moves(g, true);
+            both.extend(domineering_moves(g, false));
+            both
+        };
+        let v = plain_value(&mut forms, &mut HashMap::new(), &grid, &cram);
+        assert_eq!(
+            value_of(&format!("cram {}", grid_text(&grid))),
+            forms.to_string(v)
+        );
+        // Cannibal Clobber and Fission
+        let cells: Vec<u8> = (0..rows * cols)
+            .map(|_| [b'x', b'o', b'.'][rng.below(3) as usize])
+            .collect();
+        let grid = (cols, cells);
+        let v = plain_value(&mut forms, &mut HashMap::new(), &grid, &cannibal_moves);
+        assert_eq!(
+            value_of(&format!("cannibal {}", grid_text(&grid))),
+            forms.to_string(v)
+        );
+        let cells: Vec<u8> = (0..rows * cols)
+            .map(|_| [b'x', b'.', b'.', b'#'][rng.below(4) as usize])
+            .collect();
+        let grid = (cols, cells);
+        let v = plain_value(&mut forms, &mut HashMap::new(), &grid, &fission_moves);
+        assert_eq!(
+            value_of(&format!("fission {}", grid_text(&grid))),
+            forms.to_string(v)
+        );
+        // Toppling Dominoes and Elephants and Rhinos
+        let len = 1 + rng.below(7) as usize;
+        let row: Vec<u8> = (0..len)
+            .map(|_| [b'x', b'o', b'g'][rng.below(3) as usize])
+            .collect();
+        let v = plain_value(&mut forms, &mut HashMap::new(), &row, &|r: &Vec<u8>, l| {
+            toppling_moves(r, l)
+        });
+        let text = format!("toppling {}", String::from_utf8_lossy(&row));
+        assert_eq!(value_of(&text), forms.to_string(v), "{text}");
+        let row: Vec<u8> = (0..len)
+            .map(|_| [b'x', b'o', b'.', b'.'][rng.below(4) as usize])
+            .collect();
+        let v = plain_value(&mut forms, &mut HashMap::new(), &row, &|r: &Vec<u8>, l| {
+            elephants_moves(r, l)
+        });
+        let text = format!("elephants {}", String::from_utf8_lossy(&row));
+        assert_eq!(value_of(&text), forms.to_string(v), "{text}");
         // Toads and Frogs
         let len = 1 + rng.below(7) as usize;
         let row: Vec<u8> = (0..len)
@@ -548,6 +689,22 @@ fn textbook_values() {
         ("snort x.", "1"),
         ("col x.", "-1"),
         ("col .|.", "0"),
+        // Cram (Winning Ways ch. 23): the 2 x 2 board is 0 (the second player answers by
+        // symmetry), a lone domino's room *
+        ("cram ../..", "0"),
+        ("cram ..", "*"),
+        // Toppling Dominoes (Lessons in Play): a green row of n dominoes is *n; xo is *
+        ("toppling ggg", "*3"),
+        ("toppling xo", "*"),
+        ("toppling x", "1"),
+        // Elephants and Rhinos: one elephant with k empty cells ahead is k; facing across one
+        // empty cell, whoever moves first takes it: *
+        ("elephants x..", "2"),
+        ("elephants x.o", "*"),
+        // Cannibal Clobber: two own stones give Left one move; Fission: a stone with room
+        // only sideways is one move for Right
+        ("cannibal xx", "1"),
+        ("fission .x.", "-1"),
         // sums with impartial parts: their nimbers
         ("nim 3 + *3", "0"),
         ("domineering ../.. + nim 1", "{1*|-1*}"),
@@ -651,7 +808,15 @@ fn every_catalog_game_reaches_every_front_end() {
         .collect();
     assert_eq!(
         started,
-        ["domineering", "cutcake", "clobber", "snort", "col"]
+        [
+            "domineering",
+            "cutcake",
+            "clobber",
+            "snort",
+            "col",
+            "cram",
+            "cannibal"
+        ]
     );
 }
 

@@ -228,10 +228,11 @@ fn low_bits(n: usize) -> u128 {
     }
 }
 
-/// Reads a board: rows of characters joined by `/`, every row as long as the first; each
-/// character must be one of `alphabet`, whose index is returned per cell (row by row).
+/// Reads a board: rows of characters joined by `/` (or `|`, as MCGS and CGSuite write them),
+/// every row as long as the first; each character must be one of `alphabet`, whose index is
+/// returned per cell (row by row).
 pub fn read_board(word: Word, alphabet: &str, what: &str) -> Result<(usize, usize, Vec<usize>)> {
-    let rows: Vec<&str> = word.text.split('/').collect();
+    let rows: Vec<&str> = word.text.split(['/', '|']).collect();
     let cols = rows[0].chars().count();
     if cols == 0 {
         return Err(error(

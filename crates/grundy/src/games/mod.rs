@@ -40,12 +40,17 @@ macro_rules! compare_by_key {
 }
 
 pub mod board;
+pub mod cannibal;
+pub mod cells;
 pub mod clobber;
 pub mod col;
+pub mod cram;
 pub mod cutcake;
 pub mod domineering;
+pub mod elephants;
 pub mod empty;
 pub mod fibonacci_nim;
+pub mod fission;
 pub mod game_graph;
 pub mod hackenbush;
 pub mod line_flip;
@@ -61,6 +66,7 @@ pub mod staircase;
 pub mod subtraction;
 pub mod syntax;
 pub mod toads;
+pub mod toppling;
 pub mod wythoff;
 
 pub use crate::solve::octal::OctalCode;

@@ -8,15 +8,20 @@
 //! names a game.
 
 use crate::error::Result;
+use crate::games::cannibal::Cannibal;
 use crate::games::clobber::Clobber;
 use crate::games::col::Col;
+use crate::games::cram::Cram;
 use crate::games::cutcake::Cutcake;
 use crate::games::domineering::Domineering;
+use crate::games::elephants::Elephants;
+use crate::games::fission::Fission;
 use crate::games::hackenbush::{Hackenbush, HackenbushPicture};
 pub use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
 use crate::games::snort::Snort;
 use crate::games::syntax::{ParseContext, Word};
 use crate::games::toads::Toads;
+use crate::games::toppling::Toppling;
 use crate::partizan::{Forms, GameId, PartizanSearch};
 use rustc_hash::FxHashMap;
 
@@ -194,6 +199,16 @@ partizan_catalog! {
     Snort(Snort) in snort,
     /// A Col position.
     Col(Col) in col,
+    /// A Cram board.
+    Cram(Cram) in cram,
+    /// A row of Toppling Dominoes.
+    Toppling(Toppling) in toppling,
+    /// A row of Elephants and Rhinos.
+    Elephants(Elephants) in elephants,
+    /// A Cannibal Clobber board.
+    Cannibal(Cannibal) in cannibal,
+    /// A Fission board.
+    Fission(Fission) in fission,
 }
 
 /// The games whose keyword is `keyword`, in the catalog's order.

@@ -59,13 +59,8 @@ pub fn read_placed(name: Word, args: &[Word], usage: &str) -> Result<Placed> {
             ),
         ));
     }
-    let text = args[0].text.replace('|', "/");
-    let word = Word {
-        text: &text,
-        column: args[0].column,
-    };
     let (rows, cols, cells) = read_board(
-        word,
+        args[0],
         ".xo#",
         "'x' (Left), 'o' (Right), '.' (empty) or '#' (blocked)",
     )?;

@@ -1,0 +1,102 @@
+//! A board of characters, one per cell (`x`, `o`, `.`, `#`...), for the board games whose
+//! searches need no bitboards: read and written as the games write boards (rows joined by
+//! `/`), and drawn on the page as they are written.
+
+use crate::error::{GrundyError, Result};
+use crate::games::board::{read_board, MAX_CELLS};
+use crate::games::syntax::{error, Word};
+
+/// A `rows x cols` board of characters, row by row.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CharBoard {
+    /// Rows.
+    pub rows: u8,
+    /// Columns.
+    pub cols: u8,
+    /// The characters, row by row.
+    pub cells: Box<[u8]>,
+}
+
+impl CharBoard {
+    /// Reads the one board of a game written `usage` (its keyword `name`, then the board):
+    /// characters from `alphabet` (ASCII), `what` naming them for the messages.
+    pub fn read(
+        name: Word,
+        args: &[Word],
+        usage: &str,
+        alphabet: &str,
+        what: &str,
+    ) -> Result<CharBoard> {
+        if args.len() != 1 {
+            return Err(error(
+                args.get(1).map_or(name.column, |w| w.column),
+                format!(
+                    "'{}' takes one board ({usage}, rows of {what} joined by /)",
+                    name.text
+                ),
+            ));
+        }
+        let (rows, cols, cells) = read_board(args[0], alphabet, what)?;
+        let alphabet = alphabet.as_bytes();
+        Ok(CharBoard {
+            rows: rows as u8,
+            cols: cols as u8,
+            cells: cells.into_iter().map(|i| alphabet[i]).collect(),
+        })
+    }
+
+    /// A `rows x cols` board of `fill`; an error past [`MAX_CELLS`] cells or for a side of 0.
+    pub fn filled(rows: u64, cols: u64, fill: u8) -> Result<CharBoard> {
+        if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS as u64 {
+            return Err(GrundyError::Unsupported(format!(
+                "a board of {rows} x {cols}: 1 to {MAX_CELLS} cells"
+            )));
+        }
+        Ok(CharBoard {
+            rows: rows as u8,
+            cols: cols as u8,
+            cells: vec![fill; (rows * cols) as usize].into(),
+        })
+    }
+
+    /// The rows as strings.
+    pub fn lines(&self) -> Vec<String> {
+        self.cells
+            .chunks(self.cols as usize)
+            .map(|row| String::from_utf8_lossy(row).into_owned())
+            .collect()
+    }
+
+    /// The board as read: rows joined by `/`.
+    pub fn text(&self) -> String {
+        self.lines().join("/")
+    }
+
+    /// The character at `(r, c)`, `None` off the board.
+    pub fn at(&self, r: i64, c: i64) -> Option<u8> {
+        let (rows, cols) = (self.rows as i64, self.cols as i64);
+        ((0..rows).contains(&r) && (0..cols).contains(&c))
+            .then(|| self.cells[(r * cols + c) as usize])
+    }
+
+    /// The same board with `(r, c)` set to `ch` (on the board).
+    pub fn with(&self, cells: &[(i64, i64, u8)]) -> CharBoard {
+        let mut next = self.clone();
+        for &(r, c, ch) in cells {
+            next.cells[(r * self.cols as i64 + c) as usize] = ch;
+        }
+        next
+    }
+
+    /// Every cell as `(r, c, character)`.
+    pub fn each(&self) -> impl Iterator<Item = (i64, i64, u8)> + '_ {
+        let cols = self.cols as i64;
+        self.cells
+            .iter()
+            .enumerate()
+            .map(move |(i, &ch)| (i as i64 / cols, i as i64 % cols, ch))
+    }
+}
+
+/// The four orthogonal steps.
+pub const STEPS: [(i64, i64); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];

@@ -1,0 +1,85 @@
+//! Cram (Winning Ways ch. 23; CGSuite's `Cram`): Domineering in which either player may place
+//! a domino either way, an impartial game, so every value is a nimber. Written `cram ../..`
+//! (rows of `.` empty and `#` filled joined by `/` or `|`). The search is Domineering's
+//! (regions, the eight symmetries), with both players' moves.
+
+use crate::error::Result;
+use crate::games::board::{shr, write_board, Board, MAX_CELLS};
+use crate::games::domineering::Domineering;
+use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
+use crate::games::syntax::{ParseContext, Word};
+use crate::partizan::PartizanRules;
+
+/// The rules of Cram; a position is the board of its empty cells.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Cram;
+
+impl PartizanRules for Cram {
+    type Position = Board;
+
+    /// Domineering's regions; a transposed region has the same value (an impartial game is its
+    /// own negative), so Domineering's mark of a negative changes nothing.
+    fn split(&self, board: &Board, out: &mut Vec<(Board, bool)>) {
+        Domineering.split(board, out);
+    }
+
+    fn options(&self, board: &Board, _left: bool, out: &mut Vec<Board>) {
+        let cols = board.cols as u32;
+        let vertical = board.bits & shr(board.bits, cols);
+        let horizontal = board.bits & (board.bits >> 1) & board.not_last_col();
+        for (pairs, step) in [(vertical, cols), (horizontal, 1)] {
+            let mut rest = pairs;
+            while rest != 0 {
+                let i = rest.trailing_zeros();
+                rest &= rest - 1;
+                out.push(Board {
+                    bits: board.bits & !(1u128 << i) & !(1u128 << (i + step)),
+                    ..*board
+                });
+            }
+        }
+    }
+}
+
+impl PartizanGame for Cram {
+    type Rules = Cram;
+    type Part = Board;
+
+    const SYNTAX: PartizanSyntax = PartizanSyntax {
+        keyword: "cram",
+        usage: "cram BOARD",
+        summary: "Cram: either player places a domino either way (impartial; rows of . and # joined by /)",
+        examples: &["cram ../..", "cram .../..."],
+    };
+
+    const PLAYERS: [&'static str; 2] = ["dominoes", "dominoes"];
+
+    fn read(name: Word, args: &[Word], context: &mut ParseContext) -> Result<Option<Board>> {
+        <Domineering as PartizanGame>::read(name, args, context)
+    }
+
+    fn text(board: &Board) -> String {
+        let glyph = |bit| if board.bits & bit != 0 { '.' } else { '#' };
+        format!("cram {}", write_board(board, glyph))
+    }
+
+    fn position(board: &Board) -> Board {
+        *board
+    }
+
+    fn moves(rules: &Cram, board: &Board, left: bool) -> Vec<Board> {
+        options_of(rules, board, left)
+    }
+
+    fn cells(board: &Board) -> Option<Vec<String>> {
+        <Domineering as PartizanGame>::cells(board)
+    }
+
+    /// The empty board.
+    fn start(rows: u64, cols: u64) -> Option<Result<Board>> {
+        Some(Board::empty(rows, cols, MAX_CELLS).map(|mut board| {
+            board.bits = board.full();
+            board
+        }))
+    }
+}

@@ -1,0 +1,113 @@
+//! Elephants and Rhinos (MCGS's `elephants`): a row of Left's elephants `x`, which step right,
+//! and Right's rhinos `o`, which step left, one cell into an empty cell (`.`), never jumping.
+//! Written `elephants x..o`. Reversing a row and swapping the animals negates its value: the
+//! search stores one of the two.
+
+use crate::error::{excerpt, Result};
+use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
+use crate::games::syntax::{error, ParseContext, Word};
+use crate::partizan::PartizanRules;
+
+/// The longest row.
+pub const MAX_CELLS: usize = 1024;
+
+/// The rules of Elephants and Rhinos; a position is the row.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Elephants;
+
+/// The row reversed with the animals swapped (the negative position).
+fn mirrored(row: &[u8]) -> Box<[u8]> {
+    row.iter()
+        .rev()
+        .map(|&c| match c {
+            b'x' => b'o',
+            b'o' => b'x',
+            c => c,
+        })
+        .collect()
+}
+
+impl PartizanRules for Elephants {
+    type Position = Box<[u8]>;
+
+    fn split(&self, row: &Box<[u8]>, out: &mut Vec<(Box<[u8]>, bool)>) {
+        let mirror = mirrored(row);
+        if mirror < *row {
+            out.push((mirror, true));
+        } else {
+            out.push((row.clone(), false));
+        }
+    }
+
+    fn options(&self, row: &Box<[u8]>, left: bool, out: &mut Vec<Box<[u8]>>) {
+        let n = row.len();
+        for i in 0..n {
+            let to = match (left, row[i]) {
+                (true, b'x') if i + 1 < n => i + 1,
+                (false, b'o') if i > 0 => i - 1,
+                _ => continue,
+            };
+            if row[to] == b'.' {
+                let mut next = row.clone();
+                next.swap(i, to);
+                out.push(next);
+            }
+        }
+    }
+}
+
+impl PartizanGame for Elephants {
+    type Rules = Elephants;
+    type Part = Box<[u8]>;
+
+    const SYNTAX: PartizanSyntax = PartizanSyntax {
+        keyword: "elephants",
+        usage: "elephants ROW",
+        summary: "Elephants and Rhinos: elephants x step right, rhinos o step left, into an empty cell (.)",
+        examples: &["elephants x..o", "elephants x.x.o"],
+    };
+
+    const PLAYERS: [&'static str; 2] = ["elephants", "rhinos"];
+
+    fn read(name: Word, args: &[Word], _: &mut ParseContext) -> Result<Option<Box<[u8]>>> {
+        if args.len() != 1 {
+            return Err(error(
+                args.get(1).map_or(name.column, |w| w.column),
+                "'elephants' takes one row (elephants ROW, of x, o and .)",
+            ));
+        }
+        let w = args[0];
+        if let Some(i) = w.text.find(|c| !matches!(c, 'x' | 'o' | '.')) {
+            return Err(error(
+                w.column + w.text[..i].chars().count(),
+                format!(
+                    "'{}': a row is made of x (elephants), o (rhinos) and . (empty)",
+                    excerpt(w.text)
+                ),
+            ));
+        }
+        if w.text.len() > MAX_CELLS {
+            return Err(error(
+                w.column,
+                format!("a row of {} cells: at most {MAX_CELLS}", w.text.len()),
+            ));
+        }
+        Ok(Some(w.text.as_bytes().into()))
+    }
+
+    fn text(row: &Box<[u8]>) -> String {
+        format!("elephants {}", String::from_utf8_lossy(row))
+    }
+
+    fn position(row: &Box<[u8]>) -> Box<[u8]> {
+        row.clone()
+    }
+
+    fn moves(rules: &Elephants, row: &Box<[u8]>, left: bool) -> Vec<Box<[u8]>> {
+        options_of(rules, row, left)
+    }
+
+    fn cells(row: &Box<[u8]>) -> Option<Vec<String>> {
+        Some(vec![String::from_utf8_lossy(row).into_owned()])
+    }
+}

@@ -1,0 +1,79 @@
+//! Fission (CGSuite's `Fission`, MCGS's `fission`): stones `x` on a board (`.` empty, `#`
+//! blocked). Left removes a stone and puts one on each of the two cells directly above and
+//! below it, which must be empty; Right the same with the cells to its left and right.
+//! Written `fission ..../.x../....` (rows joined by `/` or `|`).
+
+use crate::error::Result;
+use crate::games::cells::CharBoard;
+use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
+use crate::games::syntax::{ParseContext, Word};
+use crate::partizan::PartizanRules;
+
+/// The rules of Fission; a position is the board.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Fission;
+
+impl PartizanRules for Fission {
+    type Position = CharBoard;
+
+    fn split(&self, board: &CharBoard, out: &mut Vec<(CharBoard, bool)>) {
+        out.push((board.clone(), false));
+    }
+
+    fn options(&self, board: &CharBoard, left: bool, out: &mut Vec<CharBoard>) {
+        let (dr, dc) = if left { (1, 0) } else { (0, 1) };
+        for (r, c, ch) in board.each() {
+            if ch == b'x'
+                && board.at(r - dr, c - dc) == Some(b'.')
+                && board.at(r + dr, c + dc) == Some(b'.')
+            {
+                out.push(board.with(&[
+                    (r, c, b'.'),
+                    (r - dr, c - dc, b'x'),
+                    (r + dr, c + dc, b'x'),
+                ]));
+            }
+        }
+    }
+}
+
+impl PartizanGame for Fission {
+    type Rules = Fission;
+    type Part = CharBoard;
+
+    const SYNTAX: PartizanSyntax = PartizanSyntax {
+        keyword: "fission",
+        usage: "fission BOARD",
+        summary: "Fission: a stone x splits into two, above and below it for Left, left and right for Right (. empty, # blocked)",
+        examples: &["fission .../.x./...", "fission .x../...."],
+    };
+
+    const PLAYERS: [&'static str; 2] = ["vertical splits", "horizontal splits"];
+
+    fn read(name: Word, args: &[Word], _: &mut ParseContext) -> Result<Option<CharBoard>> {
+        CharBoard::read(
+            name,
+            args,
+            Self::SYNTAX.usage,
+            "x.#",
+            "'x' (a stone), '.' or '#'",
+        )
+        .map(Some)
+    }
+
+    fn text(board: &CharBoard) -> String {
+        format!("fission {}", board.text())
+    }
+
+    fn position(board: &CharBoard) -> CharBoard {
+        board.clone()
+    }
+
+    fn moves(rules: &Fission, board: &CharBoard, left: bool) -> Vec<CharBoard> {
+        options_of(rules, board, left)
+    }
+
+    fn cells(board: &CharBoard) -> Option<Vec<String>> {
+        Some(board.lines())
+    }
+}
