@@ -651,6 +651,74 @@ fn every_game_agrees_with_a_plain_search_of_its_rules() {
     assert_eq!(checked, 60);
 }
 
+/// The Grundy value by mex over the union of both players' moves, written here.
+fn union_grundy<P: Clone + Eq + std::hash::Hash>(
+    memo: &mut HashMap<P, u64>,
+    p: &P,
+    moves: &dyn Fn(&P, bool) -> Vec<P>,
+) -> u64 {
+    if let Some(&g) = memo.get(p) {
+        return g;
+    }
+    let mut seen: Vec<u64> = Vec::new();
+    for left in [true, false] {
+        for o in moves(p, left) {
+            let g = union_grundy(memo, &o, moves);
+            seen.push(g);
+        }
+    }
+    let g = (0..).find(|g| !seen.contains(g)).unwrap();
+    memo.insert(p.clone(), g);
+    g
+}
+
+#[test]
+fn impartial_variants_are_nimbers_of_both_players_moves() {
+    let mut rng = Rng(0x1a4b);
+    for _ in 0..40 {
+        let rows = 1 + rng.below(3) as usize;
+        let cols = 1 + rng.below(3) as usize;
+        let board: Vec<u8> = (0..rows * cols)
+            .map(|_| if rng.below(4) == 0 { b'#' } else { b'.' })
+            .collect();
+        let stones: Vec<u8> = (0..rows * cols)
+            .map(|_| [b'x', b'o', b'.'][rng.below(3) as usize])
+            .collect();
+        for (text, g) in [
+            (
+                format!(
+                    "impartial domineering {}",
+                    grid_text(&(cols, board.clone()))
+                ),
+                union_grundy(
+                    &mut HashMap::new(),
+                    &(cols, board.clone()),
+                    &domineering_moves,
+                ),
+            ),
+            (
+                format!("impartial clobber {}", grid_text(&(cols, stones.clone()))),
+                union_grundy(&mut HashMap::new(), &(cols, stones.clone()), &clobber_moves),
+            ),
+        ] {
+            let r = grundy::solve_expression(&text, &grundy::SolveOptions::default()).unwrap();
+            assert_eq!(r.grundy, Some(g), "{text}");
+            // with a nim heap of the same value: a P position
+            let sum = format!("{text} + nim {g}");
+            let r = grundy::solve_expression(&sum, &grundy::SolveOptions::default()).unwrap();
+            assert_eq!(r.grundy, Some(0), "{sum}");
+        }
+    }
+    // Cram is Domineering played impartially: the same nimbers
+    for board in ["../..", ".../...", "..../....", "..#/...", "...../....."] {
+        assert_eq!(
+            value_of(&format!("cram {board}")),
+            value_of(&format!("impartial domineering {board}")),
+            "{board}"
+        );
+    }
+}
+
 #[test]
 fn textbook_values() {
     for (expr, value) in [

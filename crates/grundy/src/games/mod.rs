@@ -53,6 +53,7 @@ pub mod fibonacci_nim;
 pub mod fission;
 pub mod game_graph;
 pub mod hackenbush;
+pub mod impartial;
 pub mod line_flip;
 pub mod moore;
 pub mod nim;
@@ -73,6 +74,7 @@ pub use crate::solve::octal::OctalCode;
 pub use empty::Empty;
 pub use fibonacci_nim::FibonacciNim;
 pub use game_graph::{GraphPosition, GraphRules, GraphSource, GraphTexts, NoGraphs};
+pub use impartial::Impartial;
 pub use line_flip::LineFlip;
 pub use moore::Moore;
 pub use nim::Nim;
@@ -163,6 +165,8 @@ catalog! {
     LineFlip(LineFlip) => [line_flip::SYNTAX],
     /// `graph NAME V`
     Graph(GraphPosition) => [game_graph::SYNTAX],
+    /// `impartial GAME ...`
+    Impartial(Impartial) => [impartial::SYNTAX],
 }
 
 fn wrap<T: Into<Component>>(options: Vec<Vec<T>>) -> Vec<Vec<Component>> {

@@ -112,6 +112,23 @@ macro_rules! partizan_catalog {
                 None
             }
 
+            /// The parts a move of Left (`left`) or Right leaves, by the game's rules alone
+            /// (no table): `None` for a value written in notation, whose options need an arena.
+            pub fn game_moves(&self, left: bool) -> Option<Vec<PartizanPart>> {
+                match self {
+                    $(PartizanPart::$variant(p) => {
+                        let rules = <<$game as PartizanGame>::Rules as Default>::default();
+                        Some(
+                            <$game as PartizanGame>::moves(&rules, p, left)
+                                .into_iter()
+                                .map(PartizanPart::$variant)
+                                .collect(),
+                        )
+                    })+
+                    PartizanPart::Value(_) => None,
+                }
+            }
+
             /// The part as a board for the page (rows of cells), if its game draws one.
             pub fn cells(&self) -> Option<Vec<String>> {
                 match self {
