@@ -276,6 +276,10 @@ test("plays Domineering on the board and wins with the middle column", async () 
 
 test("plays Snort and Clobber by clicking cells: a move is found by the cells it changes", async () => {
   const { page, errors } = await open();
+  // the examples come from the partizan catalog (GET /api/partizan/games)
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("#pz-examples option")].some((o) => o.textContent === "snort ../..")
+  );
   // snort ..: a stone bars its neighbour to the opponent, so the first stone wins
   await valuePartizan(page, "snort ..");
   assert.equal(await page.$$eval("#pz-board .pz-cell", (c) => c.length), 2);

@@ -79,33 +79,11 @@ fn value<'py>(
     to_python(py, &report)
 }
 
-/// One partizan game of the catalog, as `grundy.partizan_games()` lists it.
-#[derive(serde::Serialize)]
-struct PartizanGameInfo {
-    keyword: &'static str,
-    usage: &'static str,
-    summary: &'static str,
-    examples: &'static [&'static str],
-    players: [&'static str; 2],
-    table: bool,
-}
-
 /// The partizan games of the catalog: keyword, usage, summary, examples, Left's and Right's
 /// pieces, and whether `grundy table --rows --cols` has a standard start for it.
 #[pyfunction]
 fn partizan_games(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
-    let games: Vec<PartizanGameInfo> = grundy::games::partizan::PARTIZAN_GAMES
-        .iter()
-        .map(|g| PartizanGameInfo {
-            keyword: g.syntax.keyword,
-            usage: g.syntax.usage,
-            summary: g.syntax.summary,
-            examples: g.syntax.examples,
-            players: g.players,
-            table: g.has_start(),
-        })
-        .collect();
-    to_python(py, &games)
+    to_python(py, &grundy::games::partizan::partizan_game_list())
 }
 
 /// The report of `grundy value` for position 0 of a partizan game explored in Python:

@@ -142,9 +142,16 @@ fn router(state: AppState) -> Router {
         .route("/api/play/board", post(play_board))
         .route("/api/value", get(value))
         .route("/api/play/partizan", get(play_partizan))
+        .route("/api/partizan/games", get(partizan_games))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
+}
+
+/// `GET /api/partizan/games`: the partizan catalog (keyword, usage, summary, examples,
+/// players, whether `table` has a standard start), from which the page lists its examples.
+async fn partizan_games() -> Response {
+    axum::Json(grundy::games::partizan::partizan_game_list()).into_response()
 }
 
 const INDEX_HTML: &str = include_str!("web/index.html");

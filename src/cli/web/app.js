@@ -663,7 +663,26 @@ function undoPartizan() {
   pzStep();
 }
 
+// The examples of every game of the partizan catalog, after the sums written in the page.
+async function listPartizanGames() {
+  try {
+    const games = await api("GET", "/api/partizan/games");
+    const select = $("pz-examples");
+    for (const game of games) {
+      for (const example of game.examples) {
+        const option = document.createElement("option");
+        option.textContent = example;
+        option.title = game.summary;
+        select.append(option);
+      }
+    }
+  } catch (err) {
+    pzError(err);
+  }
+}
+
 $("pz-form").addEventListener("submit", valuePartizan);
+listPartizanGames();
 $("pz-examples").addEventListener("change", () => {
   if ($("pz-examples").value) {
     $("pz-position").value = $("pz-examples").value;

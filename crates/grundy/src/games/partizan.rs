@@ -228,6 +228,39 @@ partizan_catalog! {
     Fission(Fission) in fission,
 }
 
+/// One game of the catalog as the front ends list it (`GET /api/partizan/games`, Python's
+/// `grundy.partizan_games()`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PartizanGameInfo {
+    /// The keyword.
+    pub keyword: &'static str,
+    /// How it is written.
+    pub usage: &'static str,
+    /// What it is.
+    pub summary: &'static str,
+    /// Parts as grundy writes them.
+    pub examples: &'static [&'static str],
+    /// Left's and Right's pieces.
+    pub players: [&'static str; 2],
+    /// Whether `grundy table --rows R --cols C KEYWORD` has a standard start for it.
+    pub table: bool,
+}
+
+/// Every game of the catalog, in its order.
+pub fn partizan_game_list() -> Vec<PartizanGameInfo> {
+    PARTIZAN_GAMES
+        .iter()
+        .map(|g| PartizanGameInfo {
+            keyword: g.syntax.keyword,
+            usage: g.syntax.usage,
+            summary: g.syntax.summary,
+            examples: g.syntax.examples,
+            players: g.players,
+            table: g.has_start(),
+        })
+        .collect()
+}
+
 /// The games whose keyword is `keyword`, in the catalog's order.
 pub fn partizan_games(keyword: &str) -> impl Iterator<Item = &'static PartizanEntry> + '_ {
     PARTIZAN_GAMES
