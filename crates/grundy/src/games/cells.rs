@@ -2,7 +2,7 @@
 //! searches need no bitboards: read and written as the games write boards (rows joined by
 //! `/`), and drawn on the page as they are written.
 
-use crate::error::{GrundyError, Result};
+use crate::error::{excerpt, GrundyError, Result};
 use crate::games::board::{read_board, MAX_CELLS};
 use crate::games::syntax::{error, Word};
 
@@ -100,3 +100,35 @@ impl CharBoard {
 
 /// The four orthogonal steps.
 pub const STEPS: [(i64, i64); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+
+/// Reads the one row of a strip game written `usage` (its keyword `name`, then the row):
+/// characters from `alphabet`, `what` naming them, at most `max` cells.
+pub fn read_row(
+    name: Word,
+    args: &[Word],
+    usage: &str,
+    alphabet: &str,
+    what: &str,
+    max: usize,
+) -> Result<Box<[u8]>> {
+    if args.len() != 1 {
+        return Err(error(
+            args.get(1).map_or(name.column, |w| w.column),
+            format!("'{}' takes one row ({usage}, of {what})", name.text),
+        ));
+    }
+    let w = args[0];
+    if let Some(i) = w.text.find(|c| !alphabet.contains(c)) {
+        return Err(error(
+            w.column + w.text[..i].chars().count(),
+            format!("'{}': a row is made of {what}", excerpt(w.text)),
+        ));
+    }
+    if w.text.len() > max {
+        return Err(error(
+            w.column,
+            format!("a row of {} cells: at most {max}", w.text.len()),
+        ));
+    }
+    Ok(w.text.as_bytes().into())
+}

@@ -3,9 +3,10 @@
 //! Written `elephants x..o`. Reversing a row and swapping the animals negates its value: the
 //! search stores one of the two.
 
-use crate::error::{excerpt, Result};
+use crate::error::Result;
+use crate::games::cells::read_row;
 use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
-use crate::games::syntax::{error, ParseContext, Word};
+use crate::games::syntax::{ParseContext, Word};
 use crate::partizan::PartizanRules;
 
 /// The longest row.
@@ -70,29 +71,8 @@ impl PartizanGame for Elephants {
     const PLAYERS: [&'static str; 2] = ["elephants", "rhinos"];
 
     fn read(name: Word, args: &[Word], _: &mut ParseContext) -> Result<Option<Box<[u8]>>> {
-        if args.len() != 1 {
-            return Err(error(
-                args.get(1).map_or(name.column, |w| w.column),
-                "'elephants' takes one row (elephants ROW, of x, o and .)",
-            ));
-        }
-        let w = args[0];
-        if let Some(i) = w.text.find(|c| !matches!(c, 'x' | 'o' | '.')) {
-            return Err(error(
-                w.column + w.text[..i].chars().count(),
-                format!(
-                    "'{}': a row is made of x (elephants), o (rhinos) and . (empty)",
-                    excerpt(w.text)
-                ),
-            ));
-        }
-        if w.text.len() > MAX_CELLS {
-            return Err(error(
-                w.column,
-                format!("a row of {} cells: at most {MAX_CELLS}", w.text.len()),
-            ));
-        }
-        Ok(Some(w.text.as_bytes().into()))
+        let what = "x (elephants), o (rhinos) and . (empty)";
+        read_row(name, args, Self::SYNTAX.usage, "xo.", what, MAX_CELLS).map(Some)
     }
 
     fn text(row: &Box<[u8]>) -> String {

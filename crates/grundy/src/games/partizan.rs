@@ -10,7 +10,6 @@
 use crate::error::Result;
 use crate::games::cannibal::Cannibal;
 use crate::games::clobber::Clobber;
-use crate::games::col::Col;
 use crate::games::cram::Cram;
 use crate::games::cutcake::Cutcake;
 use crate::games::domineering::Domineering;
@@ -18,7 +17,7 @@ use crate::games::elephants::Elephants;
 use crate::games::fission::Fission;
 use crate::games::hackenbush::{Hackenbush, HackenbushPicture};
 pub use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
-use crate::games::snort::Snort;
+use crate::games::placement::{Col, Snort};
 use crate::games::syntax::{ParseContext, Word};
 use crate::games::toads::Toads;
 use crate::games::toppling::Toppling;

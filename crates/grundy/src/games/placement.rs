@@ -1,8 +1,8 @@
 //! Placement games on a board (Winning Ways ch. 2): the players place stones on empty cells,
 //! Left `x` and Right `o`, a cell being barred to a player by the stones next to it. In Snort
 //! a player may not place next to the opponent's stones; in Col not next to their own.
-//! [`crate::games::snort`] and [`crate::games::col`] are the two games; this file holds what
-//! they share: the part (the board and its stones) and the search's position.
+//! [`Snort`] and [`Col`] are the two games: one type, [`Placement`], told apart by the side a
+//! stone bars its neighbours to.
 //!
 //! A stone only bars the empty cells next to it, so the search keeps no stones: a position is
 //! the cells someone may still play, each marked with who may not ([`Open`]). A cell barred to
@@ -12,7 +12,9 @@
 
 use crate::error::Result;
 use crate::games::board::{read_board, write_board, Board, MAX_CELLS};
-use crate::games::syntax::{error, Word};
+use crate::games::partizan_game::{PartizanGame, PartizanSyntax};
+use crate::games::syntax::{error, ParseContext, Word};
+use crate::partizan::PartizanRules;
 
 /// A board with stones: `board.bits` the empty cells, `left` Left's stones (`x`), `right`
 /// Right's (`o`); the other cells are blocked (`#`).
@@ -210,5 +212,82 @@ pub fn open_options(o: &Open, left: bool, taboo: Taboo, out: &mut Vec<Open>) {
             (Taboo::Opponent, false) | (Taboo::Own, true) => next.no_left |= near,
         }
         out.push(settle(next));
+    }
+}
+
+/// A placement game: Snort when a stone bars its neighbours to the opponent (`OWN` false), Col
+/// when to its owner (`OWN` true).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Placement<const OWN: bool>;
+
+/// Snort (Winning Ways ch. 2; CGSuite's `Snort`): never next to an opponent's stone. Written
+/// `snort ../..`.
+pub type Snort = Placement<false>;
+
+/// Col (Winning Ways ch. 2; CGSuite's `Col`): never next to one of your own stones. Written
+/// `col ../..`.
+pub type Col = Placement<true>;
+
+impl<const OWN: bool> Placement<OWN> {
+    const TABOO: Taboo = if OWN { Taboo::Own } else { Taboo::Opponent };
+}
+
+impl<const OWN: bool> PartizanRules for Placement<OWN> {
+    type Position = Open;
+
+    fn split(&self, o: &Open, out: &mut Vec<(Open, bool)>) {
+        split_open(o, out);
+    }
+
+    fn options(&self, o: &Open, left: bool, out: &mut Vec<Open>) {
+        open_options(o, left, Self::TABOO, out);
+    }
+}
+
+impl<const OWN: bool> PartizanGame for Placement<OWN> {
+    type Rules = Self;
+    type Part = Placed;
+
+    const SYNTAX: PartizanSyntax = if OWN {
+        PartizanSyntax {
+            keyword: "col",
+            usage: "col BOARD",
+            summary: "Col: place a stone on an empty cell not next to one of your own stones (x Left, o Right, . empty, # blocked; rows joined by /)",
+            examples: &["col ../..", "col x../..."],
+        }
+    } else {
+        PartizanSyntax {
+            keyword: "snort",
+            usage: "snort BOARD",
+            summary: "Snort: place a stone on an empty cell not next to an opponent's stone (x Left, o Right, . empty, # blocked; rows joined by /)",
+            examples: &["snort ../..", "snort x../..."],
+        }
+    };
+
+    const PLAYERS: [&'static str; 2] = ["x stones", "o stones"];
+
+    fn read(name: Word, args: &[Word], _: &mut ParseContext) -> Result<Option<Placed>> {
+        read_placed(name, args, Self::SYNTAX.usage).map(Some)
+    }
+
+    fn text(p: &Placed) -> String {
+        write_placed(Self::SYNTAX.keyword, p)
+    }
+
+    fn position(p: &Placed) -> Open {
+        open_of(p, Self::TABOO)
+    }
+
+    fn moves(_: &Self, p: &Placed, left: bool) -> Vec<Placed> {
+        placed_moves(p, left, Self::TABOO)
+    }
+
+    fn cells(p: &Placed) -> Option<Vec<String>> {
+        Some(placed_cells(p))
+    }
+
+    /// The empty board.
+    fn start(rows: u64, cols: u64) -> Option<Result<Placed>> {
+        Some(empty_board(rows, cols))
     }
 }

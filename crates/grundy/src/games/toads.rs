@@ -4,9 +4,10 @@
 //! Reversing a strip and swapping toads and frogs negates its value: the search stores one
 //! of the two.
 
-use crate::error::{excerpt, Result};
+use crate::error::Result;
+use crate::games::cells::read_row;
 use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
-use crate::games::syntax::{error, ParseContext, Word};
+use crate::games::syntax::{ParseContext, Word};
 use crate::partizan::PartizanRules;
 
 /// The longest strip.
@@ -26,29 +27,8 @@ impl PartizanGame for Toads {
     const PLAYERS: [&'static str; 2] = ["toads", "frogs"];
 
     fn read(name: Word, args: &[Word], _: &mut ParseContext) -> Result<Option<Box<[u8]>>> {
-        if args.len() != 1 {
-            return Err(error(
-                args.get(1).map_or(name.column, |w| w.column),
-                "'toads' takes one strip (toads ROW, of T, F and .)",
-            ));
-        }
-        let w = args[0];
-        if let Some(i) = w.text.find(|c| !matches!(c, 'T' | 'F' | '.')) {
-            return Err(error(
-                w.column + w.text[..i].chars().count(),
-                format!(
-                    "'{}': a strip is made of T (toads), F (frogs) and . (empty)",
-                    excerpt(w.text)
-                ),
-            ));
-        }
-        if w.text.len() > MAX_CELLS {
-            return Err(error(
-                w.column,
-                format!("a strip of {} cells: at most {MAX_CELLS}", w.text.len()),
-            ));
-        }
-        Ok(Some(w.text.as_bytes().into()))
+        let what = "T (toads), F (frogs) and . (empty)";
+        read_row(name, args, Self::SYNTAX.usage, "TF.", what, MAX_CELLS).map(Some)
     }
 
     fn text(row: &Box<[u8]>) -> String {

@@ -4,9 +4,10 @@
 //! left or to the right: it and every domino on that side fall and are removed. Written
 //! `toppling xog` (`0` once every domino has fallen).
 
-use crate::error::{excerpt, Result};
+use crate::error::Result;
+use crate::games::cells::read_row;
 use crate::games::partizan_game::{PartizanGame, PartizanSyntax};
-use crate::games::syntax::{error, ParseContext, Word};
+use crate::games::syntax::{ParseContext, Word};
 use crate::partizan::PartizanRules;
 
 /// The longest row.
@@ -53,32 +54,11 @@ impl PartizanGame for Toppling {
     const PLAYERS: [&'static str; 2] = ["x dominoes", "o dominoes"];
 
     fn read(name: Word, args: &[Word], _: &mut ParseContext) -> Result<Option<Box<[u8]>>> {
-        if args.len() != 1 {
-            return Err(error(
-                args.get(1).map_or(name.column, |w| w.column),
-                "'toppling' takes one row (toppling ROW, of x, o and g)",
-            ));
-        }
-        let w = args[0];
-        if let Some(i) = w.text.find(|c| !matches!(c, 'x' | 'o' | 'g' | '#')) {
-            return Err(error(
-                w.column + w.text[..i].chars().count(),
-                format!(
-                    "'{}': a row is made of x (Left's), o (Right's) and g or # (green) dominoes",
-                    excerpt(w.text)
-                ),
-            ));
-        }
-        if w.text.len() > MAX_DOMINOES {
-            return Err(error(
-                w.column,
-                format!("a row of {} dominoes: at most {MAX_DOMINOES}", w.text.len()),
-            ));
-        }
+        let what = "x (Left's), o (Right's) and g or # (green) dominoes";
+        let row = read_row(name, args, Self::SYNTAX.usage, "xog#", what, MAX_DOMINOES)?;
         Ok(Some(
-            w.text
-                .bytes()
-                .map(|b| if b == b'#' { b'g' } else { b })
+            row.iter()
+                .map(|&b| if b == b'#' { b'g' } else { b })
                 .collect(),
         ))
     }
