@@ -888,6 +888,56 @@ fn every_catalog_game_reaches_every_front_end() {
     );
 }
 
+/// The laws of sums on positions of every catalog game (its examples and the positions one
+/// move away): G + (-G) = 0, sums commute and associate, and the value of a written sum is
+/// the sum of its parts' values.
+#[test]
+fn sums_of_every_catalog_game_obey_the_laws() {
+    use grundy::games::partizan::{PartizanValues, PARTIZAN_GAMES};
+    let mut values = PartizanValues::new(1 << 20);
+    let mut positions: Vec<(String, GameId)> = Vec::new();
+    for game in PARTIZAN_GAMES {
+        for example in game.syntax.examples {
+            let terms =
+                grundy::app::parse::parse_terms(example, 1000, &grundy::games::NoGraphs::default())
+                    .unwrap();
+            let grundy::app::parse::Term::Partizan(part) = &terms[0].0 else {
+                panic!("{example}")
+            };
+            let mut parts = vec![part.clone()];
+            for left in [true, false] {
+                parts.extend(values.moves(part, left).unwrap().into_iter().take(3));
+            }
+            for p in parts {
+                let v = values.value(&p).unwrap();
+                positions.push((p.to_string(), v));
+            }
+        }
+    }
+    assert!(positions.len() > 40, "{}", positions.len());
+    let forms = &mut values.forms;
+    let zero = forms.zero();
+    let n = positions.len();
+    for (i, (a, ga)) in positions.iter().enumerate() {
+        let minus = forms.neg(*ga);
+        assert_eq!(forms.add(*ga, minus).unwrap(), zero, "{a}");
+        let (b, gb) = &positions[(i * 7 + 3) % n];
+        let (c, gc) = &positions[(i * 13 + 5) % n];
+        let ab = forms.add(*ga, *gb).unwrap();
+        assert_eq!(ab, forms.add(*gb, *ga).unwrap(), "{a} + {b}");
+        let left = forms.add(ab, *gc).unwrap();
+        let bc = forms.add(*gb, *gc).unwrap();
+        assert_eq!(left, forms.add(*ga, bc).unwrap(), "{a} + {b} + {c}");
+        if a != "0" && b != "0" && i % 4 == 0 {
+            assert_eq!(
+                value_of(&format!("{a} + {b}")),
+                forms.to_string(ab),
+                "{a} + {b}"
+            );
+        }
+    }
+}
+
 #[test]
 fn bad_partizan_input_gets_one_line_and_exit_2() {
     for (args, needle) in [
