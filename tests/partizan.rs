@@ -403,6 +403,40 @@ fn fission_moves(g: &Grid, left: bool) -> Vec<Grid> {
     out
 }
 
+/// Konane: the mover's stone jumps over an adjacent opponent's stone into the empty cell
+/// beyond, and on in the same line, each length a move.
+fn konane_moves(g: &Grid, left: bool) -> Vec<Grid> {
+    let (cols, cells) = g;
+    let (cols, rows) = (*cols as i64, (cells.len() / cols) as i64);
+    let (me, them) = if left { (b'x', b'o') } else { (b'o', b'x') };
+    let at = |cells: &Vec<u8>, r: i64, c: i64| {
+        ((0..rows).contains(&r) && (0..cols).contains(&c)).then(|| cells[(r * cols + c) as usize])
+    };
+    let mut out = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            if cells[(r * cols + c) as usize] != me {
+                continue;
+            }
+            for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+                let mut board = cells.clone();
+                let (mut r0, mut c0) = (r, c);
+                while at(&board, r0 + dr, c0 + dc) == Some(them)
+                    && at(&board, r0 + 2 * dr, c0 + 2 * dc) == Some(b'.')
+                {
+                    board[(r0 * cols + c0) as usize] = b'.';
+                    board[((r0 + dr) * cols + c0 + dc) as usize] = b'.';
+                    r0 += 2 * dr;
+                    c0 += 2 * dc;
+                    board[(r0 * cols + c0) as usize] = me;
+                    out.push((cols as usize, board.clone()));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Toppling Dominoes: the mover's domino or a green one falls left or right, with every
 /// domino on that side.
 fn toppling_moves(row: &[u8], left: bool) -> Vec<Vec<u8>> {
@@ -544,6 +578,11 @@ fn every_game_agrees_with_a_plain_search_of_its_rules() {
         let v = plain_value(&mut forms, &mut HashMap::new(), &grid, &cannibal_moves);
         assert_eq!(
             value_of(&format!("cannibal {}", grid_text(&grid))),
+            forms.to_string(v)
+        );
+        let v = plain_value(&mut forms, &mut HashMap::new(), &grid, &konane_moves);
+        assert_eq!(
+            value_of(&format!("konane {}", grid_text(&grid))),
             forms.to_string(v)
         );
         let cells: Vec<u8> = (0..rows * cols)
@@ -772,6 +811,9 @@ fn textbook_values() {
         // Cannibal Clobber: two own stones give Left one move; Fission: a stone with room
         // only sideways is one move for Right
         ("cannibal xx", "1"),
+        // Konane: one jump for Left; x.o has none for either
+        ("konane xo.", "1"),
+        ("konane x.o", "0"),
         ("fission .x.", "-1"),
         // sums with impartial parts: their nimbers
         ("nim 3 + *3", "0"),

@@ -53,6 +53,7 @@ pub mod fission;
 pub mod game_graph;
 pub mod hackenbush;
 pub mod impartial;
+pub mod konane;
 pub mod line_flip;
 pub mod moore;
 pub mod nim;

@@ -16,6 +16,7 @@ use crate::games::domineering::Domineering;
 use crate::games::elephants::Elephants;
 use crate::games::fission::Fission;
 use crate::games::hackenbush::{Hackenbush, HackenbushPicture};
+use crate::games::konane::Konane;
 pub use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
 use crate::games::placement::{Col, Snort};
 use crate::games::syntax::{ParseContext, Word};
@@ -225,6 +226,8 @@ partizan_catalog! {
     Cannibal(Cannibal) in cannibal,
     /// A Fission board.
     Fission(Fission) in fission,
+    /// A Konane board.
+    Konane(Konane) in konane,
 }
 
 /// One game of the catalog as the front ends list it (`GET /api/partizan/games`, Python's
