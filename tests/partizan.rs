@@ -437,6 +437,109 @@ fn konane_moves(g: &Grid, left: bool) -> Vec<Grid> {
     out
 }
 
+/// NoGo: a stone on an empty cell after which every group (stones of one colour joined
+/// orthogonally) still touches an empty cell.
+fn nogo_moves(g: &Grid, left: bool) -> Vec<Grid> {
+    let (cols, cells) = g;
+    let cols = *cols;
+    let rows = cells.len() / cols;
+    let me = if left { b'x' } else { b'o' };
+    let neighbours = |i: usize| {
+        let (r, c) = (i / cols, i % cols);
+        let mut v = Vec::new();
+        if r > 0 {
+            v.push(i - cols);
+        }
+        if r + 1 < rows {
+            v.push(i + cols);
+        }
+        if c > 0 {
+            v.push(i - 1);
+        }
+        if c + 1 < cols {
+            v.push(i + 1);
+        }
+        v
+    };
+    let legal = |b: &Vec<u8>| {
+        (0..b.len())
+            .filter(|&i| b[i] == b'x' || b[i] == b'o')
+            .all(|i| {
+                // the group of i, by a search, touches an empty cell
+                let mut group = vec![i];
+                let mut k = 0;
+                while k < group.len() {
+                    for j in neighbours(group[k]) {
+                        if b[j] == b[i] && !group.contains(&j) {
+                            group.push(j);
+                        }
+                    }
+                    k += 1;
+                }
+                group
+                    .iter()
+                    .any(|&m| neighbours(m).iter().any(|&j| b[j] == b'.'))
+            })
+    };
+    (0..cells.len())
+        .filter(|&i| cells[i] == b'.')
+        .map(|i| {
+            let mut next = cells.clone();
+            next[i] = me;
+            next
+        })
+        .filter(|b| legal(b))
+        .map(|b| (cols, b))
+        .collect()
+}
+
+/// Amazons: the mover's amazon moves like a queen through empty cells, then shoots an arrow
+/// like a queen from where it landed; the arrow's cell becomes `#`.
+fn amazons_moves(g: &Grid, left: bool) -> Vec<Grid> {
+    let (cols, cells) = g;
+    let (cols, rows) = (*cols as i64, (cells.len() / cols) as i64);
+    let me = if left { b'x' } else { b'o' };
+    let lines = |b: &Vec<u8>, r: i64, c: i64| {
+        let mut out = Vec::new();
+        for dr in -1..=1 {
+            for dc in -1..=1 {
+                if (dr, dc) == (0, 0) {
+                    continue;
+                }
+                let (mut r2, mut c2) = (r + dr, c + dc);
+                while (0..rows).contains(&r2)
+                    && (0..cols).contains(&c2)
+                    && b[(r2 * cols + c2) as usize] == b'.'
+                {
+                    out.push((r2, c2));
+                    r2 += dr;
+                    c2 += dc;
+                }
+            }
+        }
+        out
+    };
+    let mut out = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            if cells[(r * cols + c) as usize] != me {
+                continue;
+            }
+            for (r2, c2) in lines(cells, r, c) {
+                let mut moved = cells.clone();
+                moved[(r * cols + c) as usize] = b'.';
+                moved[(r2 * cols + c2) as usize] = me;
+                for (r3, c3) in lines(&moved, r2, c2) {
+                    let mut shot = moved.clone();
+                    shot[(r3 * cols + c3) as usize] = b'#';
+                    out.push((cols as usize, shot));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Toppling Dominoes: the mover's domino or a green one falls left or right, with every
 /// domino on that side.
 fn toppling_moves(row: &[u8], left: bool) -> Vec<Vec<u8>> {
@@ -583,6 +686,31 @@ fn every_game_agrees_with_a_plain_search_of_its_rules() {
         let v = plain_value(&mut forms, &mut HashMap::new(), &grid, &konane_moves);
         assert_eq!(
             value_of(&format!("konane {}", grid_text(&grid))),
+            forms.to_string(v)
+        );
+        // NoGo and Amazons on at most 3 x 3 cells (Amazons: at most two amazons a side)
+        let cells: Vec<u8> = (0..r3 * c3)
+            .map(|_| [b'.', b'.', b'.', b'x', b'o', b'#'][rng.below(6) as usize])
+            .collect();
+        let grid = (c3, cells);
+        let v = plain_value(&mut forms, &mut HashMap::new(), &grid, &nogo_moves);
+        assert_eq!(
+            value_of(&format!("nogo {}", grid_text(&grid))),
+            forms.to_string(v)
+        );
+        let mut cells: Vec<u8> = (0..r3 * c3)
+            .map(|_| [b'.', b'.', b'.', b'#'][rng.below(4) as usize])
+            .collect();
+        for (k, amazon) in [b'x', b'o', b'x'].into_iter().enumerate() {
+            if k < 2 || rng.below(2) == 0 {
+                let at = rng.below(cells.len() as u64) as usize;
+                cells[at] = amazon;
+            }
+        }
+        let grid = (c3, cells);
+        let v = plain_value(&mut forms, &mut HashMap::new(), &grid, &amazons_moves);
+        assert_eq!(
+            value_of(&format!("amazons {}", grid_text(&grid))),
             forms.to_string(v)
         );
         let cells: Vec<u8> = (0..rows * cols)
@@ -814,6 +942,12 @@ fn textbook_values() {
         // Konane: one jump for Left; x.o has none for either
         ("konane xo.", "1"),
         ("konane x.o", "0"),
+        // NoGo: a 1 x 1 board has no legal stone (it would have no liberty); on 1 x 2 the
+        // first stone ends the game; Amazons: one amazon with one cell to go and back to shoot
+        ("nogo .", "0"),
+        ("nogo ..", "*"),
+        ("amazons x.", "1"),
+        ("amazons x.o", "*"),
         ("fission .x.", "-1"),
         // sums with impartial parts: their nimbers
         ("nim 3 + *3", "0"),
@@ -925,7 +1059,9 @@ fn every_catalog_game_reaches_every_front_end() {
             "snort",
             "col",
             "cram",
-            "cannibal"
+            "cannibal",
+            "nogo",
+            "amazons",
         ]
     );
 }

@@ -39,6 +39,7 @@ macro_rules! compare_by_key {
     };
 }
 
+pub mod amazons;
 pub mod board;
 pub mod cannibal;
 pub mod cells;
@@ -57,6 +58,7 @@ pub mod konane;
 pub mod line_flip;
 pub mod moore;
 pub mod nim;
+pub mod nogo;
 pub mod octal;
 pub mod partizan;
 pub mod partizan_game;

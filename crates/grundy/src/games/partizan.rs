@@ -8,6 +8,7 @@
 //! names a game.
 
 use crate::error::Result;
+use crate::games::amazons::Amazons;
 use crate::games::cannibal::Cannibal;
 use crate::games::clobber::Clobber;
 use crate::games::cram::Cram;
@@ -17,6 +18,7 @@ use crate::games::elephants::Elephants;
 use crate::games::fission::Fission;
 use crate::games::hackenbush::{Hackenbush, HackenbushPicture};
 use crate::games::konane::Konane;
+use crate::games::nogo::NoGo;
 pub use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
 use crate::games::placement::{Col, Snort};
 use crate::games::syntax::{ParseContext, Word};
@@ -228,6 +230,10 @@ partizan_catalog! {
     Fission(Fission) in fission,
     /// A Konane board.
     Konane(Konane) in konane,
+    /// A NoGo board.
+    NoGo(NoGo) in nogo,
+    /// An Amazons board.
+    Amazons(Amazons) in amazons,
 }
 
 /// One game of the catalog as the front ends list it (`GET /api/partizan/games`, Python's
