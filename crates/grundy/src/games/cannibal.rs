@@ -4,7 +4,7 @@
 //! `o` and `.` joined by `/` or `|`).
 
 use crate::error::Result;
-use crate::games::cells::{CharBoard, STEPS};
+use crate::games::cells::{CharBoard, Symmetry, STEPS};
 use crate::games::partizan_game::{PartizanGame, PartizanSyntax};
 use crate::games::syntax::{ParseContext, Word};
 use crate::partizan::PartizanRules;
@@ -16,8 +16,13 @@ pub struct Cannibal;
 impl PartizanRules for Cannibal {
     type Position = CharBoard;
 
+    /// The board's least image under the eight symmetries and the swap of `x` and `o` (which
+    /// negates the value).
     fn split(&self, board: &CharBoard, out: &mut Vec<(CharBoard, bool)>) {
-        out.push((board.clone(), false));
+        out.push(board.normalised(Symmetry {
+            transpose_negates: false,
+            swap_negates: true,
+        }));
     }
 
     fn options(&self, board: &CharBoard, left: bool, out: &mut Vec<CharBoard>) {

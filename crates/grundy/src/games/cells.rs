@@ -98,6 +98,118 @@ impl CharBoard {
     }
 }
 
+/// How a board game's value behaves under the board's symmetries, for
+/// [`CharBoard::normalised`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Symmetry {
+    /// Transposing the board negates the value (Left's and Right's moves are each other's
+    /// transposes, as in Fission); otherwise all eight symmetries keep it.
+    pub transpose_negates: bool,
+    /// Swapping `x` and `o` negates the value (the players' pieces move alike).
+    pub swap_negates: bool,
+}
+
+impl CharBoard {
+    /// The least image of the board (cropped of border rows and columns of `#`, which no move
+    /// touches) under the symmetries `symmetry` allows, and whether its value is the negative
+    /// of this board's. Positions equal up to symmetry share one entry of a search.
+    ///
+    /// **Complexity**: O(cells) per image, 8 or 16 images.
+    pub fn normalised(&self, symmetry: Symmetry) -> (CharBoard, bool) {
+        let cropped = self.cropped();
+        let mut best: Option<(CharBoard, bool)> = None;
+        for k in 0..8u8 {
+            let image = cropped.image(k);
+            let transposed = k & 4 != 0;
+            for swap in [false, true] {
+                if swap && !symmetry.swap_negates {
+                    continue;
+                }
+                let candidate = if swap { image.swapped() } else { image.clone() };
+                let negated = (transposed && symmetry.transpose_negates) ^ swap;
+                if best.as_ref().is_none_or(|(b, _)| candidate < *b) {
+                    best = Some((candidate, negated));
+                }
+            }
+        }
+        best.expect("eight images")
+    }
+
+    /// The board without its border rows and columns made only of `#` (at least one cell).
+    fn cropped(&self) -> CharBoard {
+        let (rows, cols) = (self.rows as i64, self.cols as i64);
+        let row_blocked = |r: i64| (0..cols).all(|c| self.at(r, c) == Some(b'#'));
+        let col_blocked = |c: i64| (0..rows).all(|r| self.at(r, c) == Some(b'#'));
+        let (mut r0, mut r1, mut c0, mut c1) = (0, rows - 1, 0, cols - 1);
+        while r0 < r1 && row_blocked(r0) {
+            r0 += 1;
+        }
+        while r1 > r0 && row_blocked(r1) {
+            r1 -= 1;
+        }
+        while c0 < c1 && col_blocked(c0) {
+            c0 += 1;
+        }
+        while c1 > c0 && col_blocked(c1) {
+            c1 -= 1;
+        }
+        let cells = (r0..=r1)
+            .flat_map(|r| (c0..=c1).map(move |c| (r, c)))
+            .map(|(r, c)| self.at(r, c).expect("on the board"))
+            .collect();
+        CharBoard {
+            rows: (r1 - r0 + 1) as u8,
+            cols: (c1 - c0 + 1) as u8,
+            cells,
+        }
+    }
+
+    /// Image `k` of the board: bit 0 flips the columns, bit 1 the rows, bit 2 transposes.
+    fn image(&self, k: u8) -> CharBoard {
+        let (rows, cols) = (self.rows as i64, self.cols as i64);
+        let (out_rows, out_cols) = if k & 4 != 0 {
+            (cols, rows)
+        } else {
+            (rows, cols)
+        };
+        let mut cells = Vec::with_capacity(self.cells.len());
+        for r in 0..out_rows {
+            for c in 0..out_cols {
+                let (mut sr, mut sc) = if k & 4 != 0 { (c, r) } else { (r, c) };
+                if k & 1 != 0 {
+                    sc = cols - 1 - sc;
+                }
+                if k & 2 != 0 {
+                    sr = rows - 1 - sr;
+                }
+                cells.push(self.at(sr, sc).expect("on the board"));
+            }
+        }
+        CharBoard {
+            rows: out_rows as u8,
+            cols: out_cols as u8,
+            cells: cells.into(),
+        }
+    }
+
+    /// The board with `x` and `o` swapped.
+    fn swapped(&self) -> CharBoard {
+        let cells = self
+            .cells
+            .iter()
+            .map(|&ch| match ch {
+                b'x' => b'o',
+                b'o' => b'x',
+                ch => ch,
+            })
+            .collect();
+        CharBoard {
+            cells,
+            ..self.clone()
+        }
+    }
+}
+
 /// The four orthogonal steps.
 pub const STEPS: [(i64, i64); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 

@@ -4,7 +4,7 @@
 //! Written `fission ..../.x../....` (rows joined by `/` or `|`).
 
 use crate::error::Result;
-use crate::games::cells::CharBoard;
+use crate::games::cells::{CharBoard, Symmetry};
 use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
 use crate::games::syntax::{ParseContext, Word};
 use crate::partizan::PartizanRules;
@@ -16,8 +16,13 @@ pub struct Fission;
 impl PartizanRules for Fission {
     type Position = CharBoard;
 
+    /// The board's least image under its symmetries (a transposed board is the negative:
+    /// Left's and Right's moves are each other's transposes).
     fn split(&self, board: &CharBoard, out: &mut Vec<(CharBoard, bool)>) {
-        out.push((board.clone(), false));
+        out.push(board.normalised(Symmetry {
+            transpose_negates: true,
+            swap_negates: false,
+        }));
     }
 
     fn options(&self, board: &CharBoard, left: bool, out: &mut Vec<CharBoard>) {

@@ -5,7 +5,7 @@
 //! empty cell, are further moves (one option per length). Written `konane xo./....`.
 
 use crate::error::Result;
-use crate::games::cells::{CharBoard, STEPS};
+use crate::games::cells::{CharBoard, Symmetry, STEPS};
 use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
 use crate::games::syntax::{ParseContext, Word};
 use crate::partizan::PartizanRules;
@@ -17,8 +17,13 @@ pub struct Konane;
 impl PartizanRules for Konane {
     type Position = CharBoard;
 
+    /// The board's least image under the eight symmetries and the swap of `x` and `o` (which
+    /// negates the value).
     fn split(&self, board: &CharBoard, out: &mut Vec<(CharBoard, bool)>) {
-        out.push((board.clone(), false));
+        out.push(board.normalised(Symmetry {
+            transpose_negates: false,
+            swap_negates: true,
+        }));
     }
 
     fn options(&self, board: &CharBoard, left: bool, out: &mut Vec<CharBoard>) {

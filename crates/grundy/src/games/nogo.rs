@@ -4,7 +4,7 @@
 //! liberties are the empty cells next to it. Written `nogo ../..`.
 
 use crate::error::Result;
-use crate::games::cells::{CharBoard, STEPS};
+use crate::games::cells::{CharBoard, Symmetry, STEPS};
 use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
 use crate::games::syntax::{ParseContext, Word};
 use crate::partizan::PartizanRules;
@@ -53,8 +53,13 @@ fn every_group_breathes(board: &CharBoard) -> bool {
 impl PartizanRules for NoGo {
     type Position = CharBoard;
 
+    /// The board's least image under the eight symmetries and the swap of `x` and `o` (which
+    /// negates the value).
     fn split(&self, board: &CharBoard, out: &mut Vec<(CharBoard, bool)>) {
-        out.push((board.clone(), false));
+        out.push(board.normalised(Symmetry {
+            transpose_negates: false,
+            swap_negates: true,
+        }));
     }
 
     fn options(&self, board: &CharBoard, left: bool, out: &mut Vec<CharBoard>) {
