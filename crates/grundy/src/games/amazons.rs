@@ -6,7 +6,7 @@
 
 use crate::error::Result;
 use crate::games::cells::{CharBoard, Symmetry};
-use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
+use crate::games::partizan_game::{PartizanGame, PartizanSyntax};
 use crate::games::syntax::{ParseContext, Word};
 use crate::partizan::PartizanRules;
 
@@ -86,21 +86,7 @@ impl PartizanGame for Amazons {
         CharBoard::read(name, args, Self::SYNTAX.usage, "xo.#", what).map(Some)
     }
 
-    fn text(board: &CharBoard) -> String {
-        format!("amazons {}", board.text())
-    }
-
-    fn position(board: &CharBoard) -> CharBoard {
-        board.clone()
-    }
-
-    fn moves(rules: &Amazons, board: &CharBoard, left: bool) -> Vec<CharBoard> {
-        options_of(rules, board, left)
-    }
-
-    fn cells(board: &CharBoard) -> Option<Vec<String>> {
-        Some(board.lines())
-    }
+    crate::games::cells::char_board_part!();
 
     /// One amazon each, Left's in the top left corner, Right's in the bottom right (on 1 x 1,
     /// where the corners are one cell, Left's alone: 0, no move either way).

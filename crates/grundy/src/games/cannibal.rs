@@ -64,21 +64,7 @@ impl PartizanGame for Cannibal {
         .map(Some)
     }
 
-    fn text(board: &CharBoard) -> String {
-        format!("cannibal {}", board.text())
-    }
-
-    fn position(board: &CharBoard) -> CharBoard {
-        board.clone()
-    }
-
-    fn moves(rules: &Cannibal, board: &CharBoard, left: bool) -> Vec<CharBoard> {
-        crate::games::partizan_game::options_of(rules, board, left)
-    }
-
-    fn cells(board: &CharBoard) -> Option<Vec<String>> {
-        Some(board.lines())
-    }
+    crate::games::cells::char_board_part!();
 
     /// The checkerboard, `x` in the top left corner.
     fn start(rows: u64, cols: u64) -> Option<Result<CharBoard>> {

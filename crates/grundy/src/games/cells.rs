@@ -244,3 +244,28 @@ pub fn read_row(
     }
     Ok(w.text.as_bytes().into())
 }
+
+/// The methods of [`crate::games::partizan_game::PartizanGame`] that every game whose part is a
+/// [`CharBoard`] writes alike, to be expanded inside its `impl`: `text` (the keyword, then the
+/// board), `position` (the board itself), `moves` (its rules' options of the whole board) and
+/// `cells` (its rows, for the page).
+macro_rules! char_board_part {
+    () => {
+        fn text(board: &CharBoard) -> String {
+            format!("{} {}", Self::SYNTAX.keyword, board.text())
+        }
+
+        fn position(board: &CharBoard) -> CharBoard {
+            board.clone()
+        }
+
+        fn moves(rules: &Self::Rules, board: &CharBoard, left: bool) -> Vec<CharBoard> {
+            crate::games::partizan_game::options_of(rules, board, left)
+        }
+
+        fn cells(board: &CharBoard) -> Option<Vec<String>> {
+            Some(board.lines())
+        }
+    };
+}
+pub(crate) use char_board_part;

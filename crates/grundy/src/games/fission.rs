@@ -5,7 +5,7 @@
 
 use crate::error::Result;
 use crate::games::cells::{CharBoard, Symmetry};
-use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
+use crate::games::partizan_game::{PartizanGame, PartizanSyntax};
 use crate::games::syntax::{ParseContext, Word};
 use crate::partizan::PartizanRules;
 
@@ -66,19 +66,5 @@ impl PartizanGame for Fission {
         .map(Some)
     }
 
-    fn text(board: &CharBoard) -> String {
-        format!("fission {}", board.text())
-    }
-
-    fn position(board: &CharBoard) -> CharBoard {
-        board.clone()
-    }
-
-    fn moves(rules: &Fission, board: &CharBoard, left: bool) -> Vec<CharBoard> {
-        options_of(rules, board, left)
-    }
-
-    fn cells(board: &CharBoard) -> Option<Vec<String>> {
-        Some(board.lines())
-    }
+    crate::games::cells::char_board_part!();
 }

@@ -6,7 +6,7 @@
 
 use crate::error::Result;
 use crate::games::cells::{CharBoard, Symmetry, STEPS};
-use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
+use crate::games::partizan_game::{PartizanGame, PartizanSyntax};
 use crate::games::syntax::{ParseContext, Word};
 use crate::partizan::PartizanRules;
 
@@ -74,19 +74,5 @@ impl PartizanGame for Konane {
         .map(Some)
     }
 
-    fn text(board: &CharBoard) -> String {
-        format!("konane {}", board.text())
-    }
-
-    fn position(board: &CharBoard) -> CharBoard {
-        board.clone()
-    }
-
-    fn moves(rules: &Konane, board: &CharBoard, left: bool) -> Vec<CharBoard> {
-        options_of(rules, board, left)
-    }
-
-    fn cells(board: &CharBoard) -> Option<Vec<String>> {
-        Some(board.lines())
-    }
+    crate::games::cells::char_board_part!();
 }

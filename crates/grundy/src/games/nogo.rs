@@ -5,7 +5,7 @@
 
 use crate::error::Result;
 use crate::games::cells::{CharBoard, Symmetry, STEPS};
-use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
+use crate::games::partizan_game::{PartizanGame, PartizanSyntax};
 use crate::games::syntax::{ParseContext, Word};
 use crate::partizan::PartizanRules;
 
@@ -93,21 +93,7 @@ impl PartizanGame for NoGo {
         CharBoard::read(name, args, Self::SYNTAX.usage, "xo.#", what).map(Some)
     }
 
-    fn text(board: &CharBoard) -> String {
-        format!("nogo {}", board.text())
-    }
-
-    fn position(board: &CharBoard) -> CharBoard {
-        board.clone()
-    }
-
-    fn moves(rules: &NoGo, board: &CharBoard, left: bool) -> Vec<CharBoard> {
-        options_of(rules, board, left)
-    }
-
-    fn cells(board: &CharBoard) -> Option<Vec<String>> {
-        Some(board.lines())
-    }
+    crate::games::cells::char_board_part!();
 
     /// The empty board.
     fn start(rows: u64, cols: u64) -> Option<Result<CharBoard>> {
