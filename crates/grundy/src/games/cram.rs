@@ -4,7 +4,7 @@
 //! (regions, the eight symmetries), with both players' moves.
 
 use crate::error::Result;
-use crate::games::board::{shr, write_board, Board, MAX_CELLS};
+use crate::games::board::{write_board, Board, MAX_CELLS};
 use crate::games::domineering::Domineering;
 use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
 use crate::games::syntax::{ParseContext, Word};
@@ -23,21 +23,10 @@ impl PartizanRules for Cram {
         Domineering.split(board, out);
     }
 
+    /// Domineering's moves of both players: a vertical or a horizontal domino.
     fn options(&self, board: &Board, _left: bool, out: &mut Vec<Board>) {
-        let cols = board.cols as u32;
-        let vertical = board.bits & shr(board.bits, cols);
-        let horizontal = board.bits & (board.bits >> 1) & board.not_last_col();
-        for (pairs, step) in [(vertical, cols), (horizontal, 1)] {
-            let mut rest = pairs;
-            while rest != 0 {
-                let i = rest.trailing_zeros();
-                rest &= rest - 1;
-                out.push(Board {
-                    bits: board.bits & !(1u128 << i) & !(1u128 << (i + step)),
-                    ..*board
-                });
-            }
-        }
+        Domineering.options(board, true, out);
+        Domineering.options(board, false, out);
     }
 }
 
