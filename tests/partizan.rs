@@ -818,6 +818,63 @@ fn every_game_agrees_with_a_plain_search_of_its_rules() {
     assert_eq!(checked, 60);
 }
 
+/// A board cut in two by a wall that no move crosses is the sum of its two sides: the region
+/// splitting of the board games (Amazons and Fission across a column of `#`, Cannibal Clobber
+/// across a column of empty cells, NoGo across `#`, Elephants and Rhinos between a rhino and
+/// an elephant walking apart) checked on random sides.
+#[test]
+fn boards_cut_by_a_wall_are_the_sums_of_their_sides() {
+    let mut rng = Rng(0x5eed_0035);
+    let side = |rng: &mut Rng, rows: usize, alphabet: &[u8]| -> Vec<String> {
+        (0..rows)
+            .map(|_| {
+                (0..1 + rng.below(2))
+                    .map(|_| alphabet[rng.below(alphabet.len() as u64) as usize] as char)
+                    .collect::<String>()
+            })
+            .collect()
+    };
+    for _ in 0..40 {
+        let rows = 1 + rng.below(2) as usize;
+        for (game, alphabet, wall) in [
+            ("amazons", &b"x.o..#"[..], '#'),
+            ("fission", &b"x..#"[..], '#'),
+            ("cannibal", &b"xo."[..], '.'),
+            ("nogo", &b"xo..#"[..], '#'),
+        ] {
+            let mut a = side(&mut rng, rows, alphabet);
+            let mut b = side(&mut rng, rows, alphabet);
+            // every row of a side as long as its first
+            for s in [&mut a, &mut b] {
+                let w = s[0].len();
+                for row in s.iter_mut() {
+                    row.truncate(w);
+                    while row.len() < w {
+                        row.push('.');
+                    }
+                }
+            }
+            let joined: Vec<String> = a
+                .iter()
+                .zip(&b)
+                .map(|(x, y)| format!("{x}{wall}{y}"))
+                .collect();
+            let whole = format!("{game} {}", joined.join("/"));
+            let sum = format!("{game} {} + {game} {}", a.join("/"), b.join("/"));
+            assert_eq!(value_of(&whole), value_of(&sum), "{whole}");
+        }
+        let row = |rng: &mut Rng| -> String {
+            (0..1 + rng.below(5))
+                .map(|_| [b'x', b'o', b'.', b'.'][rng.below(4) as usize] as char)
+                .collect()
+        };
+        let (a, b) = (row(&mut rng), row(&mut rng));
+        let whole = format!("elephants {a}o..x{b}");
+        let sum = format!("elephants {a}o + elephants x{b}");
+        assert_eq!(value_of(&whole), value_of(&sum), "{whole}");
+    }
+}
+
 /// The Grundy value by mex over the union of both players' moves, written here.
 fn union_grundy<P: Clone + Eq + std::hash::Hash>(
     memo: &mut HashMap<P, u64>,
@@ -1060,6 +1117,8 @@ fn every_catalog_game_reaches_every_front_end() {
             "col",
             "cram",
             "cannibal",
+            "fission",
+            "konane",
             "nogo",
             "amazons",
         ]

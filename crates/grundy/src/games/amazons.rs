@@ -43,13 +43,17 @@ pub struct Amazons;
 impl PartizanRules for Amazons {
     type Position = CharBoard;
 
-    /// The board's least image under the eight symmetries and the swap of `x` and `o` (which
-    /// negates the value).
+    /// Its regions of unburnt cells (a queen moves diagonally between two burnt cells, so
+    /// regions meet at corners too) that hold an amazon.
     fn split(&self, board: &CharBoard, out: &mut Vec<(CharBoard, bool)>) {
-        out.push(board.normalised(Symmetry {
-            transpose_negates: false,
-            swap_negates: true,
-        }));
+        for region in board.regions(|ch| ch != b'#', true) {
+            if region.holds(b'x') || region.holds(b'o') {
+                out.push(region.normalised(Symmetry {
+                    transpose_negates: false,
+                    swap_negates: true,
+                }));
+            }
+        }
     }
 
     fn options(&self, board: &CharBoard, left: bool, out: &mut Vec<CharBoard>) {

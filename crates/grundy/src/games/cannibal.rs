@@ -16,13 +16,17 @@ pub struct Cannibal;
 impl PartizanRules for Cannibal {
     type Position = CharBoard;
 
-    /// The board's least image under the eight symmetries and the swap of `x` and `o` (which
-    /// negates the value).
+    /// Its groups of orthogonally adjacent stones (a stone only ever moves onto a neighbour)
+    /// of two stones or more, each up to symmetry.
     fn split(&self, board: &CharBoard, out: &mut Vec<(CharBoard, bool)>) {
-        out.push(board.normalised(Symmetry {
-            transpose_negates: false,
-            swap_negates: true,
-        }));
+        for region in board.regions(|ch| ch != b'.', false) {
+            if region.cells.iter().filter(|&&ch| ch != b'#').count() > 1 {
+                out.push(region.normalised(Symmetry {
+                    transpose_negates: false,
+                    swap_negates: true,
+                }));
+            }
+        }
     }
 
     fn options(&self, board: &CharBoard, left: bool, out: &mut Vec<CharBoard>) {
@@ -68,13 +72,6 @@ impl PartizanGame for Cannibal {
 
     /// The checkerboard, `x` in the top left corner.
     fn start(rows: u64, cols: u64) -> Option<Result<CharBoard>> {
-        Some(CharBoard::filled(rows, cols, b'x').map(|b| {
-            let cells: Vec<(i64, i64, u8)> = b
-                .each()
-                .filter(|&(r, c, _)| (r + c) % 2 == 1)
-                .map(|(r, c, _)| (r, c, b'o'))
-                .collect();
-            b.with(&cells)
-        }))
+        Some(CharBoard::checkerboard(rows, cols))
     }
 }

@@ -59,6 +59,18 @@ impl CharBoard {
         })
     }
 
+    /// The `rows x cols` checkerboard: `x` on the cells whose row and column add up to an even
+    /// number (the top left corner), `o` on the others.
+    pub fn checkerboard(rows: u64, cols: u64) -> Result<CharBoard> {
+        let board = CharBoard::filled(rows, cols, b'x')?;
+        let odd: Vec<(i64, i64, u8)> = board
+            .each()
+            .filter(|&(r, c, _)| (r + c) % 2 == 1)
+            .map(|(r, c, _)| (r, c, b'o'))
+            .collect();
+        Ok(board.with(&odd))
+    }
+
     /// The rows as strings.
     pub fn lines(&self) -> Vec<String> {
         self.cells
@@ -95,6 +107,73 @@ impl CharBoard {
             .iter()
             .enumerate()
             .map(move |(i, &ch)| (i as i64 / cols, i as i64 % cols, ch))
+    }
+}
+
+impl CharBoard {
+    /// The board's independent regions: the connected sets of cells that `live` accepts
+    /// (through the 4 orthogonal neighbours, or the 8 with `diagonal`), each as a board of
+    /// its own (its bounding box, every other cell `#`), in reading order of their first
+    /// cells. A game splits a board into regions when no move reaches from one to another
+    /// (Amazons' regions of non-`#` cells, a Cannibal Clobber board's groups of stones).
+    ///
+    /// **Complexity**: O(cells).
+    pub fn regions(&self, live: impl Fn(u8) -> bool, diagonal: bool) -> Vec<CharBoard> {
+        let (rows, cols) = (self.rows as i64, self.cols as i64);
+        let mut seen = vec![false; self.cells.len()];
+        let mut regions = Vec::new();
+        let mut stack = Vec::new();
+        let mut members = Vec::new();
+        for start in 0..self.cells.len() {
+            if seen[start] || !live(self.cells[start]) {
+                continue;
+            }
+            seen[start] = true;
+            stack.push(start as i64);
+            members.clear();
+            while let Some(i) = stack.pop() {
+                members.push(i);
+                let (r, c) = (i / cols, i % cols);
+                for dr in -1..=1i64 {
+                    for dc in -1..=1i64 {
+                        if (dr == 0 && dc == 0) || (!diagonal && dr != 0 && dc != 0) {
+                            continue;
+                        }
+                        let (r2, c2) = (r + dr, c + dc);
+                        if !(0..rows).contains(&r2) || !(0..cols).contains(&c2) {
+                            continue;
+                        }
+                        let j = (r2 * cols + c2) as usize;
+                        if !seen[j] && live(self.cells[j]) {
+                            seen[j] = true;
+                            stack.push(j as i64);
+                        }
+                    }
+                }
+            }
+            let (mut r0, mut r1, mut c0, mut c1) = (rows, 0, cols, 0);
+            for &i in &members {
+                let (r, c) = (i / cols, i % cols);
+                (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(c), c1.max(c));
+            }
+            let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+            let mut cells = vec![b'#'; (h * w) as usize];
+            for &i in &members {
+                let (r, c) = (i / cols, i % cols);
+                cells[((r - r0) * w + c - c0) as usize] = self.cells[i as usize];
+            }
+            regions.push(CharBoard {
+                rows: h as u8,
+                cols: w as u8,
+                cells: cells.into(),
+            });
+        }
+        regions
+    }
+
+    /// Whether the board holds the character `ch`.
+    pub fn holds(&self, ch: u8) -> bool {
+        self.cells.contains(&ch)
     }
 }
 

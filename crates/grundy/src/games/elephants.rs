@@ -31,13 +31,45 @@ fn mirrored(row: &[u8]) -> Box<[u8]> {
 impl PartizanRules for Elephants {
     type Position = Box<[u8]>;
 
+    /// Animals never pass each other, so a row splits between a rhino and the next elephant
+    /// to its right (they walk apart): each piece, without the cells no animal can reach (left
+    /// of a first elephant, right of a last rhino), and stored as itself or its mirror image.
     fn split(&self, row: &Box<[u8]>, out: &mut Vec<(Box<[u8]>, bool)>) {
-        let mirror = mirrored(row);
-        if mirror < *row {
-            out.push((mirror, true));
-        } else {
-            out.push((row.clone(), false));
+        let mut start = 0;
+        let mut last_animal: Option<usize> = None;
+        let mut push = |piece: &[u8]| {
+            let first = piece.iter().position(|&c| c != b'.');
+            let last = piece.iter().rposition(|&c| c != b'.');
+            let (Some(first), Some(last)) = (first, last) else {
+                return;
+            };
+            let from = if piece[first] == b'x' { first } else { 0 };
+            let to = if piece[last] == b'o' {
+                last + 1
+            } else {
+                piece.len()
+            };
+            let piece: Box<[u8]> = piece[from..to].into();
+            let mirror = mirrored(&piece);
+            out.push(if mirror < piece {
+                (mirror, true)
+            } else {
+                (piece, false)
+            });
+        };
+        for (i, &c) in row.iter().enumerate() {
+            if c == b'.' {
+                continue;
+            }
+            if let Some(j) = last_animal {
+                if row[j] == b'o' && c == b'x' {
+                    push(&row[start..=j]);
+                    start = i;
+                }
+            }
+            last_animal = Some(i);
         }
+        push(&row[start..]);
     }
 
     fn options(&self, row: &Box<[u8]>, left: bool, out: &mut Vec<Box<[u8]>>) {

@@ -16,13 +16,16 @@ pub struct Fission;
 impl PartizanRules for Fission {
     type Position = CharBoard;
 
-    /// The board's least image under its symmetries (a transposed board is the negative:
-    /// Left's and Right's moves are each other's transposes).
+    /// Its regions of unblocked cells that hold a stone, each up to symmetry.
     fn split(&self, board: &CharBoard, out: &mut Vec<(CharBoard, bool)>) {
-        out.push(board.normalised(Symmetry {
-            transpose_negates: true,
-            swap_negates: false,
-        }));
+        for region in board.regions(|ch| ch != b'#', false) {
+            if region.holds(b'x') {
+                out.push(region.normalised(Symmetry {
+                    transpose_negates: true,
+                    swap_negates: false,
+                }));
+            }
+        }
     }
 
     fn options(&self, board: &CharBoard, left: bool, out: &mut Vec<CharBoard>) {
@@ -67,4 +70,13 @@ impl PartizanGame for Fission {
     }
 
     crate::games::cells::char_board_part!();
+
+    /// One stone in the middle of the empty board (the cell left of and above the centre when
+    /// a side is even); the empty board itself has no moves.
+    fn start(rows: u64, cols: u64) -> Option<Result<CharBoard>> {
+        Some(
+            CharBoard::filled(rows, cols, b'.')
+                .map(|b| b.with(&[((rows as i64 - 1) / 2, (cols as i64 - 1) / 2, b'x')])),
+        )
+    }
 }

@@ -75,4 +75,18 @@ impl PartizanGame for Konane {
     }
 
     crate::games::cells::char_board_part!();
+
+    /// The checkerboard after the traditional opening, which removes a stone and then an
+    /// adjacent one before the first jump: here the corner stone `x` and the `o` to its right
+    /// (below it on a single column).
+    fn start(rows: u64, cols: u64) -> Option<Result<CharBoard>> {
+        Some(CharBoard::checkerboard(rows, cols).map(|b| {
+            let next = if cols > 1 { (0, 1, b'.') } else { (1, 0, b'.') };
+            if rows * cols > 1 {
+                b.with(&[(0, 0, b'.'), next])
+            } else {
+                b.with(&[(0, 0, b'.')])
+            }
+        }))
+    }
 }

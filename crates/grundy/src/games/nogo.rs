@@ -53,13 +53,17 @@ fn every_group_breathes(board: &CharBoard) -> bool {
 impl PartizanRules for NoGo {
     type Position = CharBoard;
 
-    /// The board's least image under the eight symmetries and the swap of `x` and `o` (which
-    /// negates the value).
+    /// Its regions of unblocked cells (groups in two regions share no liberty) that have an
+    /// empty cell, each up to symmetry.
     fn split(&self, board: &CharBoard, out: &mut Vec<(CharBoard, bool)>) {
-        out.push(board.normalised(Symmetry {
-            transpose_negates: false,
-            swap_negates: true,
-        }));
+        for region in board.regions(|ch| ch != b'#', false) {
+            if region.holds(b'.') {
+                out.push(region.normalised(Symmetry {
+                    transpose_negates: false,
+                    swap_negates: true,
+                }));
+            }
+        }
     }
 
     fn options(&self, board: &CharBoard, left: bool, out: &mut Vec<CharBoard>) {
