@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
-bin=target/release/grundy
+bin=$(mktemp -d)/grundy && cp target/release/grundy "$bin"
 limit=${LIMIT:-60}
 what=${1:-both}
 

@@ -35,6 +35,14 @@ pub struct Args {
     /// Stop with one line after this many seconds (Ctrl-C stops too, with exit status 130).
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
+    /// Partizan sums: do not compute the canonical form (who wins and the winning moves come
+    /// from the search alone).
+    #[arg(long)]
+    no_value: bool,
+    /// Partizan sums: the most positions the value engine may store for the canonical form
+    /// (past it the value is reported unknown; the outcome is found by search anyway).
+    #[arg(long, value_name = "N", default_value_t = grundy::app::solve::DEFAULT_VALUE_STATES)]
+    value_states: usize,
 }
 
 /// Solves the expression and renders the answer (JSON or text).
@@ -47,6 +55,7 @@ pub fn run(args: &Args) -> Result<String, String> {
         // the user's own files: `graph FILE V` reads FILE
         graphs: std::sync::Arc::new(grundy::app::FileGraphs::default()),
         cancel: super::stop::cancel(),
+        value_states: (!args.no_value).then_some(args.value_states),
     };
     // The words of an unquoted expression arrive apart: join them back. `-` reads it from
     // standard input (a sum too long for a command line).
@@ -68,7 +77,15 @@ fn partizan_human(r: &PartizanSolveReport) -> String {
     let _ = writeln!(out, "position:    {}", r.position);
     let _ = writeln!(out, "play:        normal (who cannot move loses)");
     let _ = writeln!(out, "outcome:     {outcome}");
-    let _ = writeln!(out, "value:       {}", r.value);
+    match (&r.value, &r.value_reason) {
+        (Some(v), _) => {
+            let _ = writeln!(out, "value:       {v}");
+        }
+        (None, Some(why)) => {
+            let _ = writeln!(out, "value:       unknown: {why}");
+        }
+        (None, None) => {}
+    }
     for (who, moves) in [
         ("Left", &r.left_winning_moves),
         ("Right", &r.right_winning_moves),

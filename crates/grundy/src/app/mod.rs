@@ -30,6 +30,7 @@ pub mod geography;
 pub mod graph;
 pub mod parse;
 pub mod partizan_play;
+pub mod partizan_solve;
 pub mod partizan_table;
 pub mod play;
 #[cfg(feature = "plot")]

@@ -9,14 +9,15 @@
 //! ```
 
 use crate::app::parse::{parse_sum_with, parse_terms, Term};
+use crate::app::partizan_solve::{solve_by_search, PartizanSolveOptions};
 use crate::app::play::check_convention;
-use crate::app::value::{solve_valued, PartizanSolveReport, ValuedSum};
+use crate::app::value::PartizanSolveReport;
 use crate::budget::{Budget, Cancel};
 use crate::error::Result;
-use crate::games::partizan::PartizanValues;
 use crate::games::{Component, GraphSource, NoGraphs};
 use crate::nimber::Convention;
 use crate::nimber::Outcome;
+use crate::partizan::OutcomeOptions;
 use crate::solve::analyse::{SumAnalyser, SumAnalysis};
 use crate::solve::DEFAULT_MAX_STATES;
 use serde::Serialize;
@@ -37,7 +38,13 @@ pub struct SolveOptions {
     /// Raised to stop the computation (a time limit, an interrupt): it then fails with
     /// [`crate::GrundyError::Cancelled`].
     pub cancel: Cancel,
+    /// For a sum with a partizan part (answered by search): the most positions the value
+    /// engine may store to add the canonical form, or `None` not to compute it.
+    pub value_states: Option<usize>,
 }
+
+/// The default budget of the canonical form that `solve` adds to a partizan sum's answer.
+pub const DEFAULT_VALUE_STATES: usize = 200_000;
 
 impl Default for SolveOptions {
     fn default() -> Self {
@@ -47,6 +54,7 @@ impl Default for SolveOptions {
             max_moves: 1000,
             graphs: Arc::new(NoGraphs::default()),
             cancel: Cancel::new(),
+            value_states: Some(DEFAULT_VALUE_STATES),
         }
     }
 }
@@ -116,8 +124,9 @@ pub fn solve_expression(text: &str, options: &SolveOptions) -> Result<SolveRepor
 }
 
 /// The answer of `solve` for any expression: an impartial sum's [`SolveReport`], or, for a
-/// sum with a partizan part, its outcome class, canonical form and each player's winning
-/// moves ([`PartizanSolveReport`]). Serialised as the report it holds.
+/// sum with a partizan part, its outcome class and each player's winning moves found by search,
+/// and its canonical form when found within its budget ([`PartizanSolveReport`]). Serialised as
+/// the report it holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum SolveAnswer {
@@ -128,7 +137,8 @@ pub enum SolveAnswer {
 }
 
 /// Solves any expression, the one choice between the impartial analyser
-/// ([`solve_expression`]'s) and the partizan one ([`crate::app::value::solve_partizan`]'s)
+/// ([`solve_expression`]'s) and the partizan outcome search
+/// ([`crate::app::partizan_solve::solve_by_search`])
 /// that every front end (the command line, the server, Python) makes through here. The text
 /// is parsed once. Misère play of a sum with a partizan part is refused.
 ///
@@ -153,8 +163,13 @@ pub fn solve(text: &str, options: &SolveOptions) -> Result<SolveAnswer> {
             ));
         }
         let terms = terms.into_iter().map(|(t, _)| t).collect();
-        let sum = ValuedSum::new(terms, PartizanValues::new(options.budget()))?;
-        return solve_valued(sum, options.max_moves).map(SolveAnswer::Partizan);
+        let search = PartizanSolveOptions {
+            budget: options.budget(),
+            max_moves: options.max_moves,
+            value_states: options.value_states,
+            search: OutcomeOptions::default(),
+        };
+        return solve_by_search(terms, &search).map(|(r, _)| SolveAnswer::Partizan(r));
     }
     let parts: Vec<Component> = terms
         .into_iter()

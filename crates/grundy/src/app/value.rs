@@ -158,7 +158,7 @@ impl ValuedSum {
 }
 
 /// The canonical form of one part: a partizan part's value, or an impartial part's nimber.
-fn term_value(
+pub(crate) fn term_value(
     term: &Term,
     values: &mut PartizanValues,
     analyser: &mut SumAnalyser<crate::games::Component>,
@@ -374,8 +374,11 @@ pub struct PartizanSolveReport {
     pub convention: &'static str,
     /// L (Left wins), R (Right wins), N (the player to move wins) or P.
     pub outcome: PartizanOutcome,
-    /// The canonical form of the sum.
-    pub value: String,
+    /// The canonical form of the sum, when computed within its budget.
+    pub value: Option<String>,
+    /// Why `value` is missing (`--no-value`, or the budget it needed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value_reason: Option<String>,
     /// Left's winning moves when Left moves first: the positions they leave.
     pub left_winning_moves: Vec<String>,
     /// Right's winning moves when Right moves first.
@@ -417,7 +420,8 @@ pub fn solve_valued(mut sum: ValuedSum, max_moves: usize) -> Result<PartizanSolv
         position: Term::sum_to_string(&sum.terms),
         convention: "normal",
         outcome: sum.values.forms.outcome(total),
-        value: sum.values.forms.to_string(total),
+        value: Some(sum.values.forms.to_string(total)),
+        value_reason: None,
         left_winning_moves: left,
         right_winning_moves: right,
         truncated: lt || rt,

@@ -45,6 +45,10 @@ impl PartizanRules for Amazons {
 
     /// Its regions of unburnt cells (a queen moves diagonally between two burnt cells, so
     /// regions meet at corners too) that hold an amazon.
+    fn size(&self, board: &CharBoard) -> usize {
+        board.cells.iter().filter(|&&ch| ch != b'#').count()
+    }
+
     fn split(&self, board: &CharBoard, out: &mut Vec<(CharBoard, bool)>) {
         for region in board.regions(|ch| ch != b'#', true) {
             if region.holds(b'x') || region.holds(b'o') {

@@ -18,6 +18,10 @@ impl PartizanRules for Cannibal {
 
     /// Its groups of orthogonally adjacent stones (a stone only ever moves onto a neighbour)
     /// of two stones or more, each up to symmetry.
+    fn size(&self, board: &CharBoard) -> usize {
+        board.cells.iter().filter(|&&ch| ch != b'#').count()
+    }
+
     fn split(&self, board: &CharBoard, out: &mut Vec<(CharBoard, bool)>) {
         for region in board.regions(|ch| ch != b'.', false) {
             if region.cells.iter().filter(|&&ch| ch != b'#').count() > 1 {

@@ -111,6 +111,10 @@ pub struct Clobber;
 impl PartizanRules for Clobber {
     type Position = Stones;
 
+    fn size(&self, s: &Stones) -> usize {
+        (s.board.bits | s.right).count_ones() as usize
+    }
+
     fn split(&self, s: &Stones, out: &mut Vec<(Stones, bool)>) {
         let all = s.board.bits | s.right;
         s.board.for_each_region(all, |group| {

@@ -19,6 +19,10 @@ impl PartizanRules for Cram {
 
     /// Domineering's regions; a transposed region has the same value (an impartial game is its
     /// own negative), so Domineering's mark of a negative changes nothing.
+    fn size(&self, board: &Board) -> usize {
+        board.bits.count_ones() as usize
+    }
+
     fn split(&self, board: &Board, out: &mut Vec<(Board, bool)>) {
         Domineering.split(board, out);
     }

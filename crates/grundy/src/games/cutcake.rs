@@ -84,6 +84,10 @@ pub struct Cutcake;
 impl PartizanRules for Cutcake {
     type Position = Vec<(u32, u32)>;
 
+    fn size(&self, cakes: &Vec<(u32, u32)>) -> usize {
+        cakes.iter().map(|&(r, c)| (r + c) as usize).sum()
+    }
+
     fn split(&self, cakes: &Vec<(u32, u32)>, out: &mut Vec<(Vec<(u32, u32)>, bool)>) {
         for &(r, c) in cakes {
             if r > 1 || c > 1 {

@@ -8,6 +8,7 @@
 //! transposed board the negative.
 
 use crate::error::Result;
+use crate::games::board::shl;
 use crate::games::board::{read_board, shr, write_board, Board, MAX_CELLS};
 use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
 use crate::games::syntax::{error, ParseContext, Word};
@@ -90,6 +91,10 @@ pub struct Domineering;
 impl PartizanRules for Domineering {
     type Position = Board;
 
+    fn size(&self, board: &Board) -> usize {
+        board.bits.count_ones() as usize
+    }
+
     fn split(&self, board: &Board, out: &mut Vec<(Board, bool)>) {
         board.for_each_region(board.bits, |region| {
             if region.count_ones() < 2 {
@@ -120,6 +125,33 @@ impl PartizanRules for Domineering {
         }
     }
 
+    /// Safe moves (Bullock's Obsequi): a vertical domino on two empty cells neither of which
+    /// has an empty cell beside it can never be blocked by Right, and such dominoes side by
+    /// side in a column never block each other; likewise horizontal ones for Right. The most
+    /// moves a player can still make is the dominoes that fit in their runs of empty cells.
+    fn move_bounds(&self, board: &Board) -> Option<[[u32; 2]; 2]> {
+        let cols = board.cols as u32;
+        let empty = board.bits;
+        let not_last = board.not_last_col();
+        let beside = ((empty >> 1) & not_last) | ((empty & not_last) << 1);
+        let above_below = (shr(empty, cols) | shl(empty, cols)) & board.full();
+        let safe_left = dominoes_in_runs_of(board, empty & !beside, true) as u32;
+        let safe_right = dominoes_in_runs_of(board, empty & !above_below, false) as u32;
+        let most_left = dominoes_in_runs_of(board, empty, true) as u32;
+        let most_right = dominoes_in_runs_of(board, empty, false) as u32;
+        Some([[safe_left, safe_right], [most_left, most_right]])
+    }
+
+    fn move_count(&self, board: &Board, left: bool) -> usize {
+        let cols = board.cols as u32;
+        let pairs = if left {
+            board.bits & shr(board.bits, cols)
+        } else {
+            board.bits & (board.bits >> 1) & board.not_last_col()
+        };
+        pairs.count_ones() as usize
+    }
+
     fn options(&self, board: &Board, left: bool, out: &mut Vec<Board>) {
         let cols = board.cols as u32;
         let (pairs, step) = if left {
@@ -142,6 +174,12 @@ impl PartizanRules for Domineering {
 /// The most dominoes that fit in the empty cells of `board` placed one way only (`vertical`
 /// or horizontal): the sum of floor(length / 2) over the runs of empty cells that way.
 fn dominoes_in_runs(board: &Board, vertical: bool) -> i64 {
+    dominoes_in_runs_of(board, board.bits, vertical)
+}
+
+/// The dominoes of one orientation that fit side by side in the cells `set`: floor(run / 2)
+/// per run of consecutive cells of `set` along the columns (`vertical`) or the rows.
+fn dominoes_in_runs_of(board: &Board, set: u128, vertical: bool) -> i64 {
     let (rows, cols) = (board.rows as usize, board.cols as usize);
     let (lines, along) = if vertical { (cols, rows) } else { (rows, cols) };
     let mut total = 0;
@@ -153,7 +191,7 @@ fn dominoes_in_runs(board: &Board, vertical: bool) -> i64 {
             } else {
                 board.bit(line, k)
             };
-            if board.bits & bit != 0 {
+            if set & bit != 0 {
                 run += 1;
             } else {
                 total += run / 2;

@@ -34,6 +34,10 @@ impl PartizanRules for Elephants {
     /// Animals never pass each other, so a row splits between a rhino and the next elephant
     /// to its right (they walk apart): each piece, without the cells no animal can reach (left
     /// of a first elephant, right of a last rhino), and stored as itself or its mirror image.
+    fn size(&self, row: &Box<[u8]>) -> usize {
+        row.len()
+    }
+
     fn split(&self, row: &Box<[u8]>, out: &mut Vec<(Box<[u8]>, bool)>) {
         let mut start = 0;
         let mut last_animal: Option<usize> = None;

@@ -17,6 +17,10 @@ impl PartizanRules for Fission {
     type Position = CharBoard;
 
     /// Its regions of unblocked cells that hold a stone, each up to symmetry.
+    fn size(&self, board: &CharBoard) -> usize {
+        board.cells.iter().filter(|&&ch| ch != b'#').count()
+    }
+
     fn split(&self, board: &CharBoard, out: &mut Vec<(CharBoard, bool)>) {
         for region in board.regions(|ch| ch != b'#', false) {
             if region.holds(b'x') {

@@ -326,6 +326,10 @@ pub struct HackenbushPicture;
 impl PartizanRules for HackenbushPicture {
     type Position = Box<[Edge]>;
 
+    fn size(&self, edges: &Box<[Edge]>) -> usize {
+        edges.len()
+    }
+
     fn split(&self, edges: &Box<[Edge]>, out: &mut Vec<(Box<[Edge]>, bool)>) {
         let mut adjacency: FxHashMap<u32, Vec<usize>> = FxHashMap::default();
         for (i, &(u, v, _)) in edges.iter().enumerate() {
@@ -428,6 +432,10 @@ pub struct Hackenbush;
 
 impl PartizanRules for Hackenbush {
     type Position = Vec<Box<[u8]>>;
+
+    fn size(&self, stalks: &Vec<Box<[u8]>>) -> usize {
+        stalks.iter().map(|s| s.len()).sum()
+    }
 
     fn split(&self, stalks: &Vec<Box<[u8]>>, out: &mut Vec<(Vec<Box<[u8]>>, bool)>) {
         for s in stalks {

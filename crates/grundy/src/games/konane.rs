@@ -19,6 +19,10 @@ impl PartizanRules for Konane {
 
     /// The board's least image under the eight symmetries and the swap of `x` and `o` (which
     /// negates the value).
+    fn size(&self, board: &CharBoard) -> usize {
+        board.cells.iter().filter(|&&ch| ch != b'#').count()
+    }
+
     fn split(&self, board: &CharBoard, out: &mut Vec<(CharBoard, bool)>) {
         out.push(board.normalised(Symmetry {
             transpose_negates: false,

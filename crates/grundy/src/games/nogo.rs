@@ -55,6 +55,10 @@ impl PartizanRules for NoGo {
 
     /// Its regions of unblocked cells (groups in two regions share no liberty) that have an
     /// empty cell, each up to symmetry.
+    fn size(&self, board: &CharBoard) -> usize {
+        board.cells.iter().filter(|&&ch| ch != b'#').count()
+    }
+
     fn split(&self, board: &CharBoard, out: &mut Vec<(CharBoard, bool)>) {
         for region in board.regions(|ch| ch != b'#', false) {
             if region.holds(b'.') {

@@ -24,7 +24,7 @@ use crate::games::placement::{Col, Snort};
 use crate::games::syntax::{ParseContext, Word};
 use crate::games::toads::Toads;
 use crate::games::toppling::Toppling;
-use crate::partizan::{Forms, GameId, PartizanSearch};
+use crate::partizan::{Forms, GameId, PartizanRules, PartizanSearch, SumRules};
 use rustc_hash::FxHashMap;
 
 /// One game of the catalog, as the parser, the help texts and `table` see it.
@@ -136,6 +136,112 @@ macro_rules! partizan_catalog {
                 match self {
                     $(PartizanPart::$variant(p) => <$game as PartizanGame>::cells(p),)+
                     PartizanPart::Value(_) => None,
+                }
+            }
+        }
+
+        /// A normalised region of a part of a catalog game: what the outcome search
+        /// ([`crate::partizan::OutcomeSearch`]) holds of a part it has not valued.
+        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum PartizanRegion {
+            $($(#[$doc])* $variant(<<$game as PartizanGame>::Rules as PartizanRules>::Position),)+
+        }
+
+        impl PartizanValues {
+            /// The normalised regions of a part (`true`: the region's negative), or `None`
+            /// for a value written in notation (its canonical form is
+            /// [`PartizanValues::value`]).
+            pub fn regions(&self, part: &PartizanPart) -> Option<Vec<(PartizanRegion, bool)>> {
+                let mut out = Vec::new();
+                match part {
+                    $(PartizanPart::$variant(p) => {
+                        let mut parts = Vec::new();
+                        self.$field.rules.split(&<$game as PartizanGame>::position(p), &mut parts);
+                        out.extend(parts.into_iter().map(|(r, n)| (PartizanRegion::$variant(r), n)));
+                    })+
+                    PartizanPart::Value(_) => return None,
+                }
+                Some(out)
+            }
+        }
+
+        impl SumRules for PartizanValues {
+            type Region = PartizanRegion;
+
+            fn forms(&mut self) -> &mut Forms {
+                &mut self.forms
+            }
+
+            fn kind(&self, region: &PartizanRegion) -> usize {
+                let mut index = 0;
+                $(
+                    if let PartizanRegion::$variant(_) = region {
+                        return index;
+                    }
+                    index += 1;
+                )+
+                index
+            }
+
+            fn size(&self, region: &PartizanRegion) -> usize {
+                match region {
+                    $(PartizanRegion::$variant(r) => self.$field.rules.size(r),)+
+                }
+            }
+
+            fn integer(&self, region: &PartizanRegion) -> Option<i64> {
+                match region {
+                    $(PartizanRegion::$variant(r) => self.$field.rules.integer(r),)+
+                }
+            }
+
+            fn options(
+                &self,
+                region: &PartizanRegion,
+                left: bool,
+                out: &mut Vec<Vec<(PartizanRegion, bool)>>,
+            ) {
+                match region {
+                    $(PartizanRegion::$variant(r) => {
+                        let rules = &self.$field.rules;
+                        let mut options = Vec::new();
+                        rules.options(r, left, &mut options);
+                        let mut parts = Vec::new();
+                        for o in options {
+                            parts.clear();
+                            rules.split(&o, &mut parts);
+                            out.push(
+                                parts
+                                    .drain(..)
+                                    .map(|(r, n)| (PartizanRegion::$variant(r), n))
+                                    .collect(),
+                            );
+                        }
+                    })+
+                }
+            }
+
+            fn move_bounds(&self, region: &PartizanRegion) -> Option<[[u32; 2]; 2]> {
+                match region {
+                    $(PartizanRegion::$variant(r) => self.$field.rules.move_bounds(r),)+
+                }
+            }
+
+            fn move_count(&self, region: &PartizanRegion, left: bool) -> usize {
+                match region {
+                    $(PartizanRegion::$variant(r) => self.$field.rules.move_count(r, left),)+
+                }
+            }
+
+            fn value_within(
+                &mut self,
+                region: &PartizanRegion,
+                max_new: usize,
+            ) -> Result<Option<GameId>> {
+                match region {
+                    $(PartizanRegion::$variant(r) => {
+                        self.$field.value_within(&mut self.forms, r, max_new)
+                    })+
                 }
             }
         }

@@ -235,6 +235,10 @@ impl<const OWN: bool> Placement<OWN> {
 impl<const OWN: bool> PartizanRules for Placement<OWN> {
     type Position = Open;
 
+    fn size(&self, o: &Open) -> usize {
+        o.board.bits.count_ones() as usize
+    }
+
     fn split(&self, o: &Open, out: &mut Vec<(Open, bool)>) {
         split_open(o, out);
     }

@@ -67,6 +67,10 @@ fn mirrored(row: &[u8]) -> Box<[u8]> {
 impl PartizanRules for Toads {
     type Position = Box<[u8]>;
 
+    fn size(&self, row: &Box<[u8]>) -> usize {
+        row.len()
+    }
+
     fn split(&self, row: &Box<[u8]>, out: &mut Vec<(Box<[u8]>, bool)>) {
         // toads at the right end and frogs at the left end are stuck for good; trim them
         let start = row.iter().position(|&c| c != b'F').unwrap_or(row.len());

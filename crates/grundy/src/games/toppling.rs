@@ -21,6 +21,10 @@ impl PartizanRules for Toppling {
     type Position = Box<[u8]>;
 
     /// A row and its mirror image have one value: the least of the two is stored.
+    fn size(&self, row: &Box<[u8]>) -> usize {
+        row.len()
+    }
+
     fn split(&self, row: &Box<[u8]>, out: &mut Vec<(Box<[u8]>, bool)>) {
         if row.is_empty() {
             return;

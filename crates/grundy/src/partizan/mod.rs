@@ -2,7 +2,8 @@
 //! ([`Dyadic`]), canonical forms interned in an arena ([`Forms`]) with memoised comparison,
 //! sums and negation, the invariants of the theory (stops, thermographs, temperature, mean,
 //! cooling, birthday, atomic weight, reduced canonical form), CGSuite's notation, and a
-//! memoised search for the values of positions ([`PartizanSearch`]).
+//! memoised search for the values of positions ([`PartizanSearch`]), and a search for who wins
+//! a sum without its value ([`OutcomeSearch`]).
 //!
 //! The theory: Conway, *On Numbers and Games*; Berlekamp, Conway and Guy, *Winning Ways*;
 //! Siegel, *Combinatorial Game Theory* (2013).
@@ -11,10 +12,12 @@ pub mod dyadic;
 pub mod forms;
 pub mod invariants;
 pub mod notation;
+pub mod outcome;
 pub mod search;
 pub mod thermograph;
 
 pub use dyadic::Dyadic;
 pub use forms::{Forms, GameId, Nus, PartizanOutcome};
+pub use outcome::{OutcomeOptions, OutcomeSearch, OutcomeStats, SearchSum, SumRules};
 pub use search::{explicit_values, PartizanRules, PartizanSearch};
 pub use thermograph::{Thermograph, Wall};

@@ -29,6 +29,28 @@ pub trait PartizanRules {
     fn integer(&self, _part: &Self::Position) -> Option<i64> {
         None
     }
+
+    /// How many moves Left (`left`) or Right has in a normalised part (what the outcome
+    /// search orders its moves by).
+    fn move_count(&self, part: &Self::Position, left: bool) -> usize {
+        let mut out = Vec::new();
+        self.options(part, left, &mut out);
+        out.len()
+    }
+
+    /// Bounds on the moves of a normalised part, when the rules know them:
+    /// `[[safe Left, safe Right], [most Left, most Right]]`, where a player's safe moves are
+    /// moves the opponent can never take away and that leave one another playable (so the
+    /// player can make that many moves whatever happens), and the most is how many moves the
+    /// player can still make at all. The outcome search decides a sum whose parts all have
+    /// bounds by them where it can.
+    fn move_bounds(&self, _part: &Self::Position) -> Option<[[u32; 2]; 2]> {
+        None
+    }
+
+    /// How big a normalised part is (its empty cells, stones or edges): the outcome search
+    /// values a part by its canonical form only below a size it learns per game.
+    fn size(&self, part: &Self::Position) -> usize;
 }
 
 /// How many moves a partizan search may list per part its table may store (a Domineering
@@ -48,6 +70,8 @@ pub struct PartizanSearch<R: PartizanRules> {
     /// Vectors to reuse (the search allocates none per position once warm).
     parts: Vec<Vec<(R::Position, bool)>>,
     moves: Vec<Vec<R::Position>>,
+    /// While [`PartizanSearch::value_within`] runs: the table size it may not pass.
+    cap: Option<usize>,
 }
 
 impl<R: PartizanRules> PartizanSearch<R> {
@@ -62,6 +86,28 @@ impl<R: PartizanRules> PartizanSearch<R> {
             options_listed: 0,
             parts: Vec::new(),
             moves: Vec::new(),
+            cap: None,
+        }
+    }
+
+    /// The canonical form of a normalised part if it needs at most `max_new` parts stored
+    /// besides those already in the table (`Ok(None)` past that, or when the table is full:
+    /// the parts stored on the way stay, they are values). The outcome search values small
+    /// regions this way.
+    pub fn value_within(
+        &mut self,
+        forms: &mut Forms,
+        part: &R::Position,
+        max_new: usize,
+    ) -> Result<Option<GameId>> {
+        self.cap = Some(self.table.len().saturating_add(max_new));
+        let v = self.part_value(forms, part);
+        self.cap = None;
+        match v {
+            Ok(v) => Ok(Some(v)),
+            // the cap, or the table or its work budget full: not valued
+            Err(GrundyError::StateLimit { .. }) => Ok(None),
+            Err(e) => Err(e),
         }
     }
 
@@ -115,6 +161,12 @@ impl<R: PartizanRules> PartizanSearch<R> {
         }
         if let Some(n) = self.rules.integer(part) {
             return forms.number(Dyadic::integer(n)?);
+        }
+        if self.cap.is_some_and(|cap| self.table.len() >= cap) {
+            return Err(GrundyError::StateLimit {
+                limit: self.table.len(),
+                what: "a part valued within a cap".into(),
+            });
         }
         self.budget.admit(self.table.len(), || {
             "the positions of a partizan game".into()

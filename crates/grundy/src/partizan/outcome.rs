@@ -1,0 +1,603 @@
+//! Who wins a partizan sum, without its canonical form: a negamax search on "the player to
+//! move wins" with the theory inside (Siegel, *Combinatorial Game Theory*, ch. II; the
+//! solvers of Domineering and MCGS work this way).
+//!
+//! - A sum is a multiset of independent **regions** (each normalised by its game: symmetric
+//!   regions are one, a region may stand for the negative of a stored one) and one **known
+//!   value**, the canonical form of everything already valued.
+//! - A region small enough (below a size learnt per game, and within a cap of new positions)
+//!   is valued by the value engine and folded into the known value; a region and its negative
+//!   cancel (G - G = 0); a sum of known values alone is decided by comparing it with 0.
+//! - Equal sums share one entry of a bounded transposition table (a 112-bit key: the multiset
+//!   hash of the regions, the known value and the player to move), replaced by least work.
+//! - Moves are tried in order: first those that leave the opponent a sum the table knows is
+//!   lost, then those leaving the opponent the fewest moves and the mover the most (the
+//!   mobility ordering of Domineering's solvers), moves in the known value last.
+
+use crate::budget::Budget;
+use crate::error::Result;
+use crate::partizan::dyadic::Dyadic;
+use crate::partizan::forms::{Forms, GameId};
+use rustc_hash::{FxHashMap, FxHasher};
+use std::fmt::Debug;
+use std::hash::{Hash, Hasher};
+
+/// The games a sum's regions come from, as the outcome search sees them.
+pub trait SumRules {
+    /// A normalised region of some game.
+    type Region: Clone + Eq + Hash + Debug;
+
+    /// The arena the known values live in.
+    fn forms(&mut self) -> &mut Forms;
+
+    /// Which game the region is of (an index: the size below which regions are valued is
+    /// learnt per game).
+    fn kind(&self, region: &Self::Region) -> usize;
+
+    /// How big the region is (empty cells, stones...).
+    fn size(&self, region: &Self::Region) -> usize;
+
+    /// The region's value when its rules know it is an integer without a search.
+    fn integer(&self, region: &Self::Region) -> Option<i64>;
+
+    /// The options of Left (`left`) or Right in the region, each split into normalised regions
+    /// (with `true` for a region standing for the negative of the stored one).
+    fn options(&self, region: &Self::Region, left: bool, out: &mut Vec<Vec<(Self::Region, bool)>>);
+
+    /// `[[safe Left, safe Right], [most Left, most Right]]` moves of the region, when its
+    /// rules know them (see [`crate::partizan::PartizanRules::move_bounds`]).
+    fn move_bounds(&self, _region: &Self::Region) -> Option<[[u32; 2]; 2]> {
+        None
+    }
+
+    /// How many moves Left (`left`) or Right has in the region.
+    fn move_count(&self, region: &Self::Region, left: bool) -> usize {
+        let mut out = Vec::new();
+        self.options(region, left, &mut out);
+        out.len()
+    }
+
+    /// The region's canonical form if the value engine finds it storing at most `max_new`
+    /// new positions.
+    fn value_within(&mut self, region: &Self::Region, max_new: usize) -> Result<Option<GameId>>;
+}
+
+/// A part of a sum the search has not valued: a region, negated or not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part<R> {
+    /// The normalised region.
+    pub region: R,
+    /// Whether the part is the region's negative.
+    pub negated: bool,
+    /// Its hash (128 bits, of the region and the negation).
+    hash: u128,
+}
+
+/// A sum as the search holds it: the regions not valued, and the sum of the rest.
+#[derive(Clone, Debug)]
+pub struct SearchSum<R> {
+    /// The parts not valued.
+    pub parts: Vec<Part<R>>,
+    /// The canonical form of everything else.
+    pub known: GameId,
+}
+
+/// How the search values regions.
+#[derive(Clone, Copy, Debug)]
+pub struct OutcomeOptions {
+    /// The largest size (of [`SumRules::size`]) at which a region is first tried by the
+    /// value engine; lowered per game each time a region of that game does not fit.
+    pub value_size: usize,
+    /// How many new positions the value engine may store for one region.
+    pub value_states: usize,
+    /// The entries of the transposition table (`None`: the budget's state limit).
+    pub table_entries: Option<usize>,
+}
+
+impl Default for OutcomeOptions {
+    fn default() -> Self {
+        OutcomeOptions {
+            value_size: 8,
+            value_states: 4096,
+            table_entries: None,
+        }
+    }
+}
+
+/// What the search knows of a region.
+#[derive(Clone, Copy, Debug)]
+struct RegionInfo {
+    /// Its canonical form, when valued.
+    value: Option<GameId>,
+    /// Whether the value engine was tried on it.
+    tried: bool,
+    /// Left's and Right's move counts (of the region, not negated).
+    moves: [u32; 2],
+    /// Safe and most moves, when known.
+    bounds: Option<[[u32; 2]; 2]>,
+}
+
+/// The counters of a search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OutcomeStats {
+    /// Sums searched (nodes).
+    pub nodes: u64,
+    /// Regions replaced by their canonical forms.
+    pub valued: u64,
+    /// Transposition-table hits.
+    pub hits: u64,
+    /// Sums decided by the parts' move bounds.
+    pub bounded: u64,
+    /// Entries the table holds.
+    pub stored: u64,
+}
+
+/// A bounded transposition table: buckets of four entries of a 112-bit key and one result,
+/// the entry of least work replaced when a bucket is full.
+struct Table {
+    /// Per entry: the key's low 64 bits, and (key's high 48 bits, work, result).
+    slots: Vec<[u64; 2]>,
+    mask: usize,
+    stored: u64,
+}
+
+const BUCKET: usize = 4;
+const RESULT_BITS: u64 = 2;
+const WORK_BITS: u64 = 14;
+const LOW_BITS: u64 = RESULT_BITS + WORK_BITS;
+
+impl Table {
+    fn new(max_entries: usize) -> Table {
+        let buckets = (max_entries / BUCKET).max(1).next_power_of_two();
+        Table {
+            slots: vec![[0, 0]; buckets * BUCKET],
+            mask: buckets - 1,
+            stored: 0,
+        }
+    }
+
+    fn bucket(&self, key: u128) -> usize {
+        ((key as u64 >> 7) as usize & self.mask) * BUCKET
+    }
+
+    /// The result stored for `key`: `Some(true)` a win for the player to move.
+    fn get(&self, key: u128) -> Option<bool> {
+        let (lo, hi) = (key as u64, (key >> 64) as u64 >> LOW_BITS);
+        let b = self.bucket(key);
+        self.slots[b..b + BUCKET].iter().find_map(|s| {
+            (s[1] != 0 && s[0] == lo && s[1] >> LOW_BITS == hi).then_some(s[1] & 1 == 1)
+        })
+    }
+
+    fn put(&mut self, key: u128, wins: bool, work: u64) {
+        let (lo, hi) = (key as u64, (key >> 64) as u64 >> LOW_BITS);
+        let work = (64 - work.leading_zeros() as u64).min((1 << WORK_BITS) - 1);
+        // bit 1 marks a used slot, bit 0 the result
+        let data = hi << LOW_BITS | work << RESULT_BITS | 2 | wins as u64;
+        let b = self.bucket(key);
+        let bucket = &mut self.slots[b..b + BUCKET];
+        let slot = bucket
+            .iter()
+            .position(|s| s[1] == 0 || (s[0] == lo && s[1] >> LOW_BITS == hi))
+            .unwrap_or_else(|| {
+                (0..BUCKET)
+                    .min_by_key(|&i| (bucket[i][1] >> RESULT_BITS) & ((1 << WORK_BITS) - 1))
+                    .expect("a bucket has entries")
+            });
+        if bucket[slot][1] == 0 {
+            self.stored += 1;
+        }
+        bucket[slot] = [lo, data];
+    }
+}
+
+/// The 128-bit hash of a value.
+fn hash128<T: Hash>(value: &T, salt: u64) -> u128 {
+    let mut a = FxHasher::default();
+    salt.hash(&mut a);
+    value.hash(&mut a);
+    let mut b = FxHasher::default();
+    (!salt).hash(&mut b);
+    value.hash(&mut b);
+    mix(a.finish()) as u128 | (mix(b.finish() ^ 0x9e37_79b9_7f4a_7c15) as u128) << 64
+}
+
+/// splitmix64's finaliser.
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// A search for who wins sums of one [`SumRules`].
+pub struct OutcomeSearch<S: SumRules> {
+    /// The games.
+    pub rules: S,
+    options: OutcomeOptions,
+    budget: Budget,
+    table: Table,
+    regions: FxHashMap<S::Region, RegionInfo>,
+    /// Per game: the size up to which regions are tried by the value engine.
+    value_size: Vec<usize>,
+    stats: OutcomeStats,
+    scratch: Vec<Vec<Vec<(S::Region, bool)>>>,
+}
+
+/// One move of a sum, as the search orders it.
+struct Child<R> {
+    sum: SearchSum<R>,
+    /// The opponent's moves minus the mover's, after it (fewest first).
+    score: i64,
+}
+
+impl<S: SumRules> OutcomeSearch<S> {
+    /// A search whose table holds about `budget.max_states()` results (16 bytes each) and
+    /// whose record of regions holds as many; the flag of `budget` stops it
+    /// ([`GrundyError::Cancelled`]).
+    pub fn new(rules: S, budget: impl Into<Budget>, options: OutcomeOptions) -> Self {
+        let budget: Budget = budget.into();
+        OutcomeSearch {
+            rules,
+            options,
+            table: Table::new(
+                options
+                    .table_entries
+                    .unwrap_or(budget.max_states())
+                    .max(BUCKET),
+            ),
+            budget,
+            regions: FxHashMap::default(),
+            value_size: Vec::new(),
+            stats: OutcomeStats::default(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// The counters so far.
+    pub fn stats(&self) -> OutcomeStats {
+        OutcomeStats {
+            stored: self.table.stored,
+            ..self.stats
+        }
+    }
+
+    /// A sum of `known` and the regions `parts` (each normalised, `true` for a negated one),
+    /// with the regions the search can value folded into the known value.
+    pub fn sum(
+        &mut self,
+        parts: Vec<(S::Region, bool)>,
+        known: GameId,
+    ) -> Result<SearchSum<S::Region>> {
+        let mut sum = SearchSum {
+            parts: Vec::with_capacity(parts.len()),
+            known,
+        };
+        for (region, negated) in parts {
+            self.add_part(&mut sum, region, negated, true)?;
+        }
+        Ok(sum)
+    }
+
+    /// Adds one region to a sum: folded into the known value when valued, cancelled against
+    /// its negative when the sum holds it, kept otherwise.
+    fn add_part(
+        &mut self,
+        sum: &mut SearchSum<S::Region>,
+        region: S::Region,
+        negated: bool,
+        try_value: bool,
+    ) -> Result<()> {
+        let info = self.info(&region, try_value)?;
+        if let Some(v) = info.value {
+            let forms = self.rules.forms();
+            let v = if negated { forms.neg(v) } else { v };
+            sum.known = forms.add(sum.known, v)?;
+            return Ok(());
+        }
+        if let Some(i) = sum
+            .parts
+            .iter()
+            .position(|p| p.negated != negated && p.region == region)
+        {
+            sum.parts.swap_remove(i);
+            return Ok(());
+        }
+        // a region and its negative hash independently (G - H and H - G differ)
+        let hash = hash128(&(&region, negated), 0x5eed);
+        sum.parts.push(Part {
+            region,
+            negated,
+            hash,
+        });
+        Ok(())
+    }
+
+    /// What the search knows of a region, valuing it when small enough.
+    fn info(&mut self, region: &S::Region, try_value: bool) -> Result<RegionInfo> {
+        let known = self.regions.get(region).copied();
+        if let Some(info) = known {
+            if info.tried || !try_value {
+                return Ok(info);
+            }
+        }
+        let kind = self.rules.kind(region);
+        if self.value_size.len() <= kind {
+            self.value_size.resize(kind + 1, self.options.value_size);
+        }
+        let value = match self.rules.integer(region) {
+            Some(n) => Some(self.rules.forms().number(Dyadic::integer(n)?)?),
+            None if try_value && self.rules.size(region) <= self.value_size[kind] => {
+                let v = self.rules.value_within(region, self.options.value_states)?;
+                if v.is_none() {
+                    // regions this big do not fit: try only smaller ones from now on
+                    self.value_size[kind] = self.rules.size(region).saturating_sub(1);
+                } else {
+                    self.stats.valued += 1;
+                }
+                v
+            }
+            None => None,
+        };
+        let (moves, bounds) = match known {
+            Some(info) => (info.moves, info.bounds),
+            None => (
+                [
+                    self.rules.move_count(region, true) as u32,
+                    self.rules.move_count(region, false) as u32,
+                ],
+                self.rules.move_bounds(region),
+            ),
+        };
+        let info = RegionInfo {
+            value,
+            tried: try_value,
+            moves,
+            bounds,
+        };
+        if known.is_some() || self.regions.len() < self.budget.max_states() {
+            self.regions.insert(region.clone(), info);
+        }
+        Ok(info)
+    }
+
+    /// The key of a sum with `left` to move.
+    fn key(sum: &SearchSum<S::Region>, left: bool) -> u128 {
+        let mut key = hash128(&(sum.known.index() as u64, left), 0xca11);
+        for p in &sum.parts {
+            key = key.wrapping_add(p.hash);
+        }
+        key
+    }
+
+    /// Whether the player to move (Left when `left`) wins the sum.
+    ///
+    /// **Complexity**: exponential in the worst case, as any game search; each distinct sum
+    /// is searched once while the table keeps it.
+    pub fn wins(&mut self, sum: &SearchSum<S::Region>, left: bool) -> Result<bool> {
+        let mut work = 0;
+        self.search(sum, left, &mut work)
+    }
+
+    /// The moves of `left` (Left or Right) in a sum: the sums they leave.
+    pub fn moves(
+        &mut self,
+        sum: &SearchSum<S::Region>,
+        left: bool,
+    ) -> Result<Vec<SearchSum<S::Region>>> {
+        Ok(self
+            .children(sum, left)?
+            .into_iter()
+            .map(|c| c.sum)
+            .collect())
+    }
+
+    fn decide(&mut self, known: GameId, left: bool) -> bool {
+        let forms = self.rules.forms();
+        let zero = forms.zero();
+        // the player to move wins unless the value is <= 0 (Left) or >= 0 (Right)
+        if left {
+            !forms.leq(known, zero)
+        } else {
+            !forms.leq(zero, known)
+        }
+    }
+
+    fn search(&mut self, sum: &SearchSum<S::Region>, left: bool, work: &mut u64) -> Result<bool> {
+        *work += 1;
+        self.stats.nodes += 1;
+        if self.stats.nodes & 0xfff == 0 {
+            self.budget.check()?;
+            self.rules.forms().status()?;
+        }
+        if sum.parts.is_empty() {
+            return Ok(self.decide(sum.known, left));
+        }
+        // the regions met for the first time are valued now that the sum is searched
+        let mut folded = None;
+        for p in &sum.parts {
+            let had = self.regions.get(&p.region).is_some_and(|i| i.tried);
+            if !had && self.info(&p.region, true)?.value.is_some() {
+                let mut f = SearchSum {
+                    parts: Vec::with_capacity(sum.parts.len()),
+                    known: sum.known,
+                };
+                for q in &sum.parts {
+                    self.add_part(&mut f, q.region.clone(), q.negated, true)?;
+                }
+                folded = Some(f);
+                break;
+            }
+        }
+        if let Some(f) = folded {
+            let outer = Self::key(sum, left);
+            if let Some(wins) = self.table.get(outer) {
+                self.stats.hits += 1;
+                return Ok(wins);
+            }
+            let wins = self.search(&f, left, work)?;
+            self.table.put(outer, wins, *work);
+            return Ok(wins);
+        }
+        if let Some(wins) = self.by_bounds(sum, left) {
+            self.stats.bounded += 1;
+            return Ok(wins);
+        }
+        let key = Self::key(sum, left);
+        if let Some(wins) = self.table.get(key) {
+            self.stats.hits += 1;
+            return Ok(wins);
+        }
+        let mut children = self.children(sum, left)?;
+        // a move to a sum the table knows the opponent loses wins at once
+        let mut wins = false;
+        for child in &children {
+            if child.sum.parts.is_empty() {
+                if !self.decide(child.sum.known, !left) {
+                    wins = true;
+                    break;
+                }
+            } else if self.table.get(Self::key(&child.sum, !left)) == Some(false) {
+                wins = true;
+                break;
+            }
+        }
+        if !wins {
+            children.sort_by_key(|c| c.score);
+            let mut inner = 0;
+            for child in &children {
+                let opponent_wins = stacker::maybe_grow(64 * 1024, 4 * 1024 * 1024, || {
+                    self.search(&child.sum, !left, &mut inner)
+                })?;
+                if !opponent_wins {
+                    wins = true;
+                    break;
+                }
+            }
+            *work += inner;
+        }
+        self.table.put(key, wins, *work);
+        Ok(wins)
+    }
+
+    /// Who wins by the move bounds of the parts, when every part has them and the known value
+    /// is an integer (n > 0 is n safe moves of Left's): the player to move wins with more safe
+    /// moves than the opponent can ever make (playing only those, she always has a reply), and
+    /// loses when the opponent's safe moves are at least as many as hers can ever be.
+    fn by_bounds(&mut self, sum: &SearchSum<S::Region>, left: bool) -> Option<bool> {
+        let (safe, most) = self.bounds(sum)?;
+        let (me, them) = if left { (0, 1) } else { (1, 0) };
+        if safe[me] > most[them] {
+            Some(true)
+        } else if safe[them] >= most[me] {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// The mover's (`left`) safe moves and the opponent's most moves in a sum, when known.
+    fn bounds_of(&mut self, sum: &SearchSum<S::Region>, left: bool) -> Option<(i64, i64)> {
+        let (safe, most) = self.bounds(sum)?;
+        let (me, them) = if left { (0, 1) } else { (1, 0) };
+        Some((safe[me], most[them]))
+    }
+
+    /// The safe and most moves of Left and Right in a sum, when every part has bounds and the
+    /// known value is an integer.
+    fn bounds(&mut self, sum: &SearchSum<S::Region>) -> Option<([i64; 2], [i64; 2])> {
+        let n = self.rules.forms().as_number(sum.known)?;
+        if !n.is_integer() {
+            return None;
+        }
+        let n = n.numerator();
+        let mut safe = [0i64; 2];
+        let mut most = [0i64; 2];
+        let extra = usize::from(n < 0);
+        safe[extra] += n.abs();
+        most[extra] += n.abs();
+        for p in &sum.parts {
+            let b = self.regions.get(&p.region)?.bounds?;
+            let (l, r) = if p.negated { (1, 0) } else { (0, 1) };
+            safe[0] += i64::from(b[0][l]);
+            safe[1] += i64::from(b[0][r]);
+            most[0] += i64::from(b[1][l]);
+            most[1] += i64::from(b[1][r]);
+        }
+        Some((safe, most))
+    }
+
+    /// The sums a move of `left` leaves, with their ordering scores.
+    fn children(
+        &mut self,
+        sum: &SearchSum<S::Region>,
+        left: bool,
+    ) -> Result<Vec<Child<S::Region>>> {
+        let side = |negated: bool| usize::from(left == negated);
+        // the mover's and the opponent's moves in the sum's regions
+        let (mut mine, mut theirs) = (0i64, 0i64);
+        for p in &sum.parts {
+            let info = self.regions.get(&p.region).copied();
+            let moves = match info {
+                Some(info) => info.moves,
+                None => self.info(&p.region, false)?.moves,
+            };
+            mine += i64::from(moves[side(p.negated)]);
+            theirs += i64::from(moves[1 - side(p.negated)]);
+        }
+        let mut children = Vec::new();
+        let mut options = self.scratch.pop().unwrap_or_default();
+        for (i, p) in sum.parts.iter().enumerate() {
+            options.clear();
+            let region_left = left != p.negated;
+            self.rules.options(&p.region, region_left, &mut options);
+            let before = self.regions.get(&p.region).map_or([0, 0], |r| r.moves);
+            let (mine_before, theirs_before) = (
+                i64::from(before[side(p.negated)]),
+                i64::from(before[1 - side(p.negated)]),
+            );
+            for option in options.drain(..) {
+                let mut child = SearchSum {
+                    parts: Vec::with_capacity(sum.parts.len() + option.len()),
+                    known: sum.known,
+                };
+                child.parts.extend(
+                    sum.parts
+                        .iter()
+                        .enumerate()
+                        .filter(|&(j, _)| j != i)
+                        .map(|(_, q)| q.clone()),
+                );
+                let (mut m, mut t) = (mine - mine_before, theirs - theirs_before);
+                for (region, negated) in option {
+                    let negated = negated != p.negated;
+                    let info = self.info(&region, false)?;
+                    m += i64::from(info.moves[side(negated)]);
+                    t += i64::from(info.moves[1 - side(negated)]);
+                    self.add_part(&mut child, region, negated, false)?;
+                }
+                let score = match self.bounds_of(&child, left) {
+                    // the opponent's most moves against the mover's safe ones
+                    Some((safe, most)) => (most - safe) * 1024 + t - m,
+                    None => t - m,
+                };
+                children.push(Child { sum: child, score });
+            }
+        }
+        self.scratch.push(options);
+        // moves in the known value, last
+        let forms = self.rules.forms();
+        let (l, r) = forms.options(sum.known);
+        for &k in if left { &l[..] } else { &r[..] } {
+            children.push(Child {
+                sum: SearchSum {
+                    parts: sum.parts.clone(),
+                    known: k,
+                },
+                score: i64::MAX,
+            });
+        }
+        Ok(children)
+    }
+}

@@ -1,0 +1,264 @@
+//! The outcome search (`grundy solve` on partizan sums) against the canonical forms of the
+//! value engine: on thousands of random positions and sums of every catalog game, who wins
+//! moving first as Left and as Right, and each player's winning moves, must be those the
+//! canonical form says (the value engine is itself checked against plain searches written in
+//! `tests/partizan.rs`).
+
+use grundy::app::parse::{parse_terms, Term};
+use grundy::app::partizan_solve::{solve_by_search, PartizanSolveOptions, TermSearch};
+use grundy::app::solve::{solve, SolveAnswer, SolveOptions};
+use grundy::app::value::{solve_partizan, ValueOptions};
+use grundy::budget::{Budget, Cancel};
+use grundy::partizan::OutcomeOptions;
+use grundy::GrundyError;
+use std::process::Command;
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len() as u64) as usize]
+    }
+}
+
+/// A random board of `alphabet`, at most `max_rows x max_cols`.
+fn board(rng: &mut Rng, alphabet: &[u8], max_rows: u64, max_cols: u64) -> String {
+    let rows = 1 + rng.below(max_rows);
+    let cols = 1 + rng.below(max_cols);
+    (0..rows)
+        .map(|_| {
+            (0..cols)
+                .map(|_| alphabet[rng.below(alphabet.len() as u64) as usize] as char)
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// A random position of a random catalog game (or an impartial part or a value), small
+/// enough for its canonical form.
+fn part(rng: &mut Rng) -> String {
+    match rng.below(17) {
+        0 => format!("domineering {}", board(rng, b"...#", 4, 4)),
+        1 => format!("clobber {}", board(rng, b"xo.", 3, 4)),
+        2 => format!("cannibal {}", board(rng, b"xo.", 3, 3)),
+        3 => format!("konane {}", board(rng, b"xo.", 3, 4)),
+        4 => format!("snort {}", board(rng, b"xo...#", 3, 3)),
+        5 => format!("col {}", board(rng, b"xo...#", 3, 3)),
+        6 => format!("cram {}", board(rng, b"...#", 3, 4)),
+        7 => format!("fission {}", board(rng, b"x..#", 3, 4)),
+        8 => format!("nogo {}", board(rng, b"xo...#", 2, 3)),
+        9 => {
+            let mut b: Vec<u8> = board(rng, b"....#", 3, 3).into_bytes();
+            let cells: Vec<usize> = (0..b.len()).filter(|&i| b[i] != b'/').collect();
+            for amazon in [b'x', b'o'] {
+                b[cells[rng.below(cells.len() as u64) as usize]] = amazon;
+            }
+            format!("amazons {}", String::from_utf8(b).unwrap())
+        }
+        10 => format!("toppling {}", board(rng, b"xog", 1, 7)),
+        11 => format!("elephants {}", board(rng, b"xo..", 1, 8)),
+        12 => format!("toads {}", board(rng, b"TF..", 1, 8)),
+        13 => format!("cutcake {} {}", 1 + rng.below(5), 1 + rng.below(5)),
+        14 => format!(
+            "hackenbush {} {}",
+            board(rng, b"LRG", 1, 4),
+            board(rng, b"LRG", 1, 3)
+        ),
+        15 => rng
+            .pick(&[
+                "*",
+                "*2",
+                "^",
+                "v*",
+                "{1|-1}",
+                "1/2",
+                "-1",
+                "{2|0||-1}",
+                "{0|-3}",
+            ])
+            .to_string(),
+        _ => rng
+            .pick(&["nim 3", "nim 1 2", "wythoff 2 3", "octal 0.07 5"])
+            .to_string(),
+    }
+}
+
+fn terms(text: &str) -> Vec<Term> {
+    parse_terms(text, 1 << 20, &grundy::games::NoGraphs::default())
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+        .into_iter()
+        .map(|t| t.0)
+        .collect()
+}
+
+#[test]
+fn the_search_agrees_with_the_canonical_forms_on_random_sums_of_every_game() {
+    let mut rng = Rng(0x0c0f_fee5);
+    let mut checked = 0;
+    for round in 0..4000 {
+        let n = 1 + rng.below(if round % 3 == 0 { 3 } else { 1 });
+        let text = (0..n)
+            .map(|_| part(&mut rng))
+            .collect::<Vec<_>>()
+            .join(" + ");
+        let terms = terms(&text);
+        if !terms.iter().any(|t| matches!(t, Term::Partizan(_))) {
+            continue;
+        }
+        // the value engine: canonical form, outcome and winning moves
+        let valued = solve_partizan(&text, &ValueOptions::default())
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        // the search, with and without valuing small regions on the way
+        let value_size = [0, 4, 8, 64][rng.below(4) as usize];
+        let options = PartizanSolveOptions {
+            budget: Budget::new(1 << 16),
+            max_moves: 1000,
+            value_states: None,
+            search: OutcomeOptions {
+                value_size,
+                value_states: 1 << 12,
+                table_entries: None,
+            },
+        };
+        let (searched, _) =
+            solve_by_search(terms, &options).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(
+            searched.outcome, valued.outcome,
+            "{text} (value {:?})",
+            valued.value
+        );
+        assert_eq!(
+            searched.left_winning_moves, valued.left_winning_moves,
+            "{text}"
+        );
+        assert_eq!(
+            searched.right_winning_moves, valued.right_winning_moves,
+            "{text}"
+        );
+        assert_eq!(searched.value, None);
+        checked += 1;
+    }
+    assert!(checked > 3300, "{checked}");
+}
+
+#[test]
+fn a_table_too_small_for_the_search_still_gives_the_right_answers() {
+    // a transposition table of 4 entries: results are replaced all the time, never wrong
+    let mut rng = Rng(0x7ab1e);
+    for _ in 0..100 {
+        let text = format!("{} + {}", part(&mut rng), part(&mut rng));
+        let terms = terms(&text);
+        if !terms.iter().any(|t| matches!(t, Term::Partizan(_))) {
+            continue;
+        }
+        let valued = solve_partizan(&text, &ValueOptions::default()).unwrap();
+        let options = OutcomeOptions {
+            table_entries: Some(4),
+            ..OutcomeOptions::default()
+        };
+        let mut search = TermSearch::new(Budget::new(1 << 20), options);
+        let left = search.wins(&terms, true).unwrap();
+        let right = search.wins(&terms, false).unwrap();
+        let letter = match (left, right) {
+            (true, true) => "N",
+            (true, false) => "L",
+            (false, true) => "R",
+            (false, false) => "P",
+        };
+        assert_eq!(letter, valued.outcome.letter(), "{text}");
+    }
+}
+
+#[test]
+fn known_outcomes_of_domineering_rectangles() {
+    // Breuker, Uiterwijk and van den Herik (2000) and Lachmann, Moore and Rapaport (2002):
+    // the empty 5 x 5 board is a second-player win (its value is 0); 6 x 6 and 4 x 4 are
+    // first-player wins; 2 x 2 is N (value {1|-1}... as ±1); on 1 x n only Right (horizontal)
+    // moves: R.
+    for (board, letter) in [
+        (".....|.....|.....|.....|.....", "P"),
+        ("....|....|....|....", "N"),
+        ("......|......|......|......|......|......", "N"),
+        ("..|..", "N"),
+        ("....", "R"),
+        (".|.|.|.", "L"),
+    ] {
+        let options = SolveOptions {
+            value_states: None,
+            max_moves: 0,
+            ..SolveOptions::default()
+        };
+        let SolveAnswer::Partizan(r) = solve(&format!("domineering {board}"), &options).unwrap()
+        else {
+            panic!("partizan");
+        };
+        assert_eq!(r.outcome.letter(), letter, "{board}");
+        assert_eq!(r.value, None);
+        assert!(r.value_reason.unwrap().contains("--no-value"));
+    }
+}
+
+#[test]
+fn the_search_stops_when_cancelled() {
+    let cancel = Cancel::new();
+    let budget = Budget::new(1 << 20).with_cancel(cancel.clone());
+    let mut search = TermSearch::new(budget, OutcomeOptions::default());
+    let terms = terms(
+        "domineering ........|........|........|........|........|........|........|........",
+    );
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        cancel.cancel();
+    });
+    assert_eq!(search.wins(&terms, true), Err(GrundyError::Cancelled));
+    stopper.join().unwrap();
+}
+
+#[test]
+fn solve_reports_the_value_within_its_budget_and_says_why_not_past_it() {
+    let bin = env!("CARGO_BIN_EXE_grundy");
+    let run = |args: &[&str]| {
+        let out = Command::new(bin).args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let r = run(&["solve", "--json", "domineering ../.. + nim 1"]);
+    assert_eq!(r["value"], "{1*|-1*}");
+    assert!(r.get("value_reason").is_none());
+    let r = run(&[
+        "solve",
+        "--json",
+        "--value-states",
+        "3",
+        "domineering ...|...|...",
+    ]);
+    assert_eq!(r["value"], serde_json::Value::Null);
+    assert!(
+        r["value_reason"]
+            .as_str()
+            .unwrap()
+            .contains("--value-states"),
+        "{r}"
+    );
+    assert_eq!(r["outcome"], "N");
+    let r = run(&["solve", "--json", "--no-value", "clobber xox"]);
+    assert_eq!(r["value"], serde_json::Value::Null);
+    assert_eq!(
+        r["left_winning_moves"],
+        serde_json::json!(["clobber .xx", "clobber xx."])
+    );
+}
