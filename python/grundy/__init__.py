@@ -52,8 +52,9 @@ def solve(expr, *, misere=False, max_states=None, max_moves=None):
     ``outcome`` (``"N"``, ``"P"`` or ``"D"``), ``grundy``, ``winning_moves`` and, where they
     apply, ``truncated``, ``escapes`` and ``drawing_moves``. A sum with a partizan part
     (``"domineering ../.. + nim 1"``) gives what the command line gives for it: ``outcome``
-    (``"L"``, ``"R"``, ``"N"`` or ``"P"``), ``value``, ``left_winning_moves`` and
-    ``right_winning_moves``.
+    (``"L"``, ``"R"``, ``"N"`` or ``"P"``) and ``left_winning_moves`` and
+    ``right_winning_moves`` found by the outcome search, and ``value``: the canonical form,
+    or ``None`` when it needs more than 200,000 positions (``value_reason`` then says so).
     """
     return _grundy.solve(expr, bool(misere), max_states, max_moves)
 

@@ -2,7 +2,9 @@
 //! and `grundy table --rows R --cols C [--json] [--plot FILE] FAMILY2D` (impartial, or a
 //! partizan game of the catalog with a standard start on rectangles)
 
-use grundy::app::partizan_table::{partizan_table, table_game, PartizanTableReport};
+use grundy::app::partizan_table::{
+    partizan_outcome_table, partizan_table, table_game, PartizanOutcomeTable, PartizanTableReport,
+};
 use grundy::app::plot::{plot, plot_partizan_table};
 use grundy::app::table::{
     stream_stats_report, table_report, table_report_resumed, Family, TableOptions, TableReport,
@@ -115,6 +117,10 @@ pub struct Args {
     /// Stop with one line after this many seconds (Ctrl-C stops too, with exit status 130).
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
+    /// Partizan games: only who wins each rectangle, moving first as Left and as Right, by the
+    /// outcome search (no canonical forms: far larger boards).
+    #[arg(long)]
+    outcomes: bool,
 }
 
 /// Tabulates, draws if asked, renders.
@@ -122,6 +128,18 @@ pub fn run(args: &Args) -> Result<String, String> {
     super::stop::arm(args.time_limit)?;
     if let Some(game) = table_game(&args.family.join(" ")) {
         return partizan(args, game);
+    }
+    if args.outcomes {
+        return Err(format!(
+            "--outcomes is for partizan games with a standard start ({}); '{}' is not one",
+            grundy::games::partizan::PARTIZAN_GAMES
+                .iter()
+                .filter(|g| g.has_start())
+                .map(|g| g.syntax.keyword)
+                .collect::<Vec<_>>()
+                .join(", "),
+            args.family.join(" ")
+        ));
     }
     let family = Family::parse(&args.family.join(" ")).map_err(super::message)?;
     let method = match args.method.as_deref() {
@@ -233,6 +251,21 @@ fn partizan(args: &Args, game: &PartizanEntry) -> Result<String, String> {
         .max_states
         .unwrap_or(grundy::app::value::ValueOptions::default().max_states);
     let total = rows.saturating_mul(cols);
+    if args.outcomes {
+        if args.plot.is_some() {
+            return Err("--plot draws canonical forms: not with --outcomes".into());
+        }
+        let table = super::with_progress(
+            total,
+            "{spinner} {pos}/{len} rectangles [{elapsed}]",
+            |tick| {
+                let budget = grundy::Budget::new(max_states).with_cancel(super::stop::cancel());
+                partizan_outcome_table(game, rows, cols, budget, tick)
+            },
+        )
+        .map_err(super::message)?;
+        return super::render(&table, args.json, outcomes_human);
+    }
     let report = super::with_progress(
         total,
         "{spinner} {pos}/{len} rectangles [{elapsed}]",
@@ -246,6 +279,29 @@ fn partizan(args: &Args, game: &PartizanEntry) -> Result<String, String> {
         plot_partizan_table(&report, path).map_err(super::message)?;
     }
     super::render(&report, args.json, partizan_human)
+}
+
+fn outcomes_human(t: &PartizanOutcomeTable) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}, rows 1 to {}, columns 1 to {} (outcome class; Left moving first, Right moving first):",
+        t.family, t.rows, t.cols
+    );
+    for r in 0..t.outcomes.len() {
+        for c in 0..t.outcomes[r].len() {
+            let _ = writeln!(
+                out,
+                "{:>3} x {:<3} {}  Left first: {:<4}  Right first: {}",
+                r + 1,
+                c + 1,
+                t.outcomes[r][c].as_deref().unwrap_or("?"),
+                t.left_first[r][c].as_deref().unwrap_or("?"),
+                t.right_first[r][c].as_deref().unwrap_or("?"),
+            );
+        }
+    }
+    out
 }
 
 fn partizan_human(report: &PartizanTableReport) -> String {

@@ -110,3 +110,90 @@ pub fn partizan_table(
     }
     Ok(report)
 }
+
+/// The answer of `grundy table --outcomes` for a partizan game: who wins each rectangle of its
+/// standard start, moving first as Left and as Right, found by the outcome search (no
+/// canonical forms).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PartizanOutcomeTable {
+    /// The game's keyword.
+    pub family: String,
+    /// Rows (from 1).
+    pub rows: u64,
+    /// Columns (from 1).
+    pub cols: u64,
+    /// `outcomes[r - 1][c - 1]`: the outcome class (L, R, N, P) of the r x c start; `null`
+    /// where the search was not reached (cancelled).
+    pub outcomes: Vec<Vec<Option<String>>>,
+    /// Whether Left, moving first, wins (`"win"` or `"loss"`).
+    pub left_first: Vec<Vec<Option<String>>>,
+    /// Whether Right, moving first, wins.
+    pub right_first: Vec<Vec<Option<String>>>,
+}
+
+/// Who wins every rectangle up to `rows x cols` of a game's standard start, moving first as
+/// Left and as Right, smallest area first, with one outcome search (its transposition table
+/// and valued regions shared by all the rectangles). `progress` is told how many are done.
+///
+/// **Complexity**: that of the outcome search on the largest rectangles.
+///
+/// ```
+/// use grundy::app::partizan_table::{partizan_outcome_table, table_game};
+/// let domineering = table_game("domineering").unwrap();
+/// let t = partizan_outcome_table(domineering, 5, 5, 1 << 20, |_| {}).unwrap();
+/// assert_eq!(t.outcomes[4][4].as_deref(), Some("P")); // 5 x 5 is a second-player win
+/// assert_eq!(t.left_first[0][1].as_deref(), Some("loss")); // 1 x 2: no vertical domino
+/// ```
+pub fn partizan_outcome_table(
+    game: &PartizanEntry,
+    rows: u64,
+    cols: u64,
+    budget: impl Into<Budget>,
+    mut progress: impl FnMut(usize),
+) -> Result<PartizanOutcomeTable> {
+    use crate::app::parse::Term;
+    use crate::app::partizan_solve::TermSearch;
+    use crate::partizan::OutcomeOptions;
+    let name = game.syntax.keyword;
+    if rows == 0 || cols == 0 {
+        return Err(GrundyError::Unsupported(format!(
+            "the table of {name} needs at least one row and one column"
+        )));
+    }
+    let start = |r: u64, c: u64| match (game.start)(r, c) {
+        Some(part) => part.map_err(|e| GrundyError::Unsupported(format!("{name}: {e}"))),
+        None => Err(GrundyError::Unsupported(format!(
+            "{name} has no standard start on a rectangle"
+        ))),
+    };
+    start(rows, cols)?;
+    let mut search = TermSearch::new(budget.into(), OutcomeOptions::default());
+    let (r, c) = (rows as usize, cols as usize);
+    let mut table = PartizanOutcomeTable {
+        family: name.into(),
+        rows,
+        cols,
+        outcomes: vec![vec![None; c]; r],
+        left_first: vec![vec![None; c]; r],
+        right_first: vec![vec![None; c]; r],
+    };
+    let mut cells: Vec<(usize, usize)> = (0..r).flat_map(|i| (0..c).map(move |j| (i, j))).collect();
+    cells.sort_by_key(|&(i, j)| ((i + 1) * (j + 1), i, j));
+    let word = |wins: bool| Some(if wins { "win" } else { "loss" }.to_string());
+    for (done, (i, j)) in cells.into_iter().enumerate() {
+        let terms = [Term::Partizan(start(i as u64 + 1, j as u64 + 1)?)];
+        let left = search.wins(&terms, true)?;
+        let right = search.wins(&terms, false)?;
+        let outcome = match (left, right) {
+            (true, true) => "N",
+            (true, false) => "L",
+            (false, true) => "R",
+            (false, false) => "P",
+        };
+        table.outcomes[i][j] = Some(outcome.to_string());
+        table.left_first[i][j] = word(left);
+        table.right_first[i][j] = word(right);
+        progress(done + 1);
+    }
+    Ok(table)
+}

@@ -42,7 +42,7 @@ pub trait SumRules {
 
     /// The options of Left (`left`) or Right in the region, each split into normalised regions
     /// (with `true` for a region standing for the negative of the stored one).
-    fn options(&self, region: &Self::Region, left: bool, out: &mut Vec<Vec<(Self::Region, bool)>>);
+    fn options(&self, region: &Self::Region, left: bool, out: &mut Vec<RegionList<Self::Region>>);
 
     /// `[[safe Left, safe Right], [most Left, most Right]]` moves of the region, when its
     /// rules know them (see [`crate::partizan::PartizanRules::move_bounds`]).
@@ -61,6 +61,9 @@ pub trait SumRules {
     /// new positions.
     fn value_within(&mut self, region: &Self::Region, max_new: usize) -> Result<Option<GameId>>;
 }
+
+/// The regions one option leaves (`true`: a negated region).
+pub type RegionList<R> = Vec<(R, bool)>;
 
 /// A part of a sum the search has not valued: a region, negated or not.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -222,7 +225,7 @@ pub struct OutcomeSearch<S: SumRules> {
     /// Per game: the size up to which regions are tried by the value engine.
     value_size: Vec<usize>,
     stats: OutcomeStats,
-    scratch: Vec<Vec<Vec<(S::Region, bool)>>>,
+    scratch: Vec<Vec<RegionList<S::Region>>>,
 }
 
 /// One move of a sum, as the search orders it.

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Who wins each empty Domineering rectangle, moving first as Vertical (Left) and as Horizontal
+# (Right): grundy's outcome search (`grundy table --outcomes`, one process for the whole
+# table, each rectangle also solved alone) against Obsequi (Nathan Bullock's solver, built
+# from ../shared/peers/obsequi into a temporary folder; GPL, never copied). Prints both
+# answers, checks they agree, and the total times.
+# Usage: bash bench/outcome_peers.sh [MAX_SIDE] (default 7; each run limited to LIMIT s, 120).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+max=${1:-7}
+limit=${LIMIT:-120}
+peers=${PEERS:-../shared/peers}
+cargo build --release --quiet
+bin=target/release/grundy
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp -r "$peers/obsequi" "$work/obsequi"
+make -C "$work/obsequi" >/dev/null 2>&1
+obsequi=$work/obsequi/Obsequi
+
+now() { date +%s.%N; }
+board() { local r=$1 c=$2 row; row=$(printf '.%.0s' $(seq "$c")); printf "$row|%.0s" $(seq "$r") | sed 's/|$//'; }
+
+printf '| board | first | grundy | grundy time | Obsequi | Obsequi time |\n|---|---|---|---|---|---|\n'
+total_g=0 total_o=0 disagree=0
+for ((r = 2; r <= max; r++)); do
+  for ((c = 2; c <= max; c++)); do
+    for first in V H; do
+      # grundy: who wins moving first (Left = V, Right = H)
+      t0=$(now)
+      out=$(timeout "$limit" "$bin" solve --json --no-value --max-moves 0 "domineering $(board "$r" "$c")" || true)
+      t1=$(now)
+      g=$(python3 -c 'import json,sys
+d=json.loads(sys.stdin.read() or "null")
+if d is None: print("-"); sys.exit()
+o=d["outcome"]; first=sys.argv[1]
+win={"V":o in ("L","N"),"H":o in ("R","N")}[first]
+print(first if win else ("H" if first=="V" else "V"))' "$first" <<<"$out")
+      # Obsequi answers for the player moving first only; the solve above answers both,
+      # so its time is counted once per rectangle (on the V line)
+      t2=$(now)
+      o=$(echo "solve rows $r cols $c $first" | timeout "$limit" "$obsequi" 2>/dev/null | sed -n 's/.*winner \([VH]\).*/\1/p' || true)
+      t3=$(now)
+      gt=$(python3 -c "print(f'{$t1-$t0:.3f}')")
+      ot=$(python3 -c "print(f'{$t3-$t2:.3f}')")
+      if [[ $first == V ]]; then total_g=$(python3 -c "print($total_g+$t1-$t0)"); fi
+      total_o=$(python3 -c "print($total_o+$t3-$t2)")
+      [[ $g != "$o" ]] && disagree=$((disagree + 1))
+      printf '| %d x %d | %s | %s wins | %s s | %s wins | %s s |\n' "$r" "$c" "$first" "$g" "$gt" "${o:--}" "$ot"
+    done
+  done
+done
+printf '\ntotal: grundy %.2f s, Obsequi %.2f s (ratio %.1f); disagreements: %d\n' \
+  "$total_g" "$total_o" "$(python3 -c "print($total_g/max($total_o,1e-9))")" "$disagree"
+t0=$(now)
+"$bin" table --outcomes --rows "$max" --cols "$max" domineering >/dev/null
+t1=$(now)
+printf 'grundy table --outcomes --rows %d --cols %d domineering (one process, shared table): %.2f s\n' \
+  "$max" "$max" "$(python3 -c "print($t1-$t0)")"
