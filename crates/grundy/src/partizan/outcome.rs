@@ -238,7 +238,7 @@ struct Child<R> {
 impl<S: SumRules> OutcomeSearch<S> {
     /// A search whose table holds about `budget.max_states()` results (16 bytes each) and
     /// whose record of regions holds as many; the flag of `budget` stops it
-    /// ([`GrundyError::Cancelled`]).
+    /// ([`crate::GrundyError::Cancelled`]).
     pub fn new(rules: S, budget: impl Into<Budget>, options: OutcomeOptions) -> Self {
         let budget: Budget = budget.into();
         OutcomeSearch {
