@@ -16,12 +16,21 @@ what=${1:-both}
 # timed EXPR: prints "seconds megabytes", or nothing when it ran out of time or failed
 stats_file=$(mktemp)
 trap 'rm -f "$stats_file"' EXIT
+# (or "over" when it ran out of time, "budget" when it stopped at the default state budget)
 timed() {
-  if /usr/bin/time -f '%e %M' -o "$stats_file" timeout "$limit" "$bin" value "$1" >/dev/null 2>&1; then
-    read -r seconds kb <"$stats_file"
+  local rc=0
+  /usr/bin/time -f '%e %M' -o "$stats_file" timeout "$limit" "$bin" value "$1" >/dev/null 2>&1 || rc=$?
+  if ((rc == 0)); then
+    read -r seconds kb < <(tail -1 "$stats_file")
     echo "$seconds $((kb / 1024))"
+  elif ((rc == 124)); then
+    echo over
+  else
+    echo budget
   fi
 }
+# why the next size was not reached
+why() { [[ $1 == over ]] && echo " (next: over $limit s)" || echo " (next: past the default budget)"; }
 
 if [[ $what != --largest ]]; then
   printf '| position | time | peak memory |\n|---|---|---|\n'
@@ -31,8 +40,13 @@ if [[ $what != --largest ]]; then
     'clobber xoxo/oxox/xoxo/oxox' \
     'nogo ..../..../..../....' \
     'snort ..../..../..../....'; do
-    read -r seconds mb <<<"$(timed "$position")"
-    printf '| `%s` | %s s | %s MB |\n' "$position" "${seconds:-over $limit}" "${mb:--}"
+    stats=$(timed "$position")
+    if [[ $stats == over || $stats == budget ]]; then
+      printf '| `%s` | %s | - |\n' "$position" "$stats"
+    else
+      read -r seconds mb <<<"$stats"
+      printf '| `%s` | %s s | %s MB |\n' "$position" "$seconds" "$mb"
+    fi
   done
   echo
 fi
@@ -80,7 +94,7 @@ for game in domineering cutcake cram snort col clobber cannibal konane fission n
   for size in "${sizes[@]}"; do
     read -r r c <<<"$size"
     stats=$(timed "$(start "$game" "$r" "$c")")
-    [[ -z $stats ]] && { best+=" (next took longer)"; break; }
+    [[ $stats == over || $stats == budget ]] && { best+=$(why "$stats"); break; }
     best="$r x $c" best_stats=$stats
   done
   read -r seconds mb <<<"$best_stats"
@@ -101,7 +115,7 @@ for game in toppling elephants toads; do
   for k in 1 2 3 4 5 6 7 8 10 12 14 16 20 24 28 32 40 48 56 64 80 96 112 128 160 192 224 256; do
     expr=$(row "$game" "$k")
     stats=$(timed "$expr")
-    [[ -z $stats ]] && { best+=" (next took longer)"; break; }
+    [[ $stats == over || $stats == budget ]] && { best+=$(why "$stats"); break; }
     best="k = $k" best_stats=$stats
   done
   read -r seconds mb <<<"$best_stats"

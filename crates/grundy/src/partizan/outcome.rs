@@ -331,7 +331,12 @@ impl<S: SumRules> OutcomeSearch<S> {
         }
         let value = match self.rules.integer(region) {
             Some(n) => Some(self.rules.forms().number(Dyadic::integer(n)?)?),
-            None if try_value && self.rules.size(region) <= self.value_size[kind] => {
+            // a game with move bounds is decided by them, which a known value that is not
+            // an integer would switch off: its regions are not valued
+            None if try_value
+                && self.rules.size(region) <= self.value_size[kind]
+                && self.rules.move_bounds(region).is_none() =>
+            {
                 let v = self.rules.value_within(region, self.options.value_states)?;
                 if v.is_none() {
                     // regions this big do not fit: try only smaller ones from now on
