@@ -14,7 +14,7 @@
 
 use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
-use crate::games::partizan::{PartizanEntry, PartizanValues, PARTIZAN_GAMES};
+use crate::games::partizan::{PartizanEntry, PartizanPart, PartizanValues, PARTIZAN_GAMES};
 use serde::Serialize;
 
 /// The game of the catalog called `family` (one word) that has a standard start on rectangles,
@@ -26,6 +26,28 @@ pub fn table_game(family: &str) -> Option<&'static PartizanEntry> {
             .find(|g| g.syntax.keyword == *keyword && g.has_start()),
         _ => None,
     }
+}
+
+/// The game's standard start on `rows x cols`, or an error naming the game.
+fn standard_start(game: &PartizanEntry, rows: u64, cols: u64) -> Result<PartizanPart> {
+    let name = game.syntax.keyword;
+    match (game.start)(rows, cols) {
+        Some(part) => part.map_err(|e| GrundyError::Unsupported(format!("{name}: {e}"))),
+        None => Err(GrundyError::Unsupported(format!(
+            "{name} has no standard start on a rectangle"
+        ))),
+    }
+}
+
+/// Refuses a table of no rows or columns, or whose largest rectangle is out of range.
+fn check_size(game: &PartizanEntry, rows: u64, cols: u64) -> Result<()> {
+    if rows == 0 || cols == 0 {
+        return Err(GrundyError::Unsupported(format!(
+            "the table of {} needs at least one row and one column",
+            game.syntax.keyword
+        )));
+    }
+    standard_start(game, rows, cols).map(|_| ())
 }
 
 /// The answer of `grundy table --json` for a partizan rectangle game.
@@ -62,19 +84,9 @@ pub fn partizan_table(
     mut progress: impl FnMut(usize),
 ) -> Result<PartizanTableReport> {
     let name = game.syntax.keyword;
-    if rows == 0 || cols == 0 {
-        return Err(GrundyError::Unsupported(format!(
-            "the table of {name} needs at least one row and one column"
-        )));
-    }
-    let start = |r: u64, c: u64| match (game.start)(r, c) {
-        Some(part) => part.map_err(|e| GrundyError::Unsupported(format!("{name}: {e}"))),
-        None => Err(GrundyError::Unsupported(format!(
-            "{name} has no standard start on a rectangle"
-        ))),
-    };
+    let start = |r: u64, c: u64| standard_start(game, r, c);
     // the largest rectangle first: a size out of range is refused before any work
-    start(rows, cols)?;
+    check_size(game, rows, cols)?;
     let mut values = PartizanValues::new(budget);
     let (r, c) = (rows as usize, cols as usize);
     let mut report = PartizanTableReport {
@@ -155,18 +167,8 @@ pub fn partizan_outcome_table(
     use crate::app::partizan_solve::TermSearch;
     use crate::partizan::OutcomeOptions;
     let name = game.syntax.keyword;
-    if rows == 0 || cols == 0 {
-        return Err(GrundyError::Unsupported(format!(
-            "the table of {name} needs at least one row and one column"
-        )));
-    }
-    let start = |r: u64, c: u64| match (game.start)(r, c) {
-        Some(part) => part.map_err(|e| GrundyError::Unsupported(format!("{name}: {e}"))),
-        None => Err(GrundyError::Unsupported(format!(
-            "{name} has no standard start on a rectangle"
-        ))),
-    };
-    start(rows, cols)?;
+    let start = |r: u64, c: u64| standard_start(game, r, c);
+    check_size(game, rows, cols)?;
     let mut search = TermSearch::new(budget.into(), OutcomeOptions::default());
     let (r, c) = (rows as usize, cols as usize);
     let mut table = PartizanOutcomeTable {
