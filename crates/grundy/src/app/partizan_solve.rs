@@ -31,6 +31,8 @@ pub struct TermSearch {
     /// The search, over the catalog's games.
     pub search: OutcomeSearch<PartizanValues>,
     analyser: SumAnalyser<crate::games::Component>,
+    /// Whether a part's moves were left out of a list (more than the budget).
+    skipped: bool,
 }
 
 impl TermSearch {
@@ -43,6 +45,7 @@ impl TermSearch {
                 options,
             ),
             analyser: SumAnalyser::new(budget, 0),
+            skipped: false,
         }
     }
 
@@ -78,6 +81,15 @@ impl TermSearch {
     pub fn term_moves(&mut self, terms: &[Term], left: bool) -> Result<Vec<Vec<Term>>> {
         let mut out = Vec::new();
         for (i, term) in terms.iter().enumerate() {
+            let room = self.search.rules.forms.max_forms() as u128;
+            // a part with more moves than the budget (`*4000000000`) is not listed: the
+            // list is then marked cut
+            if let Term::Partizan(p) = term {
+                if self.search.rules.move_count(p)?.is_some_and(|n| n > room) {
+                    self.skipped = true;
+                    continue;
+                }
+            }
             let options: Vec<Vec<Term>> = match term {
                 Term::Partizan(p) => self
                     .search
@@ -119,6 +131,7 @@ impl TermSearch {
         limit: usize,
     ) -> Result<(Vec<Vec<Term>>, bool)> {
         let mut out = Vec::new();
+        self.skipped = false;
         for next in self.term_moves(terms, left)? {
             if !self.wins(&next, !left)? {
                 if out.len() == limit {
@@ -127,7 +140,7 @@ impl TermSearch {
                 out.push(next);
             }
         }
-        Ok((out, false))
+        Ok((out, self.skipped))
     }
 }
 

@@ -385,7 +385,10 @@ impl<S: SumRules> OutcomeSearch<S> {
     /// is searched once while the table keeps it.
     pub fn wins(&mut self, sum: &SearchSum<S::Region>, left: bool) -> Result<bool> {
         let mut work = 0;
-        self.search(sum, left, &mut work)
+        let wins = self.search(sum, left, &mut work)?;
+        // an arena past its budget (a nimber's options beyond it) fails here, never silently
+        self.rules.forms().status()?;
+        Ok(wins)
     }
 
     /// The moves of `left` (Left or Right) in a sum: the sums they leave.
