@@ -13,21 +13,13 @@ use grundy::partizan::OutcomeOptions;
 use grundy::GrundyError;
 use std::process::Command;
 
-struct Rng(u64);
+mod common;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len() as u64) as usize]
-    }
+use common::Rng;
+
+/// One of `items`, at random.
+fn pick<'a>(rng: &mut Rng, items: &[&'a str]) -> &'a str {
+    items[rng.below(items.len() as u64) as usize]
 }
 
 /// A random board of `alphabet`, at most `max_rows x max_cols`.
@@ -74,8 +66,9 @@ fn part(rng: &mut Rng) -> String {
             board(rng, b"LRG", 1, 4),
             board(rng, b"LRG", 1, 3)
         ),
-        15 => rng
-            .pick(&[
+        15 => pick(
+            rng,
+            &[
                 "*",
                 "*2",
                 "^",
@@ -85,11 +78,10 @@ fn part(rng: &mut Rng) -> String {
                 "-1",
                 "{2|0||-1}",
                 "{0|-3}",
-            ])
-            .to_string(),
-        _ => rng
-            .pick(&["nim 3", "nim 1 2", "wythoff 2 3", "octal 0.07 5"])
-            .to_string(),
+            ],
+        )
+        .to_string(),
+        _ => pick(rng, &["nim 3", "nim 1 2", "wythoff 2 3", "octal 0.07 5"]).to_string(),
     }
 }
 
@@ -103,7 +95,7 @@ fn terms(text: &str) -> Vec<Term> {
 
 #[test]
 fn the_search_agrees_with_the_canonical_forms_on_random_sums_of_every_game() {
-    let mut rng = Rng(0x0c0f_fee5);
+    let mut rng = Rng::new(0x0c0f_fee5);
     let mut checked = 0;
     for round in 0..4000 {
         let n = 1 + rng.below(if round % 3 == 0 { 3 } else { 1 });
@@ -154,7 +146,7 @@ fn the_search_agrees_with_the_canonical_forms_on_random_sums_of_every_game() {
 #[test]
 fn a_table_too_small_for_the_search_still_gives_the_right_answers() {
     // a transposition table of 4 entries: results are replaced all the time, never wrong
-    let mut rng = Rng(0x7ab1e);
+    let mut rng = Rng::new(0x7ab1e);
     for _ in 0..100 {
         let text = format!("{} + {}", part(&mut rng), part(&mut rng));
         let terms = terms(&text);

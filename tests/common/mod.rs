@@ -26,6 +26,11 @@ impl Rng {
         z ^ (z >> 31)
     }
 
+    /// Uniform in `0..n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
     /// Uniform in `lo..=hi`.
     pub fn range(&mut self, lo: u64, hi: u64) -> u64 {
         lo + self.next() % (hi - lo + 1)

@@ -3,13 +3,12 @@
 //! added when the value engine finds it within its own budget.
 
 use crate::app::parse::Term;
-use crate::app::value::{term_value, PartizanSolveReport, ValuedSum};
+use crate::app::value::{term_options, term_value, PartizanSolveReport, ValuedSum};
 use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::games::partizan::{PartizanRegion, PartizanValues};
 use crate::partizan::{OutcomeOptions, OutcomeSearch, OutcomeStats, PartizanOutcome, SearchSum};
 use crate::solve::analyse::SumAnalyser;
-use crate::solve::game::ImpartialGame;
 
 /// How `solve` answers a partizan sum.
 #[derive(Clone, Debug)]
@@ -77,41 +76,15 @@ impl TermSearch {
         self.search.wins(&sum, left)
     }
 
-    /// The positions (whole sums of terms) a move of `left` leaves.
+    /// The positions (whole sums of terms) a move of `left` leaves. A part with more moves
+    /// than the arena's budget (`*4000000000`) is left out, and the flag `skipped` raised.
     pub fn term_moves(&mut self, terms: &[Term], left: bool) -> Result<Vec<Vec<Term>>> {
+        let room = self.search.rules.forms.max_forms() as u128;
         let mut out = Vec::new();
         for (i, term) in terms.iter().enumerate() {
-            let room = self.search.rules.forms.max_forms() as u128;
-            // a part with more moves than the budget (`*4000000000`) is not listed: the
-            // list is then marked cut
-            if let Term::Partizan(p) = term {
-                if self.search.rules.move_count(p)?.is_some_and(|n| n > room) {
-                    self.skipped = true;
-                    continue;
-                }
-            }
-            let options: Vec<Vec<Term>> = match term {
-                Term::Partizan(p) => self
-                    .search
-                    .rules
-                    .moves(p, left)?
-                    .into_iter()
-                    .map(|o| vec![Term::Partizan(o)])
-                    .collect(),
-                Term::Impartial(c) => {
-                    if c.option_count()
-                        .is_some_and(|n| n > self.search.rules.forms.max_forms() as u128)
-                    {
-                        return Err(GrundyError::StateLimit {
-                            limit: self.search.rules.forms.max_forms(),
-                            what: format!("the moves of '{c}'"),
-                        });
-                    }
-                    c.options()
-                        .into_iter()
-                        .map(|o| o.into_iter().map(Term::Impartial).collect())
-                        .collect()
-                }
+            let Some(options) = term_options(&mut self.search.rules, term, left, room)? else {
+                self.skipped = true;
+                continue;
             };
             for option in options {
                 let mut next = terms.to_vec();

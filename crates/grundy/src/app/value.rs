@@ -300,29 +300,11 @@ pub fn sum_moves(
     let room = sum.values.forms.max_forms() as u128;
     let mut truncated = false;
     for i in 0..n {
-        let count = match &sum.terms[i] {
-            Term::Partizan(p) => sum.values.move_count(p)?,
-            Term::Impartial(c) => c.option_count(),
-        };
-        if count.is_some_and(|c| c > room) {
+        let Some(options) = term_options(&mut sum.values, &sum.terms[i], left, room)? else {
             truncated = true;
             continue;
-        }
-        let rest = sum.values.forms.add(prefix[i], suffix[i + 1])?;
-        // each move leaves one part in place of the part moved in (or several: a split)
-        let options: Vec<Vec<Term>> = match &sum.terms[i] {
-            Term::Partizan(p) => sum
-                .values
-                .moves(p, left)?
-                .into_iter()
-                .map(|o| vec![Term::Partizan(o)])
-                .collect(),
-            Term::Impartial(c) => c
-                .options()
-                .into_iter()
-                .map(|o| o.into_iter().map(Term::Impartial).collect())
-                .collect(),
         };
+        let rest = sum.values.forms.add(prefix[i], suffix[i + 1])?;
         for option in options {
             let mut total = rest;
             for term in &option {
@@ -356,6 +338,36 @@ pub fn sum_moves(
         }
     }
     Ok((out, truncated))
+}
+
+/// The moves of Left (`left`) or Right in one part of a sum: for each, the parts it leaves in
+/// its place (one, or several where an impartial heap splits). `None` when the part has more
+/// than `room` moves (`*4000000000`, `nim 10^12`): they are never enumerated.
+pub(crate) fn term_options(
+    values: &mut PartizanValues,
+    term: &Term,
+    left: bool,
+    room: u128,
+) -> Result<Option<Vec<Vec<Term>>>> {
+    let count = match term {
+        Term::Partizan(p) => values.move_count(p)?,
+        Term::Impartial(c) => c.option_count(),
+    };
+    if count.is_some_and(|c| c > room) {
+        return Ok(None);
+    }
+    Ok(Some(match term {
+        Term::Partizan(p) => values
+            .moves(p, left)?
+            .into_iter()
+            .map(|o| vec![Term::Partizan(o)])
+            .collect(),
+        Term::Impartial(c) => c
+            .options()
+            .into_iter()
+            .map(|o| o.into_iter().map(Term::Impartial).collect())
+            .collect(),
+    }))
 }
 
 /// The winning moves of a partizan sum for one player moving first: the positions left (whole

@@ -50,14 +50,12 @@ impl PartizanRules for Amazons {
     }
 
     fn split(&self, board: &CharBoard, out: &mut Vec<(CharBoard, bool)>) {
-        for region in board.regions(|ch| ch != b'#', true) {
-            if region.holds(b'x') || region.holds(b'o') {
-                out.push(region.normalised(Symmetry {
-                    transpose_negates: false,
-                    swap_negates: true,
-                }));
-            }
-        }
+        let symmetry = Symmetry {
+            transpose_negates: false,
+            swap_negates: true,
+        };
+        let has_amazon = |r: &CharBoard| r.holds(b'x') || r.holds(b'o');
+        board.split_regions(|ch| ch != b'#', true, has_amazon, symmetry, out);
     }
 
     fn options(&self, board: &CharBoard, left: bool, out: &mut Vec<CharBoard>) {

@@ -23,14 +23,12 @@ impl PartizanRules for Cannibal {
     }
 
     fn split(&self, board: &CharBoard, out: &mut Vec<(CharBoard, bool)>) {
-        for region in board.regions(|ch| ch != b'.', false) {
-            if region.cells.iter().filter(|&&ch| ch != b'#').count() > 1 {
-                out.push(region.normalised(Symmetry {
-                    transpose_negates: false,
-                    swap_negates: true,
-                }));
-            }
-        }
+        let symmetry = Symmetry {
+            transpose_negates: false,
+            swap_negates: true,
+        };
+        let two_stones = |r: &CharBoard| r.cells.iter().filter(|&&ch| ch != b'#').count() > 1;
+        board.split_regions(|ch| ch != b'.', false, two_stones, symmetry, out);
     }
 
     fn options(&self, board: &CharBoard, left: bool, out: &mut Vec<CharBoard>) {

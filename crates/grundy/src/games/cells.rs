@@ -171,6 +171,24 @@ impl CharBoard {
         regions
     }
 
+    /// Pushes on `out` each region of [`CharBoard::regions`] (`live`, `diagonal`) that `keep`
+    /// accepts, normalised under `symmetry`: the split of a board game whose moves stay
+    /// inside its regions.
+    pub fn split_regions(
+        &self,
+        live: impl Fn(u8) -> bool,
+        diagonal: bool,
+        keep: impl Fn(&CharBoard) -> bool,
+        symmetry: Symmetry,
+        out: &mut Vec<(CharBoard, bool)>,
+    ) {
+        for region in self.regions(live, diagonal) {
+            if keep(&region) {
+                out.push(region.normalised(symmetry));
+            }
+        }
+    }
+
     /// Whether the board holds the character `ch`.
     pub fn holds(&self, ch: u8) -> bool {
         self.cells.contains(&ch)

@@ -22,14 +22,11 @@ impl PartizanRules for Fission {
     }
 
     fn split(&self, board: &CharBoard, out: &mut Vec<(CharBoard, bool)>) {
-        for region in board.regions(|ch| ch != b'#', false) {
-            if region.holds(b'x') {
-                out.push(region.normalised(Symmetry {
-                    transpose_negates: true,
-                    swap_negates: false,
-                }));
-            }
-        }
+        let symmetry = Symmetry {
+            transpose_negates: true,
+            swap_negates: false,
+        };
+        board.split_regions(|ch| ch != b'#', false, |r| r.holds(b'x'), symmetry, out);
     }
 
     fn options(&self, board: &CharBoard, left: bool, out: &mut Vec<CharBoard>) {

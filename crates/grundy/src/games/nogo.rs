@@ -60,14 +60,11 @@ impl PartizanRules for NoGo {
     }
 
     fn split(&self, board: &CharBoard, out: &mut Vec<(CharBoard, bool)>) {
-        for region in board.regions(|ch| ch != b'#', false) {
-            if region.holds(b'.') {
-                out.push(region.normalised(Symmetry {
-                    transpose_negates: false,
-                    swap_negates: true,
-                }));
-            }
-        }
+        let symmetry = Symmetry {
+            transpose_negates: false,
+            swap_negates: true,
+        };
+        board.split_regions(|ch| ch != b'#', false, |r| r.holds(b'.'), symmetry, out);
     }
 
     fn options(&self, board: &CharBoard, left: bool, out: &mut Vec<CharBoard>) {

@@ -329,13 +329,23 @@ impl<S: SumRules> OutcomeSearch<S> {
         if self.value_size.len() <= kind {
             self.value_size.resize(kind + 1, self.options.value_size);
         }
+        let (moves, bounds) = match known {
+            Some(info) => (info.moves, info.bounds),
+            None => (
+                [
+                    self.rules.move_count(region, true) as u32,
+                    self.rules.move_count(region, false) as u32,
+                ],
+                self.rules.move_bounds(region),
+            ),
+        };
         let value = match self.rules.integer(region) {
             Some(n) => Some(self.rules.forms().number(Dyadic::integer(n)?)?),
             // a game with move bounds is decided by them, which a known value that is not
             // an integer would switch off: its regions are not valued
             None if try_value
                 && self.rules.size(region) <= self.value_size[kind]
-                && self.rules.move_bounds(region).is_none() =>
+                && bounds.is_none() =>
             {
                 let v = self.rules.value_within(region, self.options.value_states)?;
                 if v.is_none() {
@@ -347,16 +357,6 @@ impl<S: SumRules> OutcomeSearch<S> {
                 v
             }
             None => None,
-        };
-        let (moves, bounds) = match known {
-            Some(info) => (info.moves, info.bounds),
-            None => (
-                [
-                    self.rules.move_count(region, true) as u32,
-                    self.rules.move_count(region, false) as u32,
-                ],
-                self.rules.move_bounds(region),
-            ),
         };
         let info = RegionInfo {
             value,
@@ -389,19 +389,6 @@ impl<S: SumRules> OutcomeSearch<S> {
         // an arena past its budget (a nimber's options beyond it) fails here, never silently
         self.rules.forms().status()?;
         Ok(wins)
-    }
-
-    /// The moves of `left` (Left or Right) in a sum: the sums they leave.
-    pub fn moves(
-        &mut self,
-        sum: &SearchSum<S::Region>,
-        left: bool,
-    ) -> Result<Vec<SearchSum<S::Region>>> {
-        Ok(self
-            .children(sum, left)?
-            .into_iter()
-            .map(|c| c.sum)
-            .collect())
     }
 
     fn decide(&mut self, known: GameId, left: bool) -> bool {
