@@ -24,7 +24,7 @@ use crate::games::placement::{Col, Snort};
 use crate::games::syntax::{ParseContext, Word};
 use crate::games::toads::Toads;
 use crate::games::toppling::Toppling;
-use crate::partizan::{Forms, GameId, PartizanRules, PartizanSearch, SumRules};
+use crate::partizan::{Forms, GameId, MoveBounds, PartizanRules, PartizanSearch, SumRules};
 use rustc_hash::FxHashMap;
 
 /// One game of the catalog, as the parser, the help texts and `table` see it.
@@ -221,7 +221,7 @@ macro_rules! partizan_catalog {
                 }
             }
 
-            fn move_bounds(&self, region: &PartizanRegion) -> Option<[[u32; 2]; 2]> {
+            fn move_bounds(&self, region: &PartizanRegion) -> Option<MoveBounds> {
                 match region {
                     $(PartizanRegion::$variant(r) => self.$field.rules.move_bounds(r),)+
                 }

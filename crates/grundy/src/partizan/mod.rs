@@ -19,5 +19,5 @@ pub mod thermograph;
 pub use dyadic::Dyadic;
 pub use forms::{Forms, GameId, Nus, PartizanOutcome};
 pub use outcome::{OutcomeOptions, OutcomeSearch, OutcomeStats, SearchSum, SumRules};
-pub use search::{explicit_values, PartizanRules, PartizanSearch};
+pub use search::{explicit_values, MoveBounds, PartizanRules, PartizanSearch};
 pub use thermograph::{Thermograph, Wall};

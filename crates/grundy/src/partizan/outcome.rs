@@ -18,6 +18,7 @@ use crate::budget::Budget;
 use crate::error::Result;
 use crate::partizan::dyadic::Dyadic;
 use crate::partizan::forms::{Forms, GameId};
+use crate::partizan::search::MoveBounds;
 use rustc_hash::{FxHashMap, FxHasher};
 use std::fmt::Debug;
 use std::hash::{Hash, Hasher};
@@ -44,9 +45,8 @@ pub trait SumRules {
     /// (with `true` for a region standing for the negative of the stored one).
     fn options(&self, region: &Self::Region, left: bool, out: &mut Vec<RegionList<Self::Region>>);
 
-    /// `[[safe Left, safe Right], [most Left, most Right]]` moves of the region, when its
-    /// rules know them (see [`crate::partizan::PartizanRules::move_bounds`]).
-    fn move_bounds(&self, _region: &Self::Region) -> Option<[[u32; 2]; 2]> {
+    /// Bounds on the moves of the region, when its rules know them (see [`MoveBounds`]).
+    fn move_bounds(&self, _region: &Self::Region) -> Option<MoveBounds> {
         None
     }
 
@@ -116,8 +116,8 @@ struct RegionInfo {
     tried: bool,
     /// Left's and Right's move counts (of the region, not negated).
     moves: [u32; 2],
-    /// Safe and most moves, when known.
-    bounds: Option<[[u32; 2]; 2]>,
+    /// Safe, vulnerable and most moves, when known.
+    bounds: Option<MoveBounds>,
 }
 
 /// The counters of a search.
@@ -480,50 +480,49 @@ impl<S: SumRules> OutcomeSearch<S> {
     }
 
     /// Who wins by the move bounds of the parts, when every part has them and the known value
-    /// is an integer (n > 0 is n safe moves of Left's): the player to move wins with more safe
-    /// moves than the opponent can ever make (playing only those, she always has a reply), and
-    /// loses when the opponent's safe moves are at least as many as hers can ever be.
+    /// is an integer (n > 0 is n safe moves of Left's): the player to move wins when the moves
+    /// she can make moving first outnumber the most the opponent can ever make (she always has
+    /// a reply), and loses when the opponent's moves as second player reach her most.
     fn by_bounds(&mut self, sum: &SearchSum<S::Region>, left: bool) -> Option<bool> {
-        let (safe, most) = self.bounds(sum)?;
+        let (first, second, most) = self.guaranteed(sum)?;
         let (me, them) = if left { (0, 1) } else { (1, 0) };
-        if safe[me] > most[them] {
+        if first[me] > most[them] {
             Some(true)
-        } else if safe[them] >= most[me] {
+        } else if second[them] >= most[me] {
             Some(false)
         } else {
             None
         }
     }
 
-    /// The mover's (`left`) safe moves and the opponent's most moves in a sum, when known.
-    fn bounds_of(&mut self, sum: &SearchSum<S::Region>, left: bool) -> Option<(i64, i64)> {
-        let (safe, most) = self.bounds(sum)?;
-        let (me, them) = if left { (0, 1) } else { (1, 0) };
-        Some((safe[me], most[them]))
-    }
-
-    /// The safe and most moves of Left and Right in a sum, when every part has bounds and the
-    /// known value is an integer.
-    fn bounds(&mut self, sum: &SearchSum<S::Region>) -> Option<([i64; 2], [i64; 2])> {
+    /// Per player: the moves she surely makes moving first and moving second, and the most
+    /// she can make, when every part has bounds and the known value is an integer.
+    #[allow(clippy::type_complexity)]
+    fn guaranteed(&mut self, sum: &SearchSum<S::Region>) -> Option<([i64; 2], [i64; 2], [i64; 2])> {
         let n = self.rules.forms().as_number(sum.known)?;
         if !n.is_integer() {
             return None;
         }
         let n = n.numerator();
         let mut safe = [0i64; 2];
+        let mut vulnerable = [0i64; 2];
         let mut most = [0i64; 2];
         let extra = usize::from(n < 0);
         safe[extra] += n.abs();
         most[extra] += n.abs();
         for p in &sum.parts {
             let b = self.regions.get(&p.region)?.bounds?;
-            let (l, r) = if p.negated { (1, 0) } else { (0, 1) };
-            safe[0] += i64::from(b[0][l]);
-            safe[1] += i64::from(b[0][r]);
-            most[0] += i64::from(b[1][l]);
-            most[1] += i64::from(b[1][r]);
+            for player in 0..2 {
+                // a negated region swaps the players
+                let own = player ^ usize::from(p.negated);
+                safe[player] += i64::from(b.safe[own]);
+                vulnerable[player] += i64::from(b.vulnerable[own]);
+                most[player] += i64::from(b.most[own]);
+            }
         }
-        Some((safe, most))
+        let first = [0, 1].map(|p| safe[p] + (vulnerable[p] + 1) / 2);
+        let second = [0, 1].map(|p| safe[p] + vulnerable[p] / 2);
+        Some((first, second, most))
     }
 
     /// The sums a move of `left` leaves, with their ordering scores.
@@ -575,9 +574,13 @@ impl<S: SumRules> OutcomeSearch<S> {
                     t += i64::from(info.moves[1 - side(negated)]);
                     self.add_part(&mut child, region, negated, false)?;
                 }
-                let score = match self.bounds_of(&child, left) {
-                    // the opponent's most moves against the mover's safe ones
-                    Some((safe, most)) => (most - safe) * 1024 + t - m,
+                let score = match self.guaranteed(&child) {
+                    // the opponent's most moves against the mover's sure ones (the opponent
+                    // moves next)
+                    Some((_, second, most)) => {
+                        let (me, them) = if left { (0, 1) } else { (1, 0) };
+                        (most[them] - second[me]) * 1024 + t - m
+                    }
                     None => t - m,
                 };
                 children.push(Child { sum: child, score });

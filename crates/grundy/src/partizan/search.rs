@@ -38,19 +38,36 @@ pub trait PartizanRules {
         out.len()
     }
 
-    /// Bounds on the moves of a normalised part, when the rules know them:
-    /// `[[safe Left, safe Right], [most Left, most Right]]`, where a player's safe moves are
-    /// moves the opponent can never take away and that leave one another playable (so the
-    /// player can make that many moves whatever happens), and the most is how many moves the
-    /// player can still make at all. The outcome search decides a sum whose parts all have
-    /// bounds by them where it can.
-    fn move_bounds(&self, _part: &Self::Position) -> Option<[[u32; 2]; 2]> {
+    /// Bounds on the moves of a normalised part, when the rules know them (see
+    /// [`MoveBounds`]). The outcome search decides a sum whose parts all have bounds by them
+    /// where it can.
+    fn move_bounds(&self, _part: &Self::Position) -> Option<MoveBounds> {
         None
     }
 
     /// How big a normalised part is (its empty cells, stones or edges): the outcome search
     /// values a part by its canonical form only below a size it learns per game.
     fn size(&self, part: &Self::Position) -> usize;
+}
+
+/// Bounds on the moves Left (index 0) and Right (index 1) can make in a part, whatever the
+/// opponent does (Bullock's safe moves for Domineering, with vulnerable moves besides).
+///
+/// With `s` safe and `v` vulnerable moves summed over the parts of a sum, a player makes at
+/// least `s + ceil(v / 2)` moves moving first and `s + floor(v / 2)` moving second (she plays
+/// the vulnerable ones first; each move of the opponent takes away at most one), and at most
+/// `most`. So the player to move wins when her first-player count exceeds the opponent's
+/// `most`, and loses when the opponent's second-player count reaches hers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveBounds {
+    /// Moves the opponent can never take away, that leave one another (and the vulnerable
+    /// moves) playable.
+    pub safe: [u32; 2],
+    /// Further moves, disjoint from one another and from the safe ones, such that one move of
+    /// the opponent takes away at most one of them.
+    pub vulnerable: [u32; 2],
+    /// The most moves the player can still make.
+    pub most: [u32; 2],
 }
 
 /// How many moves a partizan search may list per part its table may store (a Domineering
