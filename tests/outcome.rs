@@ -121,6 +121,8 @@ fn the_search_agrees_with_the_canonical_forms_on_random_sums_of_every_game() {
                 value_states: 1 << 12,
                 table_entries: None,
             },
+            checkpoint: None,
+            progress: None,
         };
         let (searched, _) =
             solve_by_search(terms, &options).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -169,6 +171,141 @@ fn a_table_too_small_for_the_search_still_gives_the_right_answers() {
         };
         assert_eq!(letter, valued.outcome.letter(), "{text}");
     }
+}
+
+#[test]
+fn a_table_read_back_by_a_fresh_search_gives_the_right_answers() {
+    // each search starts from the table the one before saved, in a fresh arena where the same
+    // canonical forms get other ids: keys hash the forms' structure, so the results stay true
+    let mut rng = Rng::new(0x5a7ed);
+    let mut saved: Vec<u8> = Vec::new();
+    let mut read_back = 0;
+    let values = [
+        "*",
+        "*2",
+        "^",
+        "v*",
+        "{1|-1}",
+        "1/2",
+        "-1",
+        "{2|0||-1}",
+        "{0|-3}",
+        "{1|*}",
+        "^^*",
+    ];
+    for _ in 0..300 {
+        // a few regions met again and again, beside values the arenas number differently
+        let text = format!(
+            "domineering {} + {} + {}",
+            pick(
+                &mut rng,
+                &["../../..", ".../...", ".../.../..#", "..../...."]
+            ),
+            pick(&mut rng, &values),
+            part(&mut rng)
+        );
+        let terms = terms(&text);
+        let valued = solve_partizan(&text, &ValueOptions::default()).unwrap();
+        let mut search = TermSearch::new(Budget::new(1 << 16), OutcomeOptions::default());
+        // forms made first, so that the sum's values get other ids than in the last arena
+        for _ in 0..rng.below(6) {
+            let shift = pick(
+                &mut rng,
+                &["{1|-1}", "^*", "{3|*}", "1/4", "*5", "{0||0|-2}"],
+            );
+            search.search.rules.forms.parse(shift).unwrap();
+        }
+        if !saved.is_empty() {
+            read_back += search.search.read_table(&mut saved.as_slice()).unwrap();
+        }
+        let left = search.wins(&terms, true).unwrap();
+        let right = search.wins(&terms, false).unwrap();
+        let letter = match (left, right) {
+            (true, true) => "N",
+            (true, false) => "L",
+            (false, true) => "R",
+            (false, false) => "P",
+        };
+        assert_eq!(letter, valued.outcome.letter(), "{text}");
+        saved.clear();
+        search.search.write_table(&mut saved).unwrap();
+    }
+    assert!(read_back > 1000, "only {read_back} results read back");
+}
+
+#[test]
+fn a_killed_search_resumes_from_its_checkpoint_to_the_same_answer() {
+    let dir = std::env::temp_dir().join(format!("grundy-search-ck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("search.ck");
+    let path = file.display().to_string();
+    let board = "domineering ......./......./......./......./......./......#";
+    let args = ["solve", "--json", "--no-value", "--max-moves", "0", board];
+    let (code, straight, err) = common::run_grundy(&args, b"");
+    assert_eq!(code, 0, "{err}");
+    let with_checkpoint = |every: &'static str| {
+        let mut a: Vec<&str> = args[..5].to_vec();
+        a.extend(["--checkpoint", &path, "--checkpoint-every", every, board]);
+        a.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    // started, killed once a checkpoint is written, then run again to the end
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(with_checkpoint("0.1"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let t = std::time::Instant::now();
+    while !file.exists() && t.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(file.exists(), "no checkpoint written");
+    let resumed_args = with_checkpoint("0.1");
+    let resumed_args: Vec<&str> = resumed_args.iter().map(String::as_str).collect();
+    let (code, resumed, err) = common::run_grundy(&resumed_args, b"");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(resumed, straight);
+    assert!(err.contains("resumed with"), "{err}");
+    assert!(err.contains("positions searched, table"), "{err}");
+    // the finished run saved its whole table: asked again, the answer is read back at once
+    let (code, again, err) = common::run_grundy(&resumed_args, b"");
+    assert_eq!((code, again.as_str()), (0, straight.as_str()), "{err}");
+    assert!(
+        err.contains("Left first: win; Right first: win; resumed with"),
+        "{err}"
+    );
+    // a checkpoint of another position, of another version, or not a checkpoint: one line,
+    // exit 2, nothing printed
+    let saved = std::fs::read(&file).unwrap();
+    let other_version = String::from_utf8_lossy(&saved)
+        .replacen(env!("CARGO_PKG_VERSION"), "0.0.1", 1)
+        .into_bytes();
+    let cut = saved[..saved.len() - 5].to_vec();
+    for (contents, position, needle) in [
+        (None, "domineering ../..", "a checkpoint of domineering"),
+        (
+            Some(b"hello\n".to_vec()),
+            board,
+            "not a search checkpoint of grundy",
+        ),
+        (
+            Some(other_version),
+            board,
+            "a checkpoint of grundy 0.0.1, not of this version",
+        ),
+        (Some(cut), board, "its table is cut or damaged"),
+    ] {
+        if let Some(bytes) = contents {
+            std::fs::write(&file, bytes).unwrap();
+        }
+        let (code, out, err) = common::run_grundy(&["solve", "--checkpoint", &path, position], b"");
+        assert_eq!((code, out.as_str()), (2, ""), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(needle) && err.contains(&path), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

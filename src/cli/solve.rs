@@ -1,5 +1,6 @@
 //! `grundy solve [--misere] [--json] [--max-states N] [--max-moves N] EXPR`
 
+use grundy::app::search_progress::{ProgressSink, SearchCheckpoint, SearchProgress};
 use grundy::app::value::PartizanSolveReport;
 use grundy::loopy::LoopyValue;
 use grundy::{solve, Convention, Outcome, SolveAnswer, SolveOptions, SolveReport};
@@ -43,11 +44,23 @@ pub struct Args {
     /// (past it the value is reported unknown; the outcome is found by search anyway).
     #[arg(long, value_name = "N", default_value_t = grundy::app::solve::DEFAULT_VALUE_STATES)]
     value_states: usize,
+    /// Partizan sums: save the search's table to FILE now and then, and resume from FILE when
+    /// it exists (a run killed or stopped by --time-limit goes on where it was). Progress
+    /// lines go to stderr at each save.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<std::path::PathBuf>,
+    /// Seconds between two saves of --checkpoint (default 300).
+    #[arg(long, value_name = "SECONDS", requires = "checkpoint")]
+    checkpoint_every: Option<f64>,
 }
 
 /// Solves the expression and renders the answer (JSON or text).
 pub fn run(args: &Args) -> Result<String, String> {
     super::stop::arm(args.time_limit)?;
+    use std::io::IsTerminal;
+    let bar = std::io::stderr()
+        .is_terminal()
+        .then(indicatif::ProgressBar::new_spinner);
     let options = SolveOptions {
         convention: Convention::from_misere(args.misere),
         max_states: args.max_states,
@@ -56,14 +69,57 @@ pub fn run(args: &Args) -> Result<String, String> {
         graphs: std::sync::Arc::new(grundy::app::FileGraphs::default()),
         cancel: super::stop::cancel(),
         value_states: (!args.no_value).then_some(args.value_states),
+        checkpoint: match &args.checkpoint {
+            Some(path) => Some(SearchCheckpoint {
+                path: path.clone(),
+                every: super::table::every(args.checkpoint_every)?,
+            }),
+            None => None,
+        },
+        progress: progress(args.checkpoint.is_some(), &bar),
     };
     // The words of an unquoted expression arrive apart: join them back. `-` reads it from
     // standard input (a sum too long for a command line).
     let text = super::value::expression(&args.expr)?;
-    match solve(&text, &options).map_err(super::message)? {
+    let answer = solve(&text, &options);
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    match answer.map_err(super::message)? {
         SolveAnswer::Partizan(report) => super::render(&report, args.json, partizan_human),
         SolveAnswer::Impartial(report) => super::render(&report, args.json, human),
     }
+}
+
+/// Where a partizan search reports its progress: a line on stderr refreshed about once a
+/// second when stderr is a terminal (`bar`), and a line kept at each checkpoint save and on
+/// resuming (also when stderr is a log).
+fn progress(checkpoint: bool, bar: &Option<indicatif::ProgressBar>) -> Option<ProgressSink> {
+    if bar.is_none() && !checkpoint {
+        return None;
+    }
+    let bar = bar.clone();
+    if let Some(bar) = &bar {
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+        );
+    }
+    Some(ProgressSink(std::sync::Arc::new(
+        move |p: &SearchProgress| {
+            let line = p.line();
+            if p.saved.is_some() || p.resumed.is_some() {
+                match &bar {
+                    Some(bar) => bar.println(format!("grundy: {line}")),
+                    None => eprintln!("grundy: {line}"),
+                }
+            }
+            if let Some(bar) = &bar {
+                bar.set_message(line);
+                bar.tick();
+            }
+        },
+    )))
 }
 
 fn partizan_human(r: &PartizanSolveReport) -> String {

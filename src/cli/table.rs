@@ -330,7 +330,7 @@ fn partizan_human(report: &PartizanTableReport) -> String {
 }
 
 /// The time between two saves of `--checkpoint-every SECONDS` (default 300).
-fn every(seconds: Option<f64>) -> Result<std::time::Duration, String> {
+pub(super) fn every(seconds: Option<f64>) -> Result<std::time::Duration, String> {
     let seconds = seconds.unwrap_or(300.0);
     if !(seconds.is_finite() && seconds >= 0.0) {
         return Err(format!(

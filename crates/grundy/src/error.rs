@@ -60,6 +60,15 @@ pub enum GrundyError {
     /// A request the game or the convention does not support.
     #[error("{0}")]
     Unsupported(String),
+    /// A file the computation reads or writes (a checkpoint) cannot be used: `problem` says
+    /// why in a few words.
+    #[error("{}: {problem}", path.display())]
+    File {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What is wrong with it (one line).
+        problem: String,
+    },
     /// The game graph has a cycle, so it is not a short impartial game.
     #[error("the game has a cycle through a position; grundy needs games that always end")]
     Cycle,

@@ -36,6 +36,7 @@ pub mod play;
 #[cfg(feature = "plot")]
 pub mod plot;
 pub mod quotient;
+pub mod search_progress;
 pub mod solve;
 pub mod table;
 pub mod value;

@@ -3,12 +3,16 @@
 //! added when the value engine finds it within its own budget.
 
 use crate::app::parse::Term;
+use crate::app::search_progress::{self, ProgressSink, SearchCheckpoint, SearchProgress};
 use crate::app::value::{term_options, term_value, PartizanSolveReport, ValuedSum};
 use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::games::partizan::{PartizanRegion, PartizanValues};
 use crate::partizan::{OutcomeOptions, OutcomeSearch, OutcomeStats, PartizanOutcome, SearchSum};
 use crate::solve::analyse::SumAnalyser;
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
 
 /// How `solve` answers a partizan sum.
 #[derive(Clone, Debug)]
@@ -23,6 +27,10 @@ pub struct PartizanSolveOptions {
     pub value_states: Option<usize>,
     /// How the search values small regions.
     pub search: OutcomeOptions,
+    /// Where the search saves its table now and then, and resumes from.
+    pub checkpoint: Option<SearchCheckpoint>,
+    /// Called with the search's progress about once a second.
+    pub progress: Option<ProgressSink>,
 }
 
 /// The search of a sum of terms.
@@ -32,6 +40,8 @@ pub struct TermSearch {
     analyser: SumAnalyser<crate::games::Component>,
     /// Whether a part's moves were left out of a list (more than the budget).
     skipped: bool,
+    /// Where [`Self::winning_moves`] records how many root moves it has decided.
+    root: Option<Rc<RefCell<SearchProgress>>>,
 }
 
 impl TermSearch {
@@ -45,6 +55,7 @@ impl TermSearch {
             ),
             analyser: SumAnalyser::new(budget, 0),
             skipped: false,
+            root: None,
         }
     }
 
@@ -105,7 +116,12 @@ impl TermSearch {
     ) -> Result<(Vec<Vec<Term>>, bool)> {
         let mut out = Vec::new();
         self.skipped = false;
-        for next in self.term_moves(terms, left)? {
+        let moves = self.term_moves(terms, left)?;
+        let total = moves.len();
+        for (done, next) in moves.into_iter().enumerate() {
+            if let Some(root) = &self.root {
+                root.borrow_mut().root_moves = Some((done, total));
+            }
             if !self.wins(&next, !left)? {
                 if out.len() == limit {
                     return Ok((out, true));
@@ -115,6 +131,59 @@ impl TermSearch {
         }
         Ok((out, self.skipped))
     }
+}
+
+/// Has the search report its progress (about once a second) and save its checkpoint (every
+/// `checkpoint.every`), as `options` ask.
+fn watch(
+    ts: &mut TermSearch,
+    options: &PartizanSolveOptions,
+    position: &str,
+    root: &Rc<RefCell<SearchProgress>>,
+) {
+    let progress = options.progress.clone();
+    let checkpoint = options.checkpoint.clone();
+    let tick = match (&progress, &checkpoint) {
+        (None, None) => return,
+        (Some(_), None) => Duration::from_secs(1),
+        (None, Some(c)) => c.every,
+        (Some(_), Some(c)) => c.every.min(Duration::from_secs(1)),
+    };
+    let mut last_save = Instant::now();
+    let position = position.to_string();
+    let root = Rc::clone(root);
+    ts.search.watch(
+        tick,
+        Box::new(move |search| {
+            let stats = search.stats();
+            let mut report = {
+                let mut root = root.borrow_mut();
+                let report = root.clone();
+                // the resumed count is said once
+                root.resumed = None;
+                report
+            };
+            report.nodes = stats.nodes;
+            report.stored = stats.stored;
+            report.capacity = search.table_capacity() as u64;
+            if let Some(c) = checkpoint
+                .as_ref()
+                .filter(|c| last_save.elapsed() >= c.every)
+            {
+                report.saved = Some(search_progress::save(
+                    &c.path,
+                    &position,
+                    &report.answered,
+                    |w| search.write_table(w),
+                )?);
+                last_save = Instant::now();
+            }
+            if let Some(p) = &progress {
+                (p.0)(&report);
+            }
+            Ok(())
+        }),
+    );
 }
 
 /// Text of a sum of terms (`0` when empty).
@@ -134,17 +203,70 @@ pub fn solve_by_search(
     options: &PartizanSolveOptions,
 ) -> Result<(PartizanSolveReport, OutcomeStats)> {
     let mut ts = TermSearch::new(options.budget.clone(), options.search);
-    // Left first and Right first
-    let left_wins = ts.wins(&terms, true)?;
-    let right_wins = ts.wins(&terms, false)?;
+    let position = text(&terms);
+    let root = Rc::new(RefCell::new(SearchProgress::default()));
+    if let Some(c) = &options.checkpoint {
+        let search = &mut ts.search;
+        if let Some((answered, read)) =
+            search_progress::resume(&c.path, &position, |r| search.read_table(r))?
+        {
+            let mut root = root.borrow_mut();
+            root.answered = answered;
+            if let Some(p) = &options.progress {
+                let report = SearchProgress {
+                    stored: ts.search.stats().stored,
+                    capacity: ts.search.table_capacity() as u64,
+                    resumed: Some(read),
+                    ..root.clone()
+                };
+                (p.0)(&report);
+            }
+        }
+    }
+    watch(&mut ts, options, &position, &root);
+    let stage = |stage: &str, moves: Option<(usize, usize)>| {
+        let mut root = root.borrow_mut();
+        root.stage = stage.to_string();
+        root.root_moves = moves;
+    };
+    let answer = |question: &str, wins: bool| {
+        let mut root = root.borrow_mut();
+        let line = format!("{question}: {}", if wins { "win" } else { "loss" });
+        if !root.answered.contains(&line) {
+            root.answered.push(line);
+        }
+    };
+    let searched = (|| {
+        // Left first and Right first
+        stage("Left first", None);
+        let left_wins = ts.wins(&terms, true)?;
+        answer("Left first", left_wins);
+        stage("Right first", None);
+        let right_wins = ts.wins(&terms, false)?;
+        answer("Right first", right_wins);
+        ts.root = Some(Rc::clone(&root));
+        stage("Left's winning moves", None);
+        let left = ts.winning_moves(&terms, true, options.max_moves)?;
+        stage("Right's winning moves", None);
+        let right = ts.winning_moves(&terms, false, options.max_moves)?;
+        stage("", None);
+        Ok((left_wins, right_wins, left, right))
+    })();
+    // saved at the end, and when stopped (a time limit, an interrupt), so that no work is lost
+    if let Some(c) = &options.checkpoint {
+        if matches!(searched, Ok(_) | Err(GrundyError::Cancelled)) {
+            let answered = root.borrow().answered.clone();
+            let search = &ts.search;
+            search_progress::save(&c.path, &position, &answered, |w| search.write_table(w))?;
+        }
+    }
+    let (left_wins, right_wins, (left, lt), (right, rt)) = searched?;
     let outcome = match (left_wins, right_wins) {
         (true, true) => PartizanOutcome::N,
         (true, false) => PartizanOutcome::L,
         (false, true) => PartizanOutcome::R,
         (false, false) => PartizanOutcome::P,
     };
-    let (left, lt) = ts.winning_moves(&terms, true, options.max_moves)?;
-    let (right, rt) = ts.winning_moves(&terms, false, options.max_moves)?;
     let stats = ts.search.stats();
     let (value, value_reason) = match options.value_states {
         None => (None, Some("not computed (--no-value)".to_string())),
@@ -174,7 +296,7 @@ pub fn solve_by_search(
     };
     Ok((
         PartizanSolveReport {
-            position: text(&terms),
+            position,
             convention: "normal",
             outcome,
             value,

@@ -11,6 +11,7 @@
 use crate::app::parse::{parse_sum_with, parse_terms, Term};
 use crate::app::partizan_solve::{solve_by_search, PartizanSolveOptions};
 use crate::app::play::check_convention;
+use crate::app::search_progress::{ProgressSink, SearchCheckpoint};
 use crate::app::value::PartizanSolveReport;
 use crate::budget::{Budget, Cancel};
 use crate::error::Result;
@@ -41,6 +42,11 @@ pub struct SolveOptions {
     /// For a sum with a partizan part (answered by search): the most positions the value
     /// engine may store to add the canonical form, or `None` not to compute it.
     pub value_states: Option<usize>,
+    /// For a sum with a partizan part: where the search saves its table now and then and
+    /// resumes from (`--checkpoint`).
+    pub checkpoint: Option<SearchCheckpoint>,
+    /// For a sum with a partizan part: called with the search's progress about once a second.
+    pub progress: Option<ProgressSink>,
 }
 
 /// The default budget of the canonical form that `solve` adds to a partizan sum's answer.
@@ -55,6 +61,8 @@ impl Default for SolveOptions {
             graphs: Arc::new(NoGraphs::default()),
             cancel: Cancel::new(),
             value_states: Some(DEFAULT_VALUE_STATES),
+            checkpoint: None,
+            progress: None,
         }
     }
 }
@@ -168,6 +176,8 @@ pub fn solve(text: &str, options: &SolveOptions) -> Result<SolveAnswer> {
             max_moves: options.max_moves,
             value_states: options.value_states,
             search: OutcomeOptions::default(),
+            checkpoint: options.checkpoint.clone(),
+            progress: options.progress.clone(),
         };
         return solve_by_search(terms, &search).map(|(r, _)| SolveAnswer::Partizan(r));
     }

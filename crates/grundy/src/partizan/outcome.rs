@@ -176,8 +176,14 @@ impl Table {
         let (lo, hi) = (key as u64, (key >> 64) as u64 >> LOW_BITS);
         let work = (64 - work.leading_zeros() as u64).min((1 << WORK_BITS) - 1);
         // bit 1 marks a used slot, bit 0 the result
-        let data = hi << LOW_BITS | work << RESULT_BITS | 2 | wins as u64;
-        let b = self.bucket(key);
+        self.put_raw(lo, hi << LOW_BITS | work << RESULT_BITS | 2 | wins as u64);
+    }
+
+    /// Stores an entry as the slots hold it: the key's low word, and its high bits, work and
+    /// result.
+    fn put_raw(&mut self, lo: u64, data: u64) {
+        let hi = data >> LOW_BITS;
+        let b = self.bucket(lo as u128);
         let bucket = &mut self.slots[b..b + BUCKET];
         let slot = bucket
             .iter()
@@ -226,7 +232,21 @@ pub struct OutcomeSearch<S: SumRules> {
     value_size: Vec<usize>,
     stats: OutcomeStats,
     scratch: Vec<Vec<RegionList<S::Region>>>,
+    /// Per arena index: [`Self::value_hash`] of the form (0: not computed yet).
+    value_hashes: Vec<u64>,
+    /// Called now and then while the search runs (see [`Self::watch`]).
+    watcher: Option<Watcher<S>>,
 }
+
+/// What [`OutcomeSearch::watch`] calls, and how often.
+struct Watcher<S: SumRules> {
+    every: std::time::Duration,
+    last: std::time::Instant,
+    call: WatchFn<S>,
+}
+
+/// A function called now and then with the search (to save its table, report progress).
+pub type WatchFn<S> = Box<dyn FnMut(&OutcomeSearch<S>) -> Result<()>>;
 
 /// One move of a sum, as the search orders it.
 struct Child<R> {
@@ -255,7 +275,62 @@ impl<S: SumRules> OutcomeSearch<S> {
             value_size: Vec::new(),
             stats: OutcomeStats::default(),
             scratch: Vec::new(),
+            value_hashes: Vec::new(),
+            watcher: None,
         }
+    }
+
+    /// Calls `call` with the search about every `every` while it runs (checked every few
+    /// thousand nodes): to save its table ([`Self::write_table`]) or report its progress. An
+    /// error of `call` stops the search with that error.
+    pub fn watch(&mut self, every: std::time::Duration, call: WatchFn<S>) {
+        self.watcher = Some(Watcher {
+            every,
+            last: std::time::Instant::now(),
+            call,
+        });
+    }
+
+    /// The entries the transposition table can hold.
+    pub fn table_capacity(&self) -> usize {
+        self.table.slots.len()
+    }
+
+    /// Writes the transposition table's results (16 bytes each, after their count): every
+    /// result in it is proved, so a table saved at any moment of a search is sound to read
+    /// back ([`Self::read_table`]) in a later run of the same binary.
+    pub fn write_table(&self, out: &mut dyn std::io::Write) -> std::io::Result<u64> {
+        out.write_all(&self.table.stored.to_le_bytes())?;
+        let mut written = 0u64;
+        for slot in self.table.slots.iter().filter(|s| s[1] != 0) {
+            out.write_all(&slot[0].to_le_bytes())?;
+            out.write_all(&slot[1].to_le_bytes())?;
+            written += 1;
+        }
+        debug_assert_eq!(written, self.table.stored);
+        Ok(written)
+    }
+
+    /// Reads back results written by [`Self::write_table`] into the table (of any size: each
+    /// goes to its bucket, replacing by work as a search does). Returns how many were read.
+    pub fn read_table(&mut self, input: &mut dyn std::io::Read) -> std::io::Result<u64> {
+        let mut word = [0u8; 8];
+        input.read_exact(&mut word)?;
+        let count = u64::from_le_bytes(word);
+        for _ in 0..count {
+            input.read_exact(&mut word)?;
+            let lo = u64::from_le_bytes(word);
+            input.read_exact(&mut word)?;
+            let data = u64::from_le_bytes(word);
+            if data & 2 == 0 {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    "an entry marked unused",
+                ));
+            }
+            self.table.put_raw(lo, data);
+        }
+        Ok(count)
     }
 
     /// The counters so far.
@@ -370,13 +445,66 @@ impl<S: SumRules> OutcomeSearch<S> {
         Ok(info)
     }
 
-    /// The key of a sum with `left` to move.
-    fn key(sum: &SearchSum<S::Region>, left: bool) -> u128 {
-        let mut key = hash128(&(sum.known.index() as u64, left), 0xca11);
+    /// The key of a sum with `left` to move. The known value enters by the hash of its
+    /// canonical form's structure, not its place in the arena, so that keys mean the same in
+    /// every run (a saved table is read back by another process).
+    fn key(&mut self, sum: &SearchSum<S::Region>, left: bool) -> u128 {
+        let mut key = hash128(&(self.value_hash(sum.known), left), 0xca11);
         for p in &sum.parts {
             key = key.wrapping_add(p.hash);
         }
         key
+    }
+
+    /// A hash of the canonical form `g` from its structure alone (its numbers, ups and
+    /// nimbers, and the hashes of its options, in any order): equal games, equal hashes, in
+    /// every arena. Memoised; iterative, so a deep form cannot overflow the stack.
+    fn value_hash(&mut self, g: GameId) -> u64 {
+        if let Some(&h) = self.value_hashes.get(g.index()).filter(|&&h| h != 0) {
+            return h;
+        }
+        let mut stack = vec![(g, false)];
+        while let Some((g, expanded)) = stack.pop() {
+            if self.value_hashes.len() <= g.index() {
+                self.value_hashes.resize(g.index() + 1, 0);
+            }
+            if self.value_hashes[g.index()] != 0 {
+                continue;
+            }
+            let forms = self.rules.forms();
+            if let Some(nus) = forms.as_nus(g) {
+                let mut h = FxHasher::default();
+                (
+                    nus.number.numerator(),
+                    nus.number.exponent(),
+                    nus.ups,
+                    nus.nimber,
+                )
+                    .hash(&mut h);
+                self.value_hashes[g.index()] = mix(h.finish() ^ 0x006e_7573) | 1;
+                continue;
+            }
+            let (left, right) = forms.options(g);
+            let known = |o: &GameId| self.value_hashes.get(o.index()).is_some_and(|&h| h != 0);
+            if !expanded {
+                stack.push((g, true));
+                stack.extend(
+                    left.iter()
+                        .chain(right.iter())
+                        .filter(|o| !known(o))
+                        .map(|&o| (o, false)),
+                );
+                continue;
+            }
+            let side = |options: &[GameId], salt: u64| {
+                options.iter().fold(salt, |acc, o| {
+                    acc.wrapping_add(mix(self.value_hashes[o.index()] ^ salt))
+                })
+            };
+            let h = mix(side(&left, 0x1ef7) ^ mix(side(&right, 0x5191)));
+            self.value_hashes[g.index()] = h | 1;
+        }
+        self.value_hashes[g.index()]
     }
 
     /// Whether the player to move (Left when `left`) wins the sum.
@@ -408,6 +536,17 @@ impl<S: SumRules> OutcomeSearch<S> {
         if self.stats.nodes & 0xfff == 0 {
             self.budget.check()?;
             self.rules.forms().status()?;
+            if self
+                .watcher
+                .as_ref()
+                .is_some_and(|w| w.last.elapsed() >= w.every)
+            {
+                let mut watcher = self.watcher.take().expect("a watcher");
+                let called = (watcher.call)(self);
+                watcher.last = std::time::Instant::now();
+                self.watcher = Some(watcher);
+                called?;
+            }
         }
         if sum.parts.is_empty() {
             return Ok(self.decide(sum.known, left));
@@ -429,7 +568,7 @@ impl<S: SumRules> OutcomeSearch<S> {
             }
         }
         if let Some(f) = folded {
-            let outer = Self::key(sum, left);
+            let outer = self.key(sum, left);
             if let Some(wins) = self.table.get(outer) {
                 self.stats.hits += 1;
                 return Ok(wins);
@@ -442,7 +581,7 @@ impl<S: SumRules> OutcomeSearch<S> {
             self.stats.bounded += 1;
             return Ok(wins);
         }
-        let key = Self::key(sum, left);
+        let key = self.key(sum, left);
         if let Some(wins) = self.table.get(key) {
             self.stats.hits += 1;
             return Ok(wins);
@@ -451,12 +590,13 @@ impl<S: SumRules> OutcomeSearch<S> {
         // a move to a sum the table knows the opponent loses wins at once
         let mut wins = false;
         for child in &children {
-            if child.sum.parts.is_empty() {
-                if !self.decide(child.sum.known, !left) {
-                    wins = true;
-                    break;
-                }
-            } else if self.table.get(Self::key(&child.sum, !left)) == Some(false) {
+            let opponent_loses = if child.sum.parts.is_empty() {
+                !self.decide(child.sum.known, !left)
+            } else {
+                let k = self.key(&child.sum, !left);
+                self.table.get(k) == Some(false)
+            };
+            if opponent_loses {
                 wins = true;
                 break;
             }
