@@ -111,7 +111,7 @@ fn every_arrow_points_down() {
 /// Where the library (everything but the command line) touches the file system, and why. A new
 /// place must be added here with its reason: the server's threat model (README) rests on
 /// this list, since no route hands any of these a name from a request.
-const FILE_ACCESS: [(&str, &str); 6] = [
+const FILE_ACCESS: [(&str, &str); 7] = [
     (
         "app/files.rs",
         "FileGraphs: `graph FILE V` on the command line and in Python, never the server",
@@ -125,6 +125,10 @@ const FILE_ACCESS: [(&str, &str); 6] = [
         "writes the picture of `grundy table --plot FILE`",
     ),
     ("memory.rs", "reads /proc/meminfo (never quoted)"),
+    (
+        "partizan/database.rs",
+        "the database of `grundy db build FILE` and `--db FILE` (command line; the server and Python never set a database)",
+    ),
     (
         "app/search_progress.rs",
         "the --checkpoint FILE of `grundy solve` on a partizan sum (command line; the server and Python never set SolveOptions::checkpoint)",

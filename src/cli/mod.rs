@@ -2,6 +2,7 @@
 //! the text to print. Errors become one line on stderr and exit status 2; nothing is printed on
 //! stdout unless the whole answer is ready.
 
+mod db;
 mod geography;
 mod graph;
 mod play;
@@ -59,6 +60,8 @@ enum Command {
     Quotient(quotient::Args),
     /// Play against the perfect opponent, in the terminal or from a pipe.
     Play(play::Args),
+    /// A database of the canonical forms of small boards, for --db on solve, value and play.
+    Db(db::Args),
     /// Serve the web page and its JSON API (solve, play, boards, game graphs).
     #[cfg(feature = "serve")]
     Serve(serve::Args),
@@ -106,6 +109,7 @@ pub fn main() -> i32 {
         Command::Table(args) => table::run(&args),
         Command::Graph(args) => graph::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Db(args) => db::run(&args),
         Command::Quotient(args) => quotient::run(&args),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(&args),

@@ -67,6 +67,10 @@ pub struct Args {
     /// Largest number of positions any search may store.
     #[arg(long, value_name = "N", default_value_t = SolveOptions::default().max_states)]
     max_states: usize,
+    /// Look partizan positions up in this database (written by `grundy db build`) before
+    /// searching them.
+    #[arg(long, value_name = "FILE")]
+    db: Option<std::path::PathBuf>,
 }
 
 /// Builds the session and plays it on stdin and stdout.
@@ -76,6 +80,7 @@ pub fn run(args: &Args) -> Result<String, String> {
         let options = grundy::app::value::ValueOptions {
             max_states: args.max_states,
             graphs: std::sync::Arc::new(grundy::app::FileGraphs::default()),
+            database: super::db::open(args.db.as_deref())?,
             ..Default::default()
         };
         if grundy::app::value::has_partizan_part(expr, &options).map_err(super::message)? {

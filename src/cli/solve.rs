@@ -52,6 +52,10 @@ pub struct Args {
     /// Seconds between two saves of --checkpoint (default 300).
     #[arg(long, value_name = "SECONDS", requires = "checkpoint")]
     checkpoint_every: Option<f64>,
+    /// Look partizan positions up in this database (written by `grundy db build`) before
+    /// searching them.
+    #[arg(long, value_name = "FILE")]
+    db: Option<std::path::PathBuf>,
 }
 
 /// Solves the expression and renders the answer (JSON or text).
@@ -77,6 +81,7 @@ pub fn run(args: &Args) -> Result<String, String> {
             None => None,
         },
         progress: progress(args.checkpoint.is_some(), &bar),
+        database: super::db::open(args.db.as_deref())?,
     };
     // The words of an unquoted expression arrive apart: join them back. `-` reads it from
     // standard input (a sum too long for a command line).

@@ -34,6 +34,10 @@ pub struct Args {
     /// Stop with one line after this many seconds (Ctrl-C stops too, with exit status 130).
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
+    /// Look partizan positions up in this database (written by `grundy db build`) before
+    /// searching them.
+    #[arg(long, value_name = "FILE")]
+    db: Option<std::path::PathBuf>,
 }
 
 /// The expression's words joined back, or standard input for `-`.
@@ -55,6 +59,7 @@ pub fn run(args: &Args) -> Result<String, String> {
         max_states: args.max_states,
         graphs: std::sync::Arc::new(grundy::app::FileGraphs::default()),
         cancel: super::stop::cancel(),
+        database: super::db::open(args.db.as_deref())?,
         ..ValueOptions::default()
     };
     let text = expression(&args.expr)?;

@@ -25,6 +25,7 @@
 //! assert!(report.winning_moves.is_empty());
 //! ```
 
+pub mod database;
 pub mod files;
 pub mod geography;
 pub mod graph;

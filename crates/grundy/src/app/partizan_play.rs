@@ -18,7 +18,6 @@
 use crate::app::parse::Term;
 use crate::app::value::{board_of, read_terms, sum_moves, ValueOptions, ValuedSum};
 use crate::error::{excerpt, GrundyError, Result};
-use crate::games::partizan::PartizanValues;
 use crate::partizan::PartizanOutcome;
 use serde::Serialize;
 
@@ -84,7 +83,7 @@ impl PartizanPlay {
     /// Starts from `text` with Left to move (`left_first`) or Right.
     pub fn new(text: &str, left_first: bool, options: &ValueOptions) -> Result<PartizanPlay> {
         let terms = read_terms(text, options)?;
-        let sum = ValuedSum::new(terms, PartizanValues::new(options.budget()))?;
+        let sum = ValuedSum::new(terms, options.values())?;
         Ok(PartizanPlay {
             options: options.clone(),
             sum,

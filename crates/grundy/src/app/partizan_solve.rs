@@ -8,10 +8,12 @@ use crate::app::value::{term_options, term_value, PartizanSolveReport, ValuedSum
 use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::games::partizan::{PartizanRegion, PartizanValues};
+use crate::partizan::database::Database;
 use crate::partizan::{OutcomeOptions, OutcomeSearch, OutcomeStats, PartizanOutcome, SearchSum};
 use crate::solve::analyse::SumAnalyser;
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How `solve` answers a partizan sum.
@@ -31,6 +33,8 @@ pub struct PartizanSolveOptions {
     pub checkpoint: Option<SearchCheckpoint>,
     /// Called with the search's progress about once a second.
     pub progress: Option<ProgressSink>,
+    /// A database of canonical forms the regions are looked up in (`--db`).
+    pub database: Option<Arc<Database>>,
 }
 
 /// The search of a sum of terms.
@@ -203,6 +207,9 @@ pub fn solve_by_search(
     options: &PartizanSolveOptions,
 ) -> Result<(PartizanSolveReport, OutcomeStats)> {
     let mut ts = TermSearch::new(options.budget.clone(), options.search);
+    if let Some(db) = &options.database {
+        ts.search.rules.use_database(db);
+    }
     let position = text(&terms);
     let root = Rc::new(RefCell::new(SearchProgress::default()));
     if let Some(c) = &options.checkpoint {
@@ -272,7 +279,11 @@ pub fn solve_by_search(
         None => (None, Some("not computed (--no-value)".to_string())),
         Some(states) => {
             let budget = Budget::new(states).with_cancel(options.budget.cancel().clone());
-            match ValuedSum::new(terms.clone(), PartizanValues::new(budget)) {
+            let mut values = PartizanValues::new(budget);
+            if let Some(db) = &options.database {
+                values.use_database(db);
+            }
+            match ValuedSum::new(terms.clone(), values) {
                 Ok(mut sum) => {
                     let v = sum.values.forms.to_string(sum.total);
                     if sum.values.forms.outcome(sum.total) != outcome {

@@ -18,6 +18,7 @@ use crate::error::Result;
 use crate::games::{Component, GraphSource, NoGraphs};
 use crate::nimber::Convention;
 use crate::nimber::Outcome;
+use crate::partizan::database::Database;
 use crate::partizan::OutcomeOptions;
 use crate::solve::analyse::{SumAnalyser, SumAnalysis};
 use crate::solve::DEFAULT_MAX_STATES;
@@ -47,6 +48,8 @@ pub struct SolveOptions {
     pub checkpoint: Option<SearchCheckpoint>,
     /// For a sum with a partizan part: called with the search's progress about once a second.
     pub progress: Option<ProgressSink>,
+    /// A database of canonical forms the partizan parts are looked up in (`--db`).
+    pub database: Option<Arc<Database>>,
 }
 
 /// The default budget of the canonical form that `solve` adds to a partizan sum's answer.
@@ -63,6 +66,7 @@ impl Default for SolveOptions {
             value_states: Some(DEFAULT_VALUE_STATES),
             checkpoint: None,
             progress: None,
+            database: None,
         }
     }
 }
@@ -178,6 +182,7 @@ pub fn solve(text: &str, options: &SolveOptions) -> Result<SolveAnswer> {
             search: OutcomeOptions::default(),
             checkpoint: options.checkpoint.clone(),
             progress: options.progress.clone(),
+            database: options.database.clone(),
         };
         return solve_by_search(terms, &search).map(|(r, _)| SolveAnswer::Partizan(r));
     }

@@ -17,6 +17,7 @@ use crate::error::{excerpt, GrundyError, Result};
 use crate::games::partizan::PartizanValues;
 use crate::games::{GraphSource, NoGraphs};
 use crate::nimber::Convention;
+use crate::partizan::database::Database;
 use crate::partizan::{GameId, PartizanOutcome, Wall};
 use crate::solve::analyse::SumAnalyser;
 use crate::solve::game::ImpartialGame;
@@ -36,6 +37,8 @@ pub struct ValueOptions {
     /// Raised to stop the computation (a time limit, an interrupt): it then fails with
     /// [`GrundyError::Cancelled`].
     pub cancel: Cancel,
+    /// A database of canonical forms looked up before a part is searched (`--db`).
+    pub database: Option<Arc<Database>>,
 }
 
 impl Default for ValueOptions {
@@ -45,11 +48,22 @@ impl Default for ValueOptions {
             max_moves: 1000,
             graphs: Arc::new(NoGraphs::default()),
             cancel: Cancel::new(),
+            database: None,
         }
     }
 }
 
 impl ValueOptions {
+    /// Empty tables of the partizan games under this budget, looking parts up in the
+    /// database first if there is one.
+    pub fn values(&self) -> PartizanValues {
+        let mut values = PartizanValues::new(self.budget());
+        if let Some(db) = &self.database {
+            values.use_database(db);
+        }
+        values
+    }
+
     /// The budget of every table, search and arena of the computation.
     pub fn budget(&self) -> Budget {
         Budget::new(self.max_states).with_cancel(self.cancel.clone())
@@ -107,7 +121,7 @@ pub struct ValuedSum {
 /// Reads and values an expression: every part's canonical form and the sum's.
 pub fn value_sum(text: &str, options: &ValueOptions) -> Result<ValuedSum> {
     let terms = read_terms(text, options)?;
-    ValuedSum::new(terms, PartizanValues::new(options.budget()))
+    ValuedSum::new(terms, options.values())
 }
 
 /// The parts of an expression.

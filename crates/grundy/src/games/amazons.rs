@@ -81,6 +81,8 @@ impl PartizanGame for Amazons {
     const SYNTAX: PartizanSyntax = PartizanSyntax {
         keyword: "amazons",
         usage: "amazons BOARD",
+        cells: "xo.#",
+        one_row: false,
         summary: "Amazons: move your amazon like a queen, then shoot an arrow like a queen that burns its cell (x Left, o Right, . empty, # burnt)",
         examples: &["amazons x../..o", "amazons x.#/o.."],
     };

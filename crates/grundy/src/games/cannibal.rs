@@ -53,6 +53,8 @@ impl PartizanGame for Cannibal {
     const SYNTAX: PartizanSyntax = PartizanSyntax {
         keyword: "cannibal",
         usage: "cannibal BOARD",
+        cells: "xo.",
+        one_row: false,
         summary: "Cannibal Clobber: move a stone onto an adjacent stone of either colour (x Left, o Right, . empty)",
         examples: &["cannibal xo/xx", "cannibal xxo"],
     };

@@ -27,6 +27,8 @@ impl PartizanGame for Clobber {
     const SYNTAX: PartizanSyntax = PartizanSyntax {
         keyword: "clobber",
         usage: "clobber BOARD",
+        cells: "xo.",
+        one_row: false,
         summary: "Clobber: move a stone onto an adjacent enemy stone (x Left, o Right, . empty; rows joined by /)",
         examples: &["clobber xo/ox", "clobber xox.o"],
     };

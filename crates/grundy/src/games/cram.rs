@@ -41,6 +41,8 @@ impl PartizanGame for Cram {
     const SYNTAX: PartizanSyntax = PartizanSyntax {
         keyword: "cram",
         usage: "cram BOARD",
+        cells: ".#",
+        one_row: false,
         summary: "Cram: either player places a domino either way (impartial; rows of . and # joined by /)",
         examples: &["cram ../..", "cram .../..."],
     };

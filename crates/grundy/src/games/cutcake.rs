@@ -17,6 +17,8 @@ impl PartizanGame for Cutcake {
     const SYNTAX: PartizanSyntax = PartizanSyntax {
         keyword: "cutcake",
         usage: "cutcake R C",
+        cells: "",
+        one_row: false,
         summary: "Cutcake: Left cuts an R x C cake vertically, Right horizontally",
         examples: &["cutcake 2 3"],
     };

@@ -21,6 +21,8 @@ impl PartizanGame for Domineering {
     const SYNTAX: PartizanSyntax = PartizanSyntax {
         keyword: "domineering",
         usage: "domineering BOARD",
+        cells: ".#",
+        one_row: false,
         summary: "Domineering: Left places vertical dominoes, Right horizontal (rows of . and # joined by /)",
         examples: &["domineering ../..", "domineering ..#/.../..."],
     };

@@ -100,6 +100,8 @@ impl PartizanGame for Elephants {
     const SYNTAX: PartizanSyntax = PartizanSyntax {
         keyword: "elephants",
         usage: "elephants ROW",
+        cells: "xo.",
+        one_row: true,
         summary: "Elephants and Rhinos: elephants x step right, rhinos o step left, into an empty cell (.)",
         examples: &["elephants x..o", "elephants x.x.o"],
     };

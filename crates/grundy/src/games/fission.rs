@@ -53,6 +53,8 @@ impl PartizanGame for Fission {
     const SYNTAX: PartizanSyntax = PartizanSyntax {
         keyword: "fission",
         usage: "fission BOARD",
+        cells: "x.#",
+        one_row: false,
         summary: "Fission: a stone x splits into two, above and below it for Left, left and right for Right (. empty, # blocked)",
         examples: &["fission .../.x./...", "fission .x../...."],
     };

@@ -29,6 +29,8 @@ impl PartizanGame for Hackenbush {
     const SYNTAX: PartizanSyntax = PartizanSyntax {
         keyword: "hackenbush",
         usage: "hackenbush STALK...",
+        cells: "",
+        one_row: false,
         summary: "Hackenbush stalks: L (blue), R (red), G (green) edges from the ground up",
         examples: &["hackenbush LR GG", "hackenbush LLR"],
     };
@@ -98,6 +100,8 @@ impl PartizanGame for HackenbushPicture {
     const SYNTAX: PartizanSyntax = PartizanSyntax {
         keyword: "hackenbush",
         usage: "hackenbush FILE [cut E,...]",
+        cells: "",
+        one_row: false,
         summary: "a Hackenbush picture: FILE holds 'n m', then 'u v C' per edge (0 the ground; C is L, R or G); 'cut 2,5' once edges 2 and 5 are cut",
         examples: &[],
     };

@@ -61,6 +61,8 @@ impl PartizanGame for Konane {
     const SYNTAX: PartizanSyntax = PartizanSyntax {
         keyword: "konane",
         usage: "konane BOARD",
+        cells: "xo.",
+        one_row: false,
         summary: "Konane: jump your stone over an adjacent enemy stone into the empty cell beyond, and on in the same line (x Left, o Right, . empty)",
         examples: &["konane xo.", "konane xo.o./o.x.."],
     };

@@ -87,6 +87,8 @@ impl PartizanGame for NoGo {
     const SYNTAX: PartizanSyntax = PartizanSyntax {
         keyword: "nogo",
         usage: "nogo BOARD",
+        cells: "xo.#",
+        one_row: false,
         summary: "NoGo: place a stone so that every group of either colour keeps a liberty: no capture, no suicide (x Left, o Right, . empty, # blocked)",
         examples: &["nogo ../..", "nogo x../..o"],
     };

@@ -268,6 +268,20 @@ macro_rules! partizan_catalog {
                 }
             }
 
+            /// Looks each game's positions up in `db` (its section of the game, if any) before
+            /// searching them.
+            pub fn use_database(&mut self, db: &std::sync::Arc<crate::partizan::database::Database>) {
+                $(if let Some(view) = crate::partizan::database::DatabaseView::new(db, stringify!($field)) {
+                    self.$field.use_database(view);
+                })+
+            }
+
+            /// Per game (by the name of its field) the positions its table holds, by key, and
+            /// their canonical forms: what `grundy db build` writes.
+            pub fn tables(&self) -> Vec<(String, Vec<(u128, GameId)>)> {
+                vec![$((stringify!($field).to_string(), self.$field.entries().collect()),)+]
+            }
+
             /// How many positions the tables hold.
             pub fn states(&self) -> usize {
                 0 $(+ self.$field.states())+

@@ -19,6 +19,11 @@ pub struct PartizanSyntax {
     pub keyword: &'static str,
     /// How it is written (`domineering BOARD`).
     pub usage: &'static str,
+    /// The characters a cell of its board may hold (`".#"`), for `grundy db build`, which
+    /// writes every board of a few cells; empty for a game without a board of cells.
+    pub cells: &'static str,
+    /// Whether its board is one row (`toads ROW`).
+    pub one_row: bool,
     /// What it is, in a few words.
     pub summary: &'static str,
     /// Parts as grundy writes them: each must parse and print back unchanged.

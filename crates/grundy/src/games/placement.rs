@@ -256,6 +256,8 @@ impl<const OWN: bool> PartizanGame for Placement<OWN> {
         PartizanSyntax {
             keyword: "col",
             usage: "col BOARD",
+            cells: "xo.#",
+            one_row: false,
             summary: "Col: place a stone on an empty cell not next to one of your own stones (x Left, o Right, . empty, # blocked; rows joined by /)",
             examples: &["col ../..", "col x../..."],
         }
@@ -263,6 +265,8 @@ impl<const OWN: bool> PartizanGame for Placement<OWN> {
         PartizanSyntax {
             keyword: "snort",
             usage: "snort BOARD",
+            cells: "xo.#",
+            one_row: false,
             summary: "Snort: place a stone on an empty cell not next to an opponent's stone (x Left, o Right, . empty, # blocked; rows joined by /)",
             examples: &["snort ../..", "snort x../..."],
         }

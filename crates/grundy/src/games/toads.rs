@@ -20,6 +20,8 @@ impl PartizanGame for Toads {
     const SYNTAX: PartizanSyntax = PartizanSyntax {
         keyword: "toads",
         usage: "toads ROW",
+        cells: "TF.",
+        one_row: true,
         summary: "Toads and Frogs: toads T move right, frogs F left, one step or a jump (. empty)",
         examples: &["toads TT.FF", "toads T.F"],
     };

@@ -51,6 +51,8 @@ impl PartizanGame for Toppling {
     const SYNTAX: PartizanSyntax = PartizanSyntax {
         keyword: "toppling",
         usage: "toppling ROW",
+        cells: "xog",
+        one_row: true,
         summary: "Toppling Dominoes: topple one of your dominoes (x Left, o Right) or a green one (g) left or right; all on that side fall",
         examples: &["toppling xog", "toppling xxoo"],
     };

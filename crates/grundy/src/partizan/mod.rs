@@ -8,6 +8,7 @@
 //! The theory: Conway, *On Numbers and Games*; Berlekamp, Conway and Guy, *Winning Ways*;
 //! Siegel, *Combinatorial Game Theory* (2013).
 
+pub mod database;
 pub mod dyadic;
 pub mod forms;
 pub mod invariants;

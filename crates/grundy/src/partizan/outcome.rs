@@ -200,8 +200,8 @@ impl Table {
     }
 }
 
-/// The 128-bit hash of a value.
-fn hash128<T: Hash>(value: &T, salt: u64) -> u128 {
+/// The 128-bit hash of a value (deterministic: the same in every run of one build).
+pub(crate) fn hash128<T: Hash>(value: &T, salt: u64) -> u128 {
     let mut a = FxHasher::default();
     salt.hash(&mut a);
     value.hash(&mut a);

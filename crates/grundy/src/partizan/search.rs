@@ -6,6 +6,7 @@
 
 use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
+use crate::partizan::database::DatabaseView;
 use crate::partizan::dyadic::Dyadic;
 use crate::partizan::forms::{Forms, GameId};
 use rustc_hash::FxHashMap;
@@ -70,6 +71,11 @@ pub struct MoveBounds {
     pub most: [u32; 2],
 }
 
+/// The key a database files a normalised position under: its 128-bit hash.
+pub fn position_key<P: std::hash::Hash>(position: &P) -> u128 {
+    crate::partizan::outcome::hash128(position, 0xdb)
+}
+
 /// How many moves a partizan search may list per part its table may store (a Domineering
 /// position has dozens; a Cutcake rectangle 7 x k has k + 5, so a long one with a small table
 /// stops here rather than after seconds of listing).
@@ -89,6 +95,8 @@ pub struct PartizanSearch<R: PartizanRules> {
     moves: Vec<Vec<R::Position>>,
     /// While [`PartizanSearch::value_within`] runs: the table size it may not pass.
     cap: Option<usize>,
+    /// The database positions are looked up in before they are searched (`--db`).
+    database: Option<DatabaseView>,
 }
 
 impl<R: PartizanRules> PartizanSearch<R> {
@@ -104,7 +112,20 @@ impl<R: PartizanRules> PartizanSearch<R> {
             parts: Vec::new(),
             moves: Vec::new(),
             cap: None,
+            database: None,
         }
+    }
+
+    /// Looks positions up in `view` (a database's section of this game) before searching
+    /// them.
+    pub fn use_database(&mut self, view: DatabaseView) {
+        self.database = Some(view);
+    }
+
+    /// The positions the table holds, each by its key (the 128-bit hash a database files it
+    /// under), and their canonical forms.
+    pub fn entries(&self) -> impl Iterator<Item = (u128, GameId)> + '_ {
+        self.table.iter().map(|(p, &v)| (position_key(p), v))
     }
 
     /// The canonical form of a normalised part if it needs at most `max_new` parts stored
@@ -178,6 +199,12 @@ impl<R: PartizanRules> PartizanSearch<R> {
         }
         if let Some(n) = self.rules.integer(part) {
             return forms.number(Dyadic::integer(n)?);
+        }
+        if let Some(db) = &mut self.database {
+            if let Some(v) = db.value(position_key(part), forms)? {
+                self.table.insert(part.clone(), v);
+                return Ok(v);
+            }
         }
         if self.cap.is_some_and(|cap| self.table.len() >= cap) {
             return Err(GrundyError::StateLimit {
