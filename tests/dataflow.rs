@@ -141,9 +141,14 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
-/// Runs `grundy graph ARGS` as `processes` processes of a cluster; returns each one's
+/// Runs `grundy COMMAND ARGS` as `processes` processes of a cluster; returns each one's
 /// (status, stdout, stderr), process 0 first.
-fn cluster(processes: usize, args: &[&str], dir: &std::path::Path) -> Vec<(i32, String, String)> {
+fn cluster(
+    command: &str,
+    processes: usize,
+    args: &[&str],
+    dir: &std::path::Path,
+) -> Vec<(i32, String, String)> {
     let hosts = dir.join(format!("hosts-{processes}.txt"));
     let lines: Vec<String> = free_ports(processes)
         .into_iter()
@@ -154,7 +159,7 @@ fn cluster(processes: usize, args: &[&str], dir: &std::path::Path) -> Vec<(i32, 
         .rev() // the last first: it waits for the others
         .map(|i| {
             Command::new(env!("CARGO_BIN_EXE_grundy"))
-                .arg("graph")
+                .arg(command)
                 .args(args)
                 .args(["--engine", "dataflow", "--workers", "1"])
                 .arg("--hosts")
@@ -197,7 +202,7 @@ fn clusters_of_2_and_3_processes_on_loopback_equal_the_local_engine() {
     let local = String::from_utf8(local.stdout).unwrap();
     assert!(local.contains("\"draw\":"), "{local}");
     for processes in [2, 3] {
-        let outs = cluster(processes, &args, &dir);
+        let outs = cluster("graph", processes, &args, &dir);
         assert_eq!(
             outs[0],
             (0, local.clone(), String::new()),
@@ -214,7 +219,7 @@ fn clusters_of_2_and_3_processes_on_loopback_equal_the_local_engine() {
         .args(args)
         .output()
         .unwrap();
-    let outs = cluster(2, &args, &dir);
+    let outs = cluster("graph", 2, &args, &dir);
     assert_eq!(outs[0].1, String::from_utf8(local.stdout).unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -291,5 +296,86 @@ fn bad_clusters_fail_with_one_line_and_exit_2() {
     let (code, _, err) = run(&["graph", "--workers", "2", g]);
     assert_eq!(code, 2);
     assert!(err.contains("--engine dataflow"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A random sum with a partizan part: small boards of Domineering, Clobber and Toads and
+/// Frogs, values in notation and a nim heap.
+fn random_partizan_sum(rng: &mut Rng) -> String {
+    let mut parts = Vec::new();
+    for _ in 0..rng.range(1, 3) {
+        let (rows, cols) = (rng.range(1, 3), rng.range(1, 4));
+        let cell = |rng: &mut Rng, alphabet: &[u8]| {
+            alphabet[rng.below(alphabet.len() as u64) as usize] as char
+        };
+        let board = |rng: &mut Rng, alphabet: &[u8]| {
+            (0..rows)
+                .map(|_| (0..cols).map(|_| cell(rng, alphabet)).collect::<String>())
+                .collect::<Vec<_>>()
+                .join("/")
+        };
+        parts.push(match rng.below(5) {
+            0 => format!("domineering {}", board(rng, b"...#")),
+            1 => format!("clobber {}", board(rng, b"xo.")),
+            2 => format!(
+                "toads {}",
+                (0..rows * cols + 2)
+                    .map(|_| cell(rng, b"TF.."))
+                    .collect::<String>()
+            ),
+            3 => ["{1|-1}", "^*", "1/2", "-2", "{3|*}"][rng.below(5) as usize].to_string(),
+            _ => format!("nim {}", rng.range(1, 4)),
+        });
+    }
+    if !parts.iter().any(|p| !p.starts_with("nim")) {
+        parts.push("domineering ../..".into());
+    }
+    parts.join(" + ")
+}
+
+#[test]
+fn solve_on_1_2_3_dataflow_workers_equals_the_local_search() {
+    use grundy::app::partizan_dataflow::dataflow_solve;
+    use grundy::app::solve::{solve, SolveAnswer, SolveOptions};
+    let mut rng = Rng::new(93);
+    for _ in 0..60 {
+        let text = random_partizan_sum(&mut rng);
+        let options = SolveOptions {
+            threads: 1,
+            ..SolveOptions::default()
+        };
+        let SolveAnswer::Partizan(local) = solve(&text, &options).unwrap() else {
+            panic!("{text}: a partizan sum")
+        };
+        for workers in 1..=3 {
+            let config = DataflowConfig {
+                workers,
+                cluster: None,
+                connect_timeout: None,
+            };
+            let dataflow = dataflow_solve(&text, &options, &config).unwrap().unwrap();
+            assert_eq!(dataflow, local, "{workers} workers on {text}");
+        }
+    }
+}
+
+#[test]
+fn solve_on_2_processes_on_loopback_equals_one_process() {
+    let dir = temp_dir("solve-cluster");
+    let args = [
+        "--json",
+        "--no-value",
+        "domineering ....../....../....../....../...... + clobber xoxo/oxox + toads TT..FF",
+    ];
+    let (code, local, err) = run(&["solve", args[0], args[1], args[2]]);
+    assert_eq!(code, 0, "{err}");
+    assert!(local.contains("\"left_winning_moves\""), "{local}");
+    let outs = cluster("solve", 2, &args, &dir);
+    assert_eq!(outs[0], (0, local, String::new()));
+    assert_eq!(outs[1], (0, String::new(), String::new()));
+    // an impartial sum has no moves to share out: one line
+    let (code, out, err) = run(&["solve", "--engine", "dataflow", "nim 1 2"]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("--engine local"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -124,6 +124,7 @@ fn the_search_agrees_with_the_canonical_forms_on_random_sums_of_every_game() {
             checkpoint: None,
             progress: None,
             database: None,
+            threads: 1 + rng.below(3) as usize,
         };
         let (searched, _) =
             solve_by_search(terms, &options).unwrap_or_else(|e| panic!("{text}: {e}"));

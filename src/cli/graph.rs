@@ -106,7 +106,7 @@ pub fn run(args: &Args) -> Result<String, String> {
 #[cfg(feature = "dataflow")]
 fn run_dataflow(args: &Args, options: &GraphOptions) -> Result<String, String> {
     use grundy::app::graph::dataflow_graph_report;
-    use grundy::loopy::dataflow::{Cluster, DataflowConfig, Source};
+    use grundy::loopy::dataflow::Source;
     if options.grundy {
         return Err(
             "the dataflow engine computes outcomes and remoteness, not generalized \
@@ -114,54 +114,15 @@ fn run_dataflow(args: &Args, options: &GraphOptions) -> Result<String, String> {
                 .into(),
         );
     }
-    let cluster = match (&args.hosts, args.process) {
-        (Some(path), Some(process)) => Some(Cluster {
-            addresses: read_host_file(path)?,
-            process,
-        }),
-        _ => None,
-    };
-    if let Some(c) = &cluster {
-        if c.process >= c.addresses.len() {
-            return Err(format!(
-                "--process {} is out of range: {} lists {} processes (0 to {})",
-                c.process,
-                args.hosts.as_ref().expect("a host file").display(),
-                c.addresses.len(),
-                c.addresses.len() - 1
-            ));
-        }
-    }
+    let config = super::cluster::config(
+        args.workers,
+        args.hosts.as_deref(),
+        args.process,
+        args.connect_timeout,
+    )?;
     // timely prints notes on its connections to stdout: they go nowhere, and only process 0
     // prints, once the answer is ready
-    let saved_stdout = match &cluster {
-        Some(_) => {
-            use std::io::Write;
-            let _ = std::io::stdout().flush();
-            let saved = rustix::io::dup(std::io::stdout()).map_err(|e| e.to_string())?;
-            let null = std::fs::File::create("/dev/null").map_err(|e| e.to_string())?;
-            rustix::stdio::dup2_stdout(&null).map_err(|e| e.to_string())?;
-            Some(saved)
-        }
-        None => None,
-    };
-    if !(args.connect_timeout > 0.0 && args.connect_timeout.is_finite()) {
-        return Err(format!(
-            "--connect-timeout must be a positive number of seconds, found {}",
-            args.connect_timeout
-        ));
-    }
-    let workers = args
-        .workers
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if workers == 0 {
-        return Err("--workers must be at least 1".into());
-    }
-    let config = DataflowConfig {
-        workers,
-        cluster,
-        connect_timeout: Some(std::time::Duration::from_secs_f64(args.connect_timeout)),
-    };
+    let quiet = super::cluster::QuietStdout::new(&config)?;
     let source = if args.file.as_os_str() == "-" {
         let mut bytes = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)
@@ -173,11 +134,7 @@ fn run_dataflow(args: &Args, options: &GraphOptions) -> Result<String, String> {
         Source::file(&args.file)
     };
     let report = dataflow_graph_report(source, options, &config);
-    if let (Some(saved), Some(0)) = (&saved_stdout, args.process) {
-        use std::io::Write;
-        let _ = std::io::stdout().flush();
-        rustix::stdio::dup2_stdout(saved).map_err(|e| e.to_string())?;
-    }
+    quiet.restore(args.process)?;
     match report.map_err(super::message)? {
         Some(report) => super::render(&report, args.json, human),
         None => Ok(String::new()),
@@ -187,42 +144,6 @@ fn run_dataflow(args: &Args, options: &GraphOptions) -> Result<String, String> {
 #[cfg(not(feature = "dataflow"))]
 fn run_dataflow(_: &Args, _: &GraphOptions) -> Result<String, String> {
     Err("this grundy was built without the 'dataflow' feature".into())
-}
-
-/// A host file: one `host:port` per line; blank lines and `#` lines are skipped.
-#[cfg(feature = "dataflow")]
-fn read_host_file(path: &std::path::Path) -> Result<Vec<String>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read the host file {}: {e}", path.display()))?;
-    let mut hosts = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let port = line
-            .rsplit_once(':')
-            .map(|(host, port)| (host, port.parse::<u16>()));
-        match port {
-            Some((host, Ok(_))) if !host.is_empty() && !line.contains(char::is_whitespace) => {
-                hosts.push(line.to_string())
-            }
-            _ => {
-                return Err(format!(
-                    "{} line {}: expected host:port, found '{line}'",
-                    path.display(),
-                    i + 1
-                ))
-            }
-        }
-    }
-    if hosts.is_empty() {
-        return Err(format!(
-            "the host file {} lists no host:port",
-            path.display()
-        ));
-    }
-    Ok(hosts)
 }
 
 /// Rows of the remoteness histogram the text output shows; the rest are summed in one row.

@@ -2,6 +2,7 @@
 //! the text to print. Errors become one line on stderr and exit status 2; nothing is printed on
 //! stdout unless the whole answer is ready.
 
+mod cluster;
 mod db;
 mod geography;
 mod graph;

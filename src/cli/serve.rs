@@ -447,6 +447,8 @@ fn budgeted(options: SolveOptions, budget: &Budget) -> SolveOptions {
     SolveOptions {
         max_states: budget.max_states(),
         cancel: budget.cancel().clone(),
+        // a request runs on its worker of the pool: one thread
+        threads: 1,
         ..options
     }
 }

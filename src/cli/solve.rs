@@ -56,6 +56,26 @@ pub struct Args {
     /// searching them.
     #[arg(long, value_name = "FILE")]
     db: Option<std::path::PathBuf>,
+    /// Partizan sums: local (this process) or dataflow (the moves of the sum shared among
+    /// timely dataflow workers: threads, processes of a host file, a cluster).
+    #[arg(long, value_enum, default_value_t = super::graph::Engine::Local)]
+    engine: super::graph::Engine,
+    /// Dataflow: worker threads in this process (default: the number of cores).
+    #[arg(long, value_name = "W")]
+    workers: Option<usize>,
+    /// Partizan sums, local engine: threads searching the moves at once (default: the number
+    /// of cores; a --checkpoint search runs on one).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    threads: usize,
+    /// Dataflow: a cluster's host file, one host:port per line (needs --process).
+    #[arg(long, value_name = "FILE", requires = "process")]
+    hosts: Option<std::path::PathBuf>,
+    /// Dataflow: this process's index in the host file (0 prints the answer).
+    #[arg(long, value_name = "I", requires = "hosts")]
+    process: Option<usize>,
+    /// Dataflow: seconds to wait for the other processes of the host file.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+    connect_timeout: f64,
 }
 
 /// Solves the expression and renders the answer (JSON or text).
@@ -82,10 +102,20 @@ pub fn run(args: &Args) -> Result<String, String> {
         },
         progress: progress(args.checkpoint.is_some(), &bar),
         database: super::db::open(args.db.as_deref())?,
+        threads: args.threads,
     };
     // The words of an unquoted expression arrive apart: join them back. `-` reads it from
     // standard input (a sum too long for a command line).
     let text = super::value::expression(&args.expr)?;
+    if args.engine == super::graph::Engine::Dataflow {
+        if let Some(bar) = &bar {
+            bar.finish_and_clear();
+        }
+        return run_dataflow(args, &text, &options);
+    }
+    if args.workers.is_some() || args.hosts.is_some() {
+        return Err("--workers and --hosts are options of --engine dataflow".into());
+    }
     let answer = solve(&text, &options);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
@@ -94,6 +124,33 @@ pub fn run(args: &Args) -> Result<String, String> {
         SolveAnswer::Partizan(report) => super::render(&report, args.json, partizan_human),
         SolveAnswer::Impartial(report) => super::render(&report, args.json, human),
     }
+}
+
+/// `--engine dataflow`: the root's moves shared among timely dataflow workers; only process 0
+/// prints.
+#[cfg(feature = "dataflow")]
+fn run_dataflow(args: &Args, text: &str, options: &SolveOptions) -> Result<String, String> {
+    if args.checkpoint.is_some() {
+        return Err("--checkpoint is an option of the local engine".into());
+    }
+    let config = super::cluster::config(
+        args.workers,
+        args.hosts.as_deref(),
+        args.process,
+        args.connect_timeout,
+    )?;
+    let quiet = super::cluster::QuietStdout::new(&config)?;
+    let report = grundy::app::partizan_dataflow::dataflow_solve(text, options, &config);
+    quiet.restore(args.process)?;
+    match report.map_err(super::message)? {
+        Some(report) => super::render(&report, args.json, partizan_human),
+        None => Ok(String::new()),
+    }
+}
+
+#[cfg(not(feature = "dataflow"))]
+fn run_dataflow(_: &Args, _: &str, _: &SolveOptions) -> Result<String, String> {
+    Err("this grundy was built without the 'dataflow' feature".into())
 }
 
 /// Where a partizan search reports its progress: a line on stderr refreshed about once a

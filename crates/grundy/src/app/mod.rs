@@ -30,6 +30,8 @@ pub mod files;
 pub mod geography;
 pub mod graph;
 pub mod parse;
+#[cfg(feature = "dataflow")]
+pub mod partizan_dataflow;
 pub mod partizan_play;
 pub mod partizan_solve;
 pub mod partizan_table;

@@ -13,6 +13,7 @@ use crate::partizan::{OutcomeOptions, OutcomeSearch, OutcomeStats, PartizanOutco
 use crate::solve::analyse::SumAnalyser;
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -35,6 +36,9 @@ pub struct PartizanSolveOptions {
     pub progress: Option<ProgressSink>,
     /// A database of canonical forms the regions are looked up in (`--db`).
     pub database: Option<Arc<Database>>,
+    /// Threads searching the root's moves at once (0: one per core). Each has its own table
+    /// of `max_states / threads` results. A checkpointed search runs on one thread.
+    pub threads: usize,
 }
 
 /// The search of a sum of terms.
@@ -91,6 +95,11 @@ impl TermSearch {
         self.search.wins(&sum, left)
     }
 
+    /// Whether the last list of moves left a part out (more moves than the budget).
+    pub fn skipped(&self) -> bool {
+        self.skipped
+    }
+
     /// The positions (whole sums of terms) a move of `left` leaves. A part with more moves
     /// than the arena's budget (`*4000000000`) is left out, and the flag `skipped` raised.
     pub fn term_moves(&mut self, terms: &[Term], left: bool) -> Result<Vec<Vec<Term>>> {
@@ -134,6 +143,239 @@ impl TermSearch {
             }
         }
         Ok((out, self.skipped))
+    }
+}
+
+/// What the threads of [`solve_on_threads`] share.
+#[derive(Default)]
+struct Shared {
+    /// The next subproblem to take.
+    next: AtomicUsize,
+    /// Subproblems answered.
+    done: AtomicUsize,
+    /// Positions searched by every thread.
+    nodes: AtomicU64,
+    /// Results in every thread's table.
+    stored: AtomicU64,
+    /// Raised when a thread fails: the others stop taking subproblems.
+    failed: AtomicBool,
+}
+
+/// What one thread of [`solve_on_threads`] found: the subproblems it answered (the move
+/// wins, or the root is won) and its search's counters.
+type ThreadAnswers = (Vec<(usize, bool)>, OutcomeStats);
+
+/// [`solve_by_search`] on `threads` threads: the root's moves (or, when no move is listed,
+/// the two questions "Left first" and "Right first") taken one at a time by threads that each
+/// run their own search. `None` when a part has too many moves to list (then the single search
+/// answers).
+fn solve_on_threads(
+    terms: &[Term],
+    options: &PartizanSolveOptions,
+    threads: usize,
+) -> Result<Option<(PartizanSolveReport, OutcomeStats)>> {
+    let mut lister = TermSearch::new(options.budget.clone(), options.search);
+    // the subproblems: (who moves, the position; `None` for the root itself)
+    let mut subproblems: Vec<(bool, Option<Vec<Term>>)> = Vec::new();
+    if options.max_moves == 0 {
+        subproblems.extend([(true, None), (false, None)]);
+    } else {
+        for left in [true, false] {
+            let moves = lister.term_moves(terms, left)?;
+            subproblems.extend(moves.into_iter().map(|m| (left, Some(m))));
+        }
+        if lister.skipped() {
+            return Ok(None);
+        }
+    }
+    drop(lister);
+    let shared = Arc::new(Shared::default());
+    let total = subproblems.len();
+    let threads = threads.min(total.max(1));
+    let search = OutcomeOptions {
+        table_entries: Some(
+            options
+                .search
+                .table_entries
+                .unwrap_or(options.budget.max_states())
+                / threads,
+        ),
+        ..options.search
+    };
+    let answers: Vec<Result<ThreadAnswers>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                let shared = Arc::clone(&shared);
+                let subproblems = &subproblems;
+                scope.spawn(move || -> Result<ThreadAnswers> {
+                    let mut ts = TermSearch::new(options.budget.clone(), search);
+                    if let Some(db) = &options.database {
+                        ts.search.rules.use_database(db);
+                    }
+                    if let Some(sink) = &options.progress {
+                        let (shared, sink) = (Arc::clone(&shared), sink.clone());
+                        let (mut nodes, mut stored) = (0u64, 0u64);
+                        ts.search.watch(
+                            std::time::Duration::from_secs(1),
+                            Box::new(move |search| {
+                                let stats = search.stats();
+                                shared
+                                    .nodes
+                                    .fetch_add(stats.nodes - nodes, Ordering::Relaxed);
+                                shared
+                                    .stored
+                                    .fetch_add(stats.stored - stored, Ordering::Relaxed);
+                                (nodes, stored) = (stats.nodes, stats.stored);
+                                if t == 0 {
+                                    (sink.0)(&SearchProgress {
+                                        nodes: shared.nodes.load(Ordering::Relaxed),
+                                        stored: shared.stored.load(Ordering::Relaxed),
+                                        capacity: (search.table_capacity() * threads) as u64,
+                                        stage: format!("the root's moves on {threads} threads"),
+                                        root_moves: Some((
+                                            shared.done.load(Ordering::Relaxed),
+                                            total,
+                                        )),
+                                        ..SearchProgress::default()
+                                    });
+                                }
+                                Ok(())
+                            }),
+                        );
+                    }
+                    let mut mine = Vec::new();
+                    loop {
+                        if shared.failed.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let k = shared.next.fetch_add(1, Ordering::Relaxed);
+                        let Some((left, position)) = subproblems.get(k) else {
+                            break;
+                        };
+                        let answer = match position {
+                            None => ts.wins(terms, *left),
+                            Some(next) => ts.wins(next, !left).map(|opponent| !opponent),
+                        };
+                        match answer {
+                            Ok(wins) => mine.push((k, wins)),
+                            Err(e) => {
+                                shared.failed.store(true, Ordering::Relaxed);
+                                return Err(e);
+                            }
+                        }
+                        shared.done.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Ok((mine, ts.search.stats()))
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a search thread panicked"))
+            .collect()
+    });
+    let mut wins = vec![false; total];
+    let mut stats = OutcomeStats::default();
+    let mut first_error = None;
+    for answer in answers {
+        match answer {
+            Ok((mine, s)) => {
+                for (k, w) in mine {
+                    wins[k] = w;
+                }
+                stats.nodes += s.nodes;
+                stats.valued += s.valued;
+                stats.hits += s.hits;
+                stats.bounded += s.bounded;
+                stats.stored += s.stored;
+            }
+            // a stop (a time limit) is the reason to give over a failure it caused elsewhere
+            Err(e) => {
+                if first_error.is_none() || e == GrundyError::Cancelled {
+                    first_error = Some(e);
+                }
+            }
+        }
+    }
+    if let Some(e) = first_error {
+        return Err(e);
+    }
+    let wins_first = |left: bool| {
+        subproblems
+            .iter()
+            .zip(&wins)
+            .any(|((l, _), &w)| *l == left && w)
+    };
+    let (left_wins, right_wins) = (wins_first(true), wins_first(false));
+    let outcome = match (left_wins, right_wins) {
+        (true, true) => PartizanOutcome::N,
+        (true, false) => PartizanOutcome::L,
+        (false, true) => PartizanOutcome::R,
+        (false, false) => PartizanOutcome::P,
+    };
+    let mut lists: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+    let mut truncated = options.max_moves == 0 && (left_wins || right_wins);
+    for ((left, position), &w) in subproblems.iter().zip(&wins) {
+        if let (Some(next), true) = (position, w) {
+            let list = &mut lists[usize::from(!left)];
+            if list.len() == options.max_moves {
+                truncated = true;
+            } else {
+                list.push(text(next));
+            }
+        }
+    }
+    let (value, value_reason) = value_within(terms, outcome, options)?;
+    let [left_winning_moves, right_winning_moves] = lists;
+    Ok(Some((
+        PartizanSolveReport {
+            position: text(terms),
+            convention: "normal",
+            outcome,
+            value,
+            value_reason,
+            left_winning_moves,
+            right_winning_moves,
+            truncated,
+        },
+        stats,
+    )))
+}
+
+/// The sum's canonical form if the value engine finds it within `options.value_states`
+/// (checked against the outcome found by search), else why not.
+pub fn value_within(
+    terms: &[Term],
+    outcome: PartizanOutcome,
+    options: &PartizanSolveOptions,
+) -> Result<(Option<String>, Option<String>)> {
+    let Some(states) = options.value_states else {
+        return Ok((None, Some("not computed (--no-value)".to_string())));
+    };
+    let budget = Budget::new(states).with_cancel(options.budget.cancel().clone());
+    let mut values = PartizanValues::new(budget);
+    if let Some(db) = &options.database {
+        values.use_database(db);
+    }
+    match ValuedSum::new(terms.to_vec(), values) {
+        Ok(mut sum) => {
+            let v = sum.values.forms.to_string(sum.total);
+            if sum.values.forms.outcome(sum.total) != outcome {
+                return Err(GrundyError::Unsupported(format!(
+                    "internal error: the search says {} but the value {v} says {}",
+                    outcome.letter(),
+                    sum.values.forms.outcome(sum.total).letter()
+                )));
+            }
+            Ok((Some(v), None))
+        }
+        Err(GrundyError::StateLimit { limit, .. }) => Ok((
+            None,
+            Some(format!(
+                "the canonical form needs more than {limit} stored positions (--value-states)"
+            )),
+        )),
+        Err(e) => Err(e),
     }
 }
 
@@ -191,7 +433,7 @@ fn watch(
 }
 
 /// Text of a sum of terms (`0` when empty).
-fn text(terms: &[Term]) -> String {
+pub fn text(terms: &[Term]) -> String {
     if terms.is_empty() {
         "0".into()
     } else {
@@ -206,6 +448,15 @@ pub fn solve_by_search(
     terms: Vec<Term>,
     options: &PartizanSolveOptions,
 ) -> Result<(PartizanSolveReport, OutcomeStats)> {
+    let threads = match options.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    if threads > 1 && options.checkpoint.is_none() {
+        if let Some(solved) = solve_on_threads(&terms, options, threads)? {
+            return Ok(solved);
+        }
+    }
     let mut ts = TermSearch::new(options.budget.clone(), options.search);
     if let Some(db) = &options.database {
         ts.search.rules.use_database(db);
@@ -275,36 +526,7 @@ pub fn solve_by_search(
         (false, false) => PartizanOutcome::P,
     };
     let stats = ts.search.stats();
-    let (value, value_reason) = match options.value_states {
-        None => (None, Some("not computed (--no-value)".to_string())),
-        Some(states) => {
-            let budget = Budget::new(states).with_cancel(options.budget.cancel().clone());
-            let mut values = PartizanValues::new(budget);
-            if let Some(db) = &options.database {
-                values.use_database(db);
-            }
-            match ValuedSum::new(terms.clone(), values) {
-                Ok(mut sum) => {
-                    let v = sum.values.forms.to_string(sum.total);
-                    if sum.values.forms.outcome(sum.total) != outcome {
-                        return Err(GrundyError::Unsupported(format!(
-                            "internal error: the search says {} but the value {v} says {}",
-                            outcome.letter(),
-                            sum.values.forms.outcome(sum.total).letter()
-                        )));
-                    }
-                    (Some(v), None)
-                }
-                Err(GrundyError::StateLimit { limit, .. }) => (
-                    None,
-                    Some(format!(
-                        "the canonical form needs more than {limit} stored positions (--value-states)"
-                    )),
-                ),
-                Err(e) => return Err(e),
-            }
-        }
-    };
+    let (value, value_reason) = value_within(&terms, outcome, options)?;
     Ok((
         PartizanSolveReport {
             position,

@@ -50,6 +50,8 @@ pub struct SolveOptions {
     pub progress: Option<ProgressSink>,
     /// A database of canonical forms the partizan parts are looked up in (`--db`).
     pub database: Option<Arc<Database>>,
+    /// For a sum with a partizan part: threads searching its moves at once (0: one per core).
+    pub threads: usize,
 }
 
 /// The default budget of the canonical form that `solve` adds to a partizan sum's answer.
@@ -67,6 +69,7 @@ impl Default for SolveOptions {
             checkpoint: None,
             progress: None,
             database: None,
+            threads: 0,
         }
     }
 }
@@ -183,6 +186,7 @@ pub fn solve(text: &str, options: &SolveOptions) -> Result<SolveAnswer> {
             checkpoint: options.checkpoint.clone(),
             progress: options.progress.clone(),
             database: options.database.clone(),
+            threads: options.threads,
         };
         return solve_by_search(terms, &search).map(|(r, _)| SolveAnswer::Partizan(r));
     }

@@ -170,6 +170,18 @@ pub fn dataflow_retrograde(
     gather_labels: bool,
     from: Option<String>,
 ) -> Result<Option<DataflowSolved>> {
+    execute(config, move |worker| {
+        run_worker(worker, &source, convention, gather_labels, from.as_deref())
+    })
+}
+
+/// Runs `work` on every worker of `config` (threads of this process, or the processes of a
+/// cluster, waiting at most `config.connect_timeout` for the others to start) and returns what
+/// the first worker of this process returns: the answer in process 0, `None` elsewhere.
+pub fn execute<T: Send + 'static>(
+    config: &DataflowConfig,
+    work: impl Fn(&mut timely::worker::Worker) -> Result<Option<T>> + Send + Sync + 'static,
+) -> Result<Option<T>> {
     let workers = config.workers.max(1);
     let timely_config = match &config.cluster {
         None => timely::Config::process(workers),
@@ -206,7 +218,7 @@ pub fn dataflow_retrograde(
     std::thread::spawn(move || {
         let result = timely::execute(timely_config, move |worker| {
             let _ = started_tx.lock().map(|tx| tx.send(()));
-            run_worker(worker, &source, convention, gather_labels, from.as_deref())
+            work(worker)
         })
         .map_err(|e| GrundyError::Unsupported(format!("cannot start the workers: {e}")))
         .and_then(|guards| {

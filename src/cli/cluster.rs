@@ -1,0 +1,115 @@
+//! The options of the dataflow engines (`graph --engine dataflow`, `solve --engine dataflow`):
+//! worker threads, a cluster's host file and this process's index in it.
+
+#![cfg(feature = "dataflow")]
+
+use grundy::loopy::dataflow::{Cluster, DataflowConfig};
+use std::path::Path;
+
+/// The layout of the workers: `workers` threads here (default: the cores), and with a host
+/// file, this process (`process`) among those it lists, waiting `connect_timeout` seconds for
+/// the others.
+pub fn config(
+    workers: Option<usize>,
+    hosts: Option<&Path>,
+    process: Option<usize>,
+    connect_timeout: f64,
+) -> Result<DataflowConfig, String> {
+    let cluster = match (hosts, process) {
+        (Some(path), Some(process)) => Some(Cluster {
+            addresses: read_host_file(path)?,
+            process,
+        }),
+        _ => None,
+    };
+    if let (Some(c), Some(path)) = (&cluster, hosts) {
+        if c.process >= c.addresses.len() {
+            return Err(format!(
+                "--process {} is out of range: {} lists {} processes (0 to {})",
+                c.process,
+                path.display(),
+                c.addresses.len(),
+                c.addresses.len() - 1
+            ));
+        }
+    }
+    if !(connect_timeout > 0.0 && connect_timeout.is_finite()) {
+        return Err(format!(
+            "--connect-timeout must be a positive number of seconds, found {connect_timeout}"
+        ));
+    }
+    let workers =
+        workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if workers == 0 {
+        return Err("--workers must be at least 1".into());
+    }
+    Ok(DataflowConfig {
+        workers,
+        cluster,
+        connect_timeout: Some(std::time::Duration::from_secs_f64(connect_timeout)),
+    })
+}
+
+/// Standard output sent to /dev/null while a cluster runs (timely prints notes on its
+/// connections there), given back to process 0 to print the answer.
+pub struct QuietStdout(Option<rustix::fd::OwnedFd>);
+
+impl QuietStdout {
+    /// Silences standard output when `config` is a cluster.
+    pub fn new(config: &DataflowConfig) -> Result<QuietStdout, String> {
+        if config.cluster.is_none() {
+            return Ok(QuietStdout(None));
+        }
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+        let saved = rustix::io::dup(std::io::stdout()).map_err(|e| e.to_string())?;
+        let null = std::fs::File::create("/dev/null").map_err(|e| e.to_string())?;
+        rustix::stdio::dup2_stdout(&null).map_err(|e| e.to_string())?;
+        Ok(QuietStdout(Some(saved)))
+    }
+
+    /// Gives standard output back if this is process 0 (the others keep printing nothing).
+    pub fn restore(&self, process: Option<usize>) -> Result<(), String> {
+        if let (Some(saved), Some(0)) = (&self.0, process) {
+            use std::io::Write;
+            let _ = std::io::stdout().flush();
+            rustix::stdio::dup2_stdout(saved).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+}
+
+/// A host file: one `host:port` per line; blank lines and `#` lines are skipped.
+pub fn read_host_file(path: &Path) -> Result<Vec<String>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read the host file {}: {e}", path.display()))?;
+    let mut hosts = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let port = line
+            .rsplit_once(':')
+            .map(|(host, port)| (host, port.parse::<u16>()));
+        match port {
+            Some((host, Ok(_))) if !host.is_empty() && !line.contains(char::is_whitespace) => {
+                hosts.push(line.to_string())
+            }
+            _ => {
+                return Err(format!(
+                    "{} line {}: expected host:port, found '{line}'",
+                    path.display(),
+                    i + 1
+                ))
+            }
+        }
+    }
+    if hosts.is_empty() {
+        return Err(format!(
+            "the host file {} lists no host:port",
+            path.display()
+        ));
+    }
+    Ok(hosts)
+}
