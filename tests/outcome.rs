@@ -17,6 +17,21 @@ mod common;
 
 use common::Rng;
 
+/// Values in notation the random sums hold.
+const VALUES: [&str; 11] = [
+    "*",
+    "*2",
+    "^",
+    "v*",
+    "{1|-1}",
+    "1/2",
+    "-1",
+    "{2|0||-1}",
+    "{0|-3}",
+    "{1|*}",
+    "^^*",
+];
+
 /// One of `items`, at random.
 fn pick<'a>(rng: &mut Rng, items: &[&'a str]) -> &'a str {
     items[rng.below(items.len() as u64) as usize]
@@ -66,21 +81,7 @@ fn part(rng: &mut Rng) -> String {
             board(rng, b"LRG", 1, 4),
             board(rng, b"LRG", 1, 3)
         ),
-        15 => pick(
-            rng,
-            &[
-                "*",
-                "*2",
-                "^",
-                "v*",
-                "{1|-1}",
-                "1/2",
-                "-1",
-                "{2|0||-1}",
-                "{0|-3}",
-            ],
-        )
-        .to_string(),
+        15 => pick(rng, &VALUES[..9]).to_string(),
         _ => pick(rng, &["nim 3", "nim 1 2", "wythoff 2 3", "octal 0.07 5"]).to_string(),
     }
 }
@@ -182,19 +183,6 @@ fn a_table_read_back_by_a_fresh_search_gives_the_right_answers() {
     let mut rng = Rng::new(0x5a7ed);
     let mut saved: Vec<u8> = Vec::new();
     let mut read_back = 0;
-    let values = [
-        "*",
-        "*2",
-        "^",
-        "v*",
-        "{1|-1}",
-        "1/2",
-        "-1",
-        "{2|0||-1}",
-        "{0|-3}",
-        "{1|*}",
-        "^^*",
-    ];
     for _ in 0..300 {
         // a few regions met again and again, beside values the arenas number differently
         let text = format!(
@@ -203,7 +191,7 @@ fn a_table_read_back_by_a_fresh_search_gives_the_right_answers() {
                 &mut rng,
                 &["../../..", ".../...", ".../.../..#", "..../...."]
             ),
-            pick(&mut rng, &values),
+            pick(&mut rng, &VALUES),
             part(&mut rng)
         );
         let terms = terms(&text);

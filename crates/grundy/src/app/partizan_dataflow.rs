@@ -13,13 +13,13 @@
 //! time is that of the slowest worker's share, not less than the hardest subproblem.
 
 use crate::app::parse::{parse_terms, Term};
-use crate::app::partizan_solve::{text, value_within, PartizanSolveOptions, TermSearch};
+use crate::app::partizan_solve::{root_report, PartizanSolveOptions, TermSearch};
 use crate::app::solve::SolveOptions;
 use crate::app::value::PartizanSolveReport;
 use crate::error::{GrundyError, Result};
 use crate::loopy::dataflow::{execute, DataflowConfig};
 use crate::nimber::Convention;
-use crate::partizan::{OutcomeOptions, PartizanOutcome};
+use crate::partizan::OutcomeOptions;
 use std::cell::RefCell;
 use std::rc::Rc;
 use timely::container::CapacityContainerBuilder;
@@ -138,41 +138,11 @@ pub fn dataflow_solve(
                 "a worker stopped before answering every subproblem".into(),
             ));
         }
-        let mut lists = [Vec::new(), Vec::new()];
-        let mut truncated = false;
-        for ((left, next), w) in subproblems.iter().zip(&wins) {
-            let list = &mut lists[usize::from(!left)];
-            if *w == Some(true) {
-                if list.len() == solve_options.max_moves {
-                    truncated = true;
-                } else {
-                    list.push(text(next));
-                }
-            }
-        }
-        let wins_first = |left: bool| {
-            subproblems
-                .iter()
-                .zip(&wins)
-                .any(|((l, _), w)| *l == left && *w == Some(true))
-        };
-        let outcome = match (wins_first(true), wins_first(false)) {
-            (true, true) => PartizanOutcome::N,
-            (true, false) => PartizanOutcome::L,
-            (false, true) => PartizanOutcome::R,
-            (false, false) => PartizanOutcome::P,
-        };
-        let (value, value_reason) = value_within(&terms, outcome, &solve_options)?;
-        let [left_winning_moves, right_winning_moves] = lists;
-        Ok(Some(PartizanSolveReport {
-            position: text(&terms),
-            convention: "normal",
-            outcome,
-            value,
-            value_reason,
-            left_winning_moves,
-            right_winning_moves,
-            truncated,
-        }))
+        let wins: Vec<bool> = wins.into_iter().map(|w| w == Some(true)).collect();
+        let subproblems: Vec<(bool, Option<Vec<Term>>)> = subproblems
+            .into_iter()
+            .map(|(left, next)| (left, Some(next)))
+            .collect();
+        root_report(&terms, &subproblems, &wins, &solve_options).map(Some)
     })
 }

@@ -300,10 +300,26 @@ fn solve_on_threads(
     if let Some(e) = first_error {
         return Err(e);
     }
+    Ok(Some((
+        root_report(terms, &subproblems, &wins, options)?,
+        stats,
+    )))
+}
+
+/// The report of a sum from the answers to its root's subproblems (who moves, and the
+/// position a move leaves, or `None` for the root itself; whether the mover wins by it): the
+/// outcome (Left first wins iff some Left subproblem is won), each player's winning moves
+/// (at most `max_moves`, then the list is marked cut), and the value within its budget.
+pub fn root_report(
+    terms: &[Term],
+    subproblems: &[(bool, Option<Vec<Term>>)],
+    wins: &[bool],
+    options: &PartizanSolveOptions,
+) -> Result<PartizanSolveReport> {
     let wins_first = |left: bool| {
         subproblems
             .iter()
-            .zip(&wins)
+            .zip(wins)
             .any(|((l, _), &w)| *l == left && w)
     };
     let (left_wins, right_wins) = (wins_first(true), wins_first(false));
@@ -315,7 +331,7 @@ fn solve_on_threads(
     };
     let mut lists: [Vec<String>; 2] = [Vec::new(), Vec::new()];
     let mut truncated = options.max_moves == 0 && (left_wins || right_wins);
-    for ((left, position), &w) in subproblems.iter().zip(&wins) {
+    for ((left, position), &w) in subproblems.iter().zip(wins) {
         if let (Some(next), true) = (position, w) {
             let list = &mut lists[usize::from(!left)];
             if list.len() == options.max_moves {
@@ -327,19 +343,16 @@ fn solve_on_threads(
     }
     let (value, value_reason) = value_within(terms, outcome, options)?;
     let [left_winning_moves, right_winning_moves] = lists;
-    Ok(Some((
-        PartizanSolveReport {
-            position: text(terms),
-            convention: "normal",
-            outcome,
-            value,
-            value_reason,
-            left_winning_moves,
-            right_winning_moves,
-            truncated,
-        },
-        stats,
-    )))
+    Ok(PartizanSolveReport {
+        position: text(terms),
+        convention: "normal",
+        outcome,
+        value,
+        value_reason,
+        left_winning_moves,
+        right_winning_moves,
+        truncated,
+    })
 }
 
 /// The sum's canonical form if the value engine finds it within `options.value_states`
