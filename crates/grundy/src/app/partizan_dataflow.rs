@@ -13,7 +13,7 @@
 //! time is that of the slowest worker's share, not less than the hardest subproblem.
 
 use crate::app::parse::{parse_terms, Term};
-use crate::app::partizan_solve::{root_report, PartizanSolveOptions, TermSearch};
+use crate::app::partizan_solve::{root_report, PartizanSolveOptions, Subproblem, TermSearch};
 use crate::app::solve::SolveOptions;
 use crate::app::value::PartizanSolveReport;
 use crate::error::{GrundyError, Result};
@@ -139,7 +139,7 @@ pub fn dataflow_solve(
             ));
         }
         let wins: Vec<bool> = wins.into_iter().map(|w| w == Some(true)).collect();
-        let subproblems: Vec<(bool, Option<Vec<Term>>)> = subproblems
+        let subproblems: Vec<Subproblem> = subproblems
             .into_iter()
             .map(|(left, next)| (left, Some(next)))
             .collect();

@@ -48,8 +48,6 @@ pub struct TermSearch {
     analyser: SumAnalyser<crate::games::Component>,
     /// Whether a part's moves were left out of a list (more than the budget).
     skipped: bool,
-    /// Where [`Self::winning_moves`] records how many root moves it has decided.
-    root: Option<Rc<RefCell<SearchProgress>>>,
 }
 
 impl TermSearch {
@@ -63,7 +61,6 @@ impl TermSearch {
             ),
             analyser: SumAnalyser::new(budget, 0),
             skipped: false,
-            root: None,
         }
     }
 
@@ -101,10 +98,11 @@ impl TermSearch {
     }
 
     /// The positions (whole sums of terms) a move of `left` leaves. A part with more moves
-    /// than the arena's budget (`*4000000000`) is left out, and the flag `skipped` raised.
+    /// than the arena's budget (`*4000000000`) is left out, and [`Self::skipped`] says so.
     pub fn term_moves(&mut self, terms: &[Term], left: bool) -> Result<Vec<Vec<Term>>> {
         let room = self.search.rules.forms.max_forms() as u128;
         let mut out = Vec::new();
+        self.skipped = false;
         for (i, term) in terms.iter().enumerate() {
             let Some(options) = term_options(&mut self.search.rules, term, left, room)? else {
                 self.skipped = true;
@@ -117,32 +115,6 @@ impl TermSearch {
             }
         }
         Ok(out)
-    }
-
-    /// Each winning move of `left` moving first (the whole positions they leave), at most
-    /// `limit` (then the flag says the list was cut).
-    pub fn winning_moves(
-        &mut self,
-        terms: &[Term],
-        left: bool,
-        limit: usize,
-    ) -> Result<(Vec<Vec<Term>>, bool)> {
-        let mut out = Vec::new();
-        self.skipped = false;
-        let moves = self.term_moves(terms, left)?;
-        let total = moves.len();
-        for (done, next) in moves.into_iter().enumerate() {
-            if let Some(root) = &self.root {
-                root.borrow_mut().root_moves = Some((done, total));
-            }
-            if !self.wins(&next, !left)? {
-                if out.len() == limit {
-                    return Ok((out, true));
-                }
-                out.push(next);
-            }
-        }
-        Ok((out, self.skipped))
     }
 }
 
@@ -161,6 +133,10 @@ struct Shared {
     failed: AtomicBool,
 }
 
+/// A question at the root of a sum: who moves (`true`: Left), and the position her move
+/// leaves (`None`: the root itself, "does she win moving first?").
+pub type Subproblem = (bool, Option<Vec<Term>>);
+
 /// What one thread of [`solve_on_threads`] found: the subproblems it answered (the move
 /// wins, or the root is won) and its search's counters.
 type ThreadAnswers = (Vec<(usize, bool)>, OutcomeStats);
@@ -176,16 +152,16 @@ fn solve_on_threads(
 ) -> Result<Option<(PartizanSolveReport, OutcomeStats)>> {
     let mut lister = TermSearch::new(options.budget.clone(), options.search);
     // the subproblems: (who moves, the position; `None` for the root itself)
-    let mut subproblems: Vec<(bool, Option<Vec<Term>>)> = Vec::new();
+    let mut subproblems: Vec<Subproblem> = Vec::new();
     if options.max_moves == 0 {
         subproblems.extend([(true, None), (false, None)]);
     } else {
         for left in [true, false] {
             let moves = lister.term_moves(terms, left)?;
+            if lister.skipped() {
+                return Ok(None);
+            }
             subproblems.extend(moves.into_iter().map(|m| (left, Some(m))));
-        }
-        if lister.skipped() {
-            return Ok(None);
         }
     }
     drop(lister);
@@ -312,7 +288,7 @@ fn solve_on_threads(
 /// (at most `max_moves`, then the list is marked cut), and the value within its budget.
 pub fn root_report(
     terms: &[Term],
-    subproblems: &[(bool, Option<Vec<Term>>)],
+    subproblems: &[Subproblem],
     wins: &[bool],
     options: &PartizanSolveOptions,
 ) -> Result<PartizanSolveReport> {
@@ -507,21 +483,43 @@ pub fn solve_by_search(
             root.answered.push(line);
         }
     };
-    let searched = (|| {
-        // Left first and Right first
-        stage("Left first", None);
-        let left_wins = ts.wins(&terms, true)?;
-        answer("Left first", left_wins);
-        stage("Right first", None);
-        let right_wins = ts.wins(&terms, false)?;
-        answer("Right first", right_wins);
-        ts.root = Some(Rc::clone(&root));
-        stage("Left's winning moves", None);
-        let left = ts.winning_moves(&terms, true, options.max_moves)?;
-        stage("Right's winning moves", None);
-        let right = ts.winning_moves(&terms, false, options.max_moves)?;
+    // each root move in turn (progress: the moves decided; a resumed run finds the decided
+    // ones in the table); with --max-moves 0 a player's moves stop at her first winning one
+    let mut skipped = false;
+    let searched = (|| -> Result<(Vec<Subproblem>, Vec<bool>)> {
+        let mut subproblems = Vec::new();
+        let mut wins = Vec::new();
+        for left in [true, false] {
+            let who = if left { "Left" } else { "Right" };
+            let moves = ts.term_moves(&terms, left)?;
+            if ts.skipped() {
+                // a part with more moves than the budget: the root itself says who wins
+                skipped = true;
+                stage(&format!("{who} first"), None);
+                let w = ts.wins(&terms, left)?;
+                subproblems.push((left, None));
+                wins.push(w);
+            }
+            let total = moves.len();
+            let mut winners = 0;
+            for (i, next) in moves.into_iter().enumerate() {
+                if winners > options.max_moves || (skipped && options.max_moves == 0) {
+                    break;
+                }
+                stage(&format!("{who}'s moves"), Some((i, total)));
+                let w = !ts.wins(&next, !left)?;
+                winners += usize::from(w);
+                subproblems.push((left, Some(next)));
+                wins.push(w);
+            }
+            let first = subproblems
+                .iter()
+                .zip(&wins)
+                .any(|((l, _), &w)| *l == left && w);
+            answer(&format!("{who} first"), first);
+        }
         stage("", None);
-        Ok((left_wins, right_wins, left, right))
+        Ok((subproblems, wins))
     })();
     // saved at the end, and when stopped (a time limit, an interrupt), so that no work is lost
     if let Some(c) = &options.checkpoint {
@@ -531,26 +529,8 @@ pub fn solve_by_search(
             search_progress::save(&c.path, &position, &answered, |w| search.write_table(w))?;
         }
     }
-    let (left_wins, right_wins, (left, lt), (right, rt)) = searched?;
-    let outcome = match (left_wins, right_wins) {
-        (true, true) => PartizanOutcome::N,
-        (true, false) => PartizanOutcome::L,
-        (false, true) => PartizanOutcome::R,
-        (false, false) => PartizanOutcome::P,
-    };
-    let stats = ts.search.stats();
-    let (value, value_reason) = value_within(&terms, outcome, options)?;
-    Ok((
-        PartizanSolveReport {
-            position,
-            convention: "normal",
-            outcome,
-            value,
-            value_reason,
-            left_winning_moves: left.iter().map(|t| text(t)).collect(),
-            right_winning_moves: right.iter().map(|t| text(t)).collect(),
-            truncated: lt || rt,
-        },
-        stats,
-    ))
+    let (subproblems, wins) = searched?;
+    let mut report = root_report(&terms, &subproblems, &wins, options)?;
+    report.truncated |= skipped;
+    Ok((report, ts.search.stats()))
 }
