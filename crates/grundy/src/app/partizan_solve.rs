@@ -92,6 +92,18 @@ impl TermSearch {
         self.search.wins(&sum, left)
     }
 
+    /// The order in which to try `moves` of `left` (indices into `moves`): the search's own
+    /// move order ([`OutcomeSearch::move_order`]), most promising first.
+    pub fn order(&mut self, moves: &[Vec<Term>], left: bool) -> Result<Vec<usize>> {
+        let mut scored = Vec::with_capacity(moves.len());
+        for (i, next) in moves.iter().enumerate() {
+            let sum = self.sum(next)?;
+            scored.push((self.search.move_order(&sum, left)?, i));
+        }
+        scored.sort();
+        Ok(scored.into_iter().map(|(_, i)| i).collect())
+    }
+
     /// Whether the last list of moves left a part out (more moves than the budget).
     pub fn skipped(&self) -> bool {
         self.skipped
@@ -500,17 +512,24 @@ pub fn solve_by_search(
                 subproblems.push((left, None));
                 wins.push(w);
             }
+            // tried in the search's order, listed in the moves' own order
             let total = moves.len();
+            let mut answers: Vec<Option<bool>> = vec![None; total];
             let mut winners = 0;
-            for (i, next) in moves.into_iter().enumerate() {
+            for (done, i) in ts.order(&moves, left)?.into_iter().enumerate() {
                 if winners > options.max_moves || (skipped && options.max_moves == 0) {
                     break;
                 }
-                stage(&format!("{who}'s moves"), Some((i, total)));
-                let w = !ts.wins(&next, !left)?;
+                stage(&format!("{who}'s moves"), Some((done, total)));
+                let w = !ts.wins(&moves[i], !left)?;
                 winners += usize::from(w);
-                subproblems.push((left, Some(next)));
-                wins.push(w);
+                answers[i] = Some(w);
+            }
+            for (next, answer) in moves.into_iter().zip(answers) {
+                if let Some(w) = answer {
+                    subproblems.push((left, Some(next)));
+                    wins.push(w);
+                }
             }
             let first = subproblems
                 .iter()

@@ -665,6 +665,38 @@ impl<S: SumRules> OutcomeSearch<S> {
         Some((first, second, most))
     }
 
+    /// How promising a move of the mover (Left when `mover_left`) is, by the sum it leaves
+    /// (the opponent to move): lower first. A move to a sum the table or the known value says
+    /// the opponent loses comes first; then by the move bounds, then by mobility (the
+    /// opponent's moves fewest, the mover's most), as the search orders its own moves.
+    pub fn move_order(&mut self, child: &SearchSum<S::Region>, mover_left: bool) -> Result<i64> {
+        if child.parts.is_empty() {
+            return Ok(if self.decide(child.known, !mover_left) {
+                i64::MAX
+            } else {
+                i64::MIN
+            });
+        }
+        let key = self.key(child, !mover_left);
+        if self.table.get(key) == Some(false) {
+            return Ok(i64::MIN);
+        }
+        let side = |negated: bool| usize::from(mover_left == negated);
+        let (mut mine, mut theirs) = (0i64, 0i64);
+        for p in &child.parts {
+            let moves = self.info(&p.region, false)?.moves;
+            mine += i64::from(moves[side(p.negated)]);
+            theirs += i64::from(moves[1 - side(p.negated)]);
+        }
+        Ok(match self.guaranteed(child) {
+            Some((_, second, most)) => {
+                let (me, them) = if mover_left { (0, 1) } else { (1, 0) };
+                (most[them] - second[me]) * 1024 + theirs - mine
+            }
+            None => theirs - mine,
+        })
+    }
+
     /// The sums a move of `left` leaves, with their ordering scores.
     fn children(
         &mut self,
