@@ -257,8 +257,8 @@ struct Child<R> {
 
 impl<S: SumRules> OutcomeSearch<S> {
     /// A search whose table holds about `budget.max_states()` results (16 bytes each) and
-    /// whose record of regions holds as many; the flag of `budget` stops it
-    /// ([`crate::GrundyError::Cancelled`]).
+    /// whose record of regions (a cache, emptied when full) holds a quarter as many; the flag
+    /// of `budget` stops it ([`crate::GrundyError::Cancelled`]).
     pub fn new(rules: S, budget: impl Into<Budget>, options: OutcomeOptions) -> Self {
         let budget: Budget = budget.into();
         OutcomeSearch {
@@ -439,10 +439,19 @@ impl<S: SumRules> OutcomeSearch<S> {
             moves,
             bounds,
         };
-        if known.is_some() || self.regions.len() < self.budget.max_states() {
-            self.regions.insert(region.clone(), info);
+        // a cache: emptied when full (what it held is found again; valued regions stay in the
+        // value engine's table)
+        if known.is_none() && self.regions.len() >= self.region_cap() {
+            self.regions.clear();
         }
+        self.regions.insert(region.clone(), info);
         Ok(info)
+    }
+
+    /// The most regions the search keeps what it knows of: a quarter of the budget's states
+    /// (a region's record is several times an entry of the table).
+    fn region_cap(&self) -> usize {
+        (self.budget.max_states() / 4).max(4096)
     }
 
     /// The key of a sum with `left` to move. The known value enters by the hash of its
