@@ -66,10 +66,10 @@ pub struct Args {
     time_limit: Option<f64>,
 }
 
-/// Which engine solves the graph.
+/// Which engine solves the graph (or, for `solve`, a partizan sum).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Engine {
-    /// The whole graph in this process, on every core.
+    /// This process, on every core.
     Local,
     /// Timely dataflow workers (threads, processes, a cluster).
     Dataflow,
