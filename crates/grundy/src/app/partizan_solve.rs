@@ -131,7 +131,6 @@ impl TermSearch {
 }
 
 /// What the threads of [`solve_on_threads`] share.
-#[derive(Default)]
 struct Shared {
     /// The next subproblem to take.
     next: AtomicUsize,
@@ -143,6 +142,9 @@ struct Shared {
     stored: AtomicU64,
     /// Raised when a thread fails: the others stop taking subproblems.
     failed: AtomicBool,
+    /// When the threads started, and the last progress report (milliseconds after).
+    started: Instant,
+    reported: AtomicU64,
 }
 
 /// A question at the root of a sum: who moves (`true`: Left), and the position her move
@@ -177,7 +179,15 @@ fn solve_on_threads(
         }
     }
     drop(lister);
-    let shared = Arc::new(Shared::default());
+    let shared = Arc::new(Shared {
+        next: AtomicUsize::new(0),
+        done: AtomicUsize::new(0),
+        nodes: AtomicU64::new(0),
+        stored: AtomicU64::new(0),
+        failed: AtomicBool::new(false),
+        started: Instant::now(),
+        reported: AtomicU64::new(0),
+    });
     let total = subproblems.len();
     let threads = threads.min(total.max(1));
     let search = OutcomeOptions {
@@ -192,7 +202,7 @@ fn solve_on_threads(
     };
     let answers: Vec<Result<ThreadAnswers>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
-            .map(|t| {
+            .map(|_| {
                 let shared = Arc::clone(&shared);
                 let subproblems = &subproblems;
                 scope.spawn(move || -> Result<ThreadAnswers> {
@@ -214,7 +224,20 @@ fn solve_on_threads(
                                     .stored
                                     .fetch_add(stats.stored - stored, Ordering::Relaxed);
                                 (nodes, stored) = (stats.nodes, stats.stored);
-                                if t == 0 {
+                                // one report a second, by whichever thread comes first
+                                let now = shared.started.elapsed().as_millis() as u64;
+                                let last = shared.reported.load(Ordering::Relaxed);
+                                if now >= last + 1000
+                                    && shared
+                                        .reported
+                                        .compare_exchange(
+                                            last,
+                                            now,
+                                            Ordering::Relaxed,
+                                            Ordering::Relaxed,
+                                        )
+                                        .is_ok()
+                                {
                                     (sink.0)(&SearchProgress {
                                         nodes: shared.nodes.load(Ordering::Relaxed),
                                         stored: shared.stored.load(Ordering::Relaxed),
