@@ -22,18 +22,6 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// A board of `rows` x `cols` cells drawn from `alphabet`, rows joined by `/`.
-fn board(rng: &mut Rng, alphabet: &[u8], rows: u64, cols: u64) -> String {
-    (0..rows)
-        .map(|_| {
-            (0..cols)
-                .map(|_| alphabet[rng.below(alphabet.len() as u64) as usize] as char)
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
 #[test]
 fn values_read_back_from_a_database_are_the_value_engines() {
     let dir = scratch("values");
@@ -56,11 +44,11 @@ fn values_read_back_from_a_database_are_the_value_engines() {
     for _ in 0..300 {
         let (rows, cols) = (1 + rng.below(3), 1 + rng.below(4));
         let text = match rng.below(5) {
-            0 => format!("domineering {}", board(&mut rng, b"...#", rows, cols)),
-            1 => format!("clobber {}", board(&mut rng, b"xo.", rows, cols)),
-            2 => format!("toads {}", board(&mut rng, b"TF..", 1, rows * cols)),
-            3 => format!("konane {}", board(&mut rng, b"xo.", rows, cols)),
-            _ => format!("snort {}", board(&mut rng, b"xo...#", rows, cols.min(3))),
+            0 => format!("domineering {}", rng.board(b"...#", rows, cols)),
+            1 => format!("clobber {}", rng.board(b"xo.", rows, cols)),
+            2 => format!("toads {}", rng.board(b"TF..", 1, rows * cols)),
+            3 => format!("konane {}", rng.board(b"xo.", rows, cols)),
+            _ => format!("snort {}", rng.board(b"xo...#", rows, cols.min(3))),
         };
         let plain = value_expression(&text, &ValueOptions::default())
             .unwrap_or_else(|e| panic!("{text}: {e}"));

@@ -305,24 +305,10 @@ fn random_partizan_sum(rng: &mut Rng) -> String {
     let mut parts = Vec::new();
     for _ in 0..rng.range(1, 3) {
         let (rows, cols) = (rng.range(1, 3), rng.range(1, 4));
-        let cell = |rng: &mut Rng, alphabet: &[u8]| {
-            alphabet[rng.below(alphabet.len() as u64) as usize] as char
-        };
-        let board = |rng: &mut Rng, alphabet: &[u8]| {
-            (0..rows)
-                .map(|_| (0..cols).map(|_| cell(rng, alphabet)).collect::<String>())
-                .collect::<Vec<_>>()
-                .join("/")
-        };
         parts.push(match rng.below(5) {
-            0 => format!("domineering {}", board(rng, b"...#")),
-            1 => format!("clobber {}", board(rng, b"xo.")),
-            2 => format!(
-                "toads {}",
-                (0..rows * cols + 2)
-                    .map(|_| cell(rng, b"TF.."))
-                    .collect::<String>()
-            ),
+            0 => format!("domineering {}", rng.board(b"...#", rows, cols)),
+            1 => format!("clobber {}", rng.board(b"xo.", rows, cols)),
+            2 => format!("toads {}", rng.board(b"TF..", 1, rows * cols + 2)),
             3 => ["{1|-1}", "^*", "1/2", "-2", "{3|*}"][rng.below(5) as usize].to_string(),
             _ => format!("nim {}", rng.range(1, 4)),
         });

@@ -1,15 +1,55 @@
 //! The options of the dataflow engines (`graph --engine dataflow`, `solve --engine dataflow`):
 //! worker threads, a cluster's host file and this process's index in it.
 
-#![cfg(feature = "dataflow")]
-
+#[cfg(feature = "dataflow")]
 use grundy::loopy::dataflow::{Cluster, DataflowConfig};
+#[cfg(feature = "dataflow")]
 use std::path::Path;
+use std::path::PathBuf;
+
+/// The options of `--engine dataflow`, the same for every command that has it.
+#[derive(Debug, clap::Args)]
+pub struct ClusterArgs {
+    /// Dataflow: worker threads in this process (default: the number of cores).
+    #[arg(long, value_name = "W")]
+    pub workers: Option<usize>,
+    /// Dataflow: a cluster's host file, one host:port per line (needs --process).
+    #[arg(long, value_name = "FILE", requires = "process")]
+    pub hosts: Option<PathBuf>,
+    /// Dataflow: this process's index in the host file (0 prints the answer).
+    #[arg(long, value_name = "I", requires = "hosts")]
+    pub process: Option<usize>,
+    /// Dataflow: seconds to wait for the other processes of the host file.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+    pub connect_timeout: f64,
+}
+
+impl ClusterArgs {
+    /// Refuses the dataflow options when the local engine runs.
+    pub fn local_only(&self) -> Result<(), String> {
+        if self.workers.is_some() || self.hosts.is_some() {
+            return Err("--workers and --hosts are options of --engine dataflow".into());
+        }
+        Ok(())
+    }
+
+    /// The layout of the workers (see [`config`]).
+    #[cfg(feature = "dataflow")]
+    pub fn config(&self) -> Result<DataflowConfig, String> {
+        config(
+            self.workers,
+            self.hosts.as_deref(),
+            self.process,
+            self.connect_timeout,
+        )
+    }
+}
 
 /// The layout of the workers: `workers` threads here (default: the cores), and with a host
 /// file, this process (`process`) among those it lists, waiting `connect_timeout` seconds for
 /// the others.
-pub fn config(
+#[cfg(feature = "dataflow")]
+fn config(
     workers: Option<usize>,
     hosts: Option<&Path>,
     process: Option<usize>,
@@ -50,10 +90,12 @@ pub fn config(
     })
 }
 
+#[cfg(feature = "dataflow")]
 /// Standard output sent to /dev/null while a cluster runs (timely prints notes on its
 /// connections there), given back to process 0 to print the answer.
 pub struct QuietStdout(Option<rustix::fd::OwnedFd>);
 
+#[cfg(feature = "dataflow")]
 impl QuietStdout {
     /// Silences standard output when `config` is a cluster.
     pub fn new(config: &DataflowConfig) -> Result<QuietStdout, String> {
@@ -80,7 +122,8 @@ impl QuietStdout {
 }
 
 /// A host file: one `host:port` per line; blank lines and `#` lines are skipped.
-pub fn read_host_file(path: &Path) -> Result<Vec<String>, String> {
+#[cfg(feature = "dataflow")]
+fn read_host_file(path: &Path) -> Result<Vec<String>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read the host file {}: {e}", path.display()))?;
     let mut hosts = Vec::new();

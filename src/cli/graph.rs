@@ -49,18 +49,8 @@ pub struct Args {
     /// The engine: local (one process, every core) or dataflow (timely dataflow workers).
     #[arg(long, value_enum, default_value_t = Engine::Local)]
     engine: Engine,
-    /// Dataflow: worker threads in this process (default: the number of cores).
-    #[arg(long, value_name = "W")]
-    workers: Option<usize>,
-    /// Dataflow: a cluster's host file, one host:port per line (needs --process).
-    #[arg(long, value_name = "FILE", requires = "process")]
-    hosts: Option<PathBuf>,
-    /// Dataflow: this process's index in the host file (0 prints the answer).
-    #[arg(long, value_name = "I", requires = "hosts")]
-    process: Option<usize>,
-    /// Dataflow: seconds to wait for the other processes of the host file.
-    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
-    connect_timeout: f64,
+    #[command(flatten)]
+    cluster: super::cluster::ClusterArgs,
     /// Stop with one line after this many seconds (Ctrl-C stops too, with exit status 130).
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
@@ -88,9 +78,7 @@ pub fn run(args: &Args) -> Result<String, String> {
     if args.engine == Engine::Dataflow {
         return run_dataflow(args, &options);
     }
-    if args.workers.is_some() || args.hosts.is_some() {
-        return Err("--workers and --hosts are options of --engine dataflow".into());
-    }
+    args.cluster.local_only()?;
     let report = if args.file.as_os_str() == "-" {
         graph_report(std::io::stdin().lock(), &options)
     } else {
@@ -114,12 +102,7 @@ fn run_dataflow(args: &Args, options: &GraphOptions) -> Result<String, String> {
                 .into(),
         );
     }
-    let config = super::cluster::config(
-        args.workers,
-        args.hosts.as_deref(),
-        args.process,
-        args.connect_timeout,
-    )?;
+    let config = args.cluster.config()?;
     // timely prints notes on its connections to stdout: they go nowhere, and only process 0
     // prints, once the answer is ready
     let quiet = super::cluster::QuietStdout::new(&config)?;
@@ -134,7 +117,7 @@ fn run_dataflow(args: &Args, options: &GraphOptions) -> Result<String, String> {
         Source::file(&args.file)
     };
     let report = dataflow_graph_report(source, options, &config);
-    quiet.restore(args.process)?;
+    quiet.restore(args.cluster.process)?;
     match report.map_err(super::message)? {
         Some(report) => super::render(&report, args.json, human),
         None => Ok(String::new()),

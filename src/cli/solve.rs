@@ -60,22 +60,12 @@ pub struct Args {
     /// timely dataflow workers: threads, processes of a host file, a cluster).
     #[arg(long, value_enum, default_value_t = super::graph::Engine::Local)]
     engine: super::graph::Engine,
-    /// Dataflow: worker threads in this process (default: the number of cores).
-    #[arg(long, value_name = "W")]
-    workers: Option<usize>,
     /// Partizan sums, local engine: threads searching the moves at once (default: the number
     /// of cores; a --checkpoint search runs on one).
     #[arg(long, value_name = "N", default_value_t = 0)]
     threads: usize,
-    /// Dataflow: a cluster's host file, one host:port per line (needs --process).
-    #[arg(long, value_name = "FILE", requires = "process")]
-    hosts: Option<std::path::PathBuf>,
-    /// Dataflow: this process's index in the host file (0 prints the answer).
-    #[arg(long, value_name = "I", requires = "hosts")]
-    process: Option<usize>,
-    /// Dataflow: seconds to wait for the other processes of the host file.
-    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
-    connect_timeout: f64,
+    #[command(flatten)]
+    cluster: super::cluster::ClusterArgs,
 }
 
 /// Solves the expression and renders the answer (JSON or text).
@@ -113,9 +103,7 @@ pub fn run(args: &Args) -> Result<String, String> {
         }
         return run_dataflow(args, &text, &options);
     }
-    if args.workers.is_some() || args.hosts.is_some() {
-        return Err("--workers and --hosts are options of --engine dataflow".into());
-    }
+    args.cluster.local_only()?;
     let answer = solve(&text, &options);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
@@ -133,15 +121,10 @@ fn run_dataflow(args: &Args, text: &str, options: &SolveOptions) -> Result<Strin
     if args.checkpoint.is_some() {
         return Err("--checkpoint is an option of the local engine".into());
     }
-    let config = super::cluster::config(
-        args.workers,
-        args.hosts.as_deref(),
-        args.process,
-        args.connect_timeout,
-    )?;
+    let config = args.cluster.config()?;
     let quiet = super::cluster::QuietStdout::new(&config)?;
     let report = grundy::app::partizan_dataflow::dataflow_solve(text, options, &config);
-    quiet.restore(args.process)?;
+    quiet.restore(args.cluster.process)?;
     match report.map_err(super::message)? {
         Some(report) => super::render(&report, args.json, partizan_human),
         None => Ok(String::new()),

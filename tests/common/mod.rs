@@ -39,6 +39,18 @@ impl Rng {
     pub fn chance(&mut self, percent: u64) -> bool {
         self.next() % 100 < percent
     }
+
+    /// A board of `rows` x `cols` cells drawn from `alphabet`, rows joined by `/`.
+    pub fn board(&mut self, alphabet: &[u8], rows: u64, cols: u64) -> String {
+        (0..rows)
+            .map(|_| {
+                (0..cols)
+                    .map(|_| alphabet[self.below(alphabet.len() as u64) as usize] as char)
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    }
 }
 
 /// One atom of a position, as the rules describe it.

@@ -334,12 +334,7 @@ pub fn root_report(
             .any(|((l, _), &w)| *l == left && w)
     };
     let (left_wins, right_wins) = (wins_first(true), wins_first(false));
-    let outcome = match (left_wins, right_wins) {
-        (true, true) => PartizanOutcome::N,
-        (true, false) => PartizanOutcome::L,
-        (false, true) => PartizanOutcome::R,
-        (false, false) => PartizanOutcome::P,
-    };
+    let outcome = PartizanOutcome::from_first(left_wins, right_wins);
     let mut lists: [Vec<String>; 2] = [Vec::new(), Vec::new()];
     let mut truncated = options.max_moves == 0 && (left_wins || right_wins);
     for ((left, position), &w) in subproblems.iter().zip(wins) {

@@ -15,6 +15,7 @@
 use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::games::partizan::{PartizanEntry, PartizanPart, PartizanValues, PARTIZAN_GAMES};
+use crate::partizan::PartizanOutcome;
 use serde::Serialize;
 
 /// The game of the catalog called `family` (one word) that has a standard start on rectangles,
@@ -186,13 +187,8 @@ pub fn partizan_outcome_table(
         let terms = [Term::Partizan(start(i as u64 + 1, j as u64 + 1)?)];
         let left = search.wins(&terms, true)?;
         let right = search.wins(&terms, false)?;
-        let outcome = match (left, right) {
-            (true, true) => "N",
-            (true, false) => "L",
-            (false, true) => "R",
-            (false, false) => "P",
-        };
-        table.outcomes[i][j] = Some(outcome.to_string());
+        let outcome = PartizanOutcome::from_first(left, right);
+        table.outcomes[i][j] = Some(outcome.letter().to_string());
         table.left_first[i][j] = word(left);
         table.right_first[i][j] = word(right);
         progress(done + 1);

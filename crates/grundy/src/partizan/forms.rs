@@ -1000,6 +1000,16 @@ pub enum PartizanOutcome {
 }
 
 impl PartizanOutcome {
+    /// The class from who wins moving first: Left (`left_first`) and Right (`right_first`).
+    pub fn from_first(left_first: bool, right_first: bool) -> PartizanOutcome {
+        match (left_first, right_first) {
+            (true, true) => PartizanOutcome::N,
+            (true, false) => PartizanOutcome::L,
+            (false, true) => PartizanOutcome::R,
+            (false, false) => PartizanOutcome::P,
+        }
+    }
+
     /// One letter.
     pub fn letter(self) -> &'static str {
         match self {
