@@ -142,6 +142,54 @@ fn the_search_agrees_with_the_canonical_forms_on_random_sums_of_every_game() {
 }
 
 #[test]
+fn domineering_boards_beside_integers_agree_with_the_canonical_forms() {
+    // a board alone beside an integer goes to Domineering's own bitboard search
+    // (games::domineering_outcome); beside a value that is not an integer, to the search of
+    // sums: both must give the canonical form's outcome and winning moves
+    let mut rng = Rng::new(0xd0e1);
+    let mut solver_ran = 0;
+    for round in 0..600 {
+        let board = board(&mut rng, b"....#", 5, 5);
+        let beside = match round % 4 {
+            0 => String::new(),
+            1 => format!(" + {}", rng.below(5) as i64 - 2),
+            2 => format!(
+                " + domineering {}",
+                pick(&mut rng, &[".", "./.", "..", "./././.", "...."])
+            ),
+            _ => format!(" + {}", pick(&mut rng, &VALUES)),
+        };
+        let text = format!("domineering {board}{beside}");
+        let valued = solve_partizan(&text, &ValueOptions::default())
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let options = PartizanSolveOptions {
+            budget: Budget::new(1 << 16),
+            max_moves: 1000,
+            value_states: None,
+            search: OutcomeOptions::default(),
+            checkpoint: None,
+            progress: None,
+            database: None,
+            threads: 1 + rng.below(2) as usize,
+        };
+        let (searched, stats) =
+            solve_by_search(terms(&text), &options).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(searched.outcome, valued.outcome, "{text}");
+        assert_eq!(
+            searched.left_winning_moves, valued.left_winning_moves,
+            "{text}"
+        );
+        assert_eq!(
+            searched.right_winning_moves, valued.right_winning_moves,
+            "{text}"
+        );
+        // the board's own search ran and stored what it proved
+        solver_ran += usize::from(stats.results > 0);
+    }
+    assert!(solver_ran > 150, "{solver_ran}");
+}
+
+#[test]
 fn a_table_too_small_for_the_search_still_gives_the_right_answers() {
     // a transposition table of 4 entries: results are replaced all the time, never wrong
     let mut rng = Rng::new(0x7ab1e);

@@ -9,7 +9,9 @@ use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::games::partizan::{PartizanRegion, PartizanValues};
 use crate::partizan::database::Database;
-use crate::partizan::{OutcomeOptions, OutcomeSearch, OutcomeStats, PartizanOutcome, SearchSum};
+use crate::partizan::{
+    OutcomeOptions, OutcomeSearch, OutcomeStats, PartizanOutcome, ResultTable, SearchSum,
+};
 use crate::solve::analyse::SumAnalyser;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -200,13 +202,18 @@ fn solve_on_threads(
         ),
         ..options.search
     };
+    // the games' own searches (Domineering's) share one table of results
+    let results = Arc::new(ResultTable::new(options.budget.max_states()));
     let answers: Vec<Result<ThreadAnswers>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 let shared = Arc::clone(&shared);
                 let subproblems = &subproblems;
+                let results = Arc::clone(&results);
+                let results_capacity = results.capacity();
                 scope.spawn(move || -> Result<ThreadAnswers> {
                     let mut ts = TermSearch::new(options.budget.clone(), search);
+                    ts.search.rules.share_results(results);
                     if let Some(db) = &options.database {
                         ts.search.rules.use_database(db);
                     }
@@ -240,8 +247,12 @@ fn solve_on_threads(
                                 {
                                     (sink.0)(&SearchProgress {
                                         nodes: shared.nodes.load(Ordering::Relaxed),
-                                        stored: shared.stored.load(Ordering::Relaxed),
-                                        capacity: (search.table_capacity() * threads) as u64,
+                                        stored: shared.stored.load(Ordering::Relaxed)
+                                            + stats.results,
+                                        capacity: ((search.table_capacity() - results_capacity)
+                                            * threads
+                                            + results_capacity)
+                                            as u64,
                                         stage: format!("the root's moves on {threads} threads"),
                                         root_moves: Some((
                                             shared.done.load(Ordering::Relaxed),
@@ -299,6 +310,7 @@ fn solve_on_threads(
                 stats.hits += s.hits;
                 stats.bounded += s.bounded;
                 stats.stored += s.stored;
+                stats.results = stats.results.max(s.results);
             }
             // a stop (a time limit) is the reason to give over a failure it caused elsewhere
             Err(e) => {
@@ -429,7 +441,7 @@ fn watch(
                 report
             };
             report.nodes = stats.nodes;
-            report.stored = stats.stored;
+            report.stored = stats.stored + stats.results;
             report.capacity = search.table_capacity() as u64;
             if let Some(c) = checkpoint
                 .as_ref()
@@ -491,7 +503,7 @@ pub fn solve_by_search(
             root.answered = answered;
             if let Some(p) = &options.progress {
                 let report = SearchProgress {
-                    stored: ts.search.stats().stored,
+                    stored: ts.search.stats().stored + ts.search.stats().results,
                     capacity: ts.search.table_capacity() as u64,
                     resumed: Some(read),
                     ..root.clone()

@@ -2,7 +2,7 @@
 //! transposition table (every result in it is proved, so a table saved at any moment is sound
 //! to resume from) and the root questions answered so far, and progress reports.
 //!
-//! The file: a line `grundy search checkpoint 1`, a line of JSON (the version of grundy that
+//! The file: a line `grundy search checkpoint 2`, a line of JSON (the version of grundy that
 //! wrote it, the position, the answers so far), then the table as
 //! [`crate::partizan::OutcomeSearch::write_table`] writes it. A checkpoint is read back only by
 //! the same version (the table's keys hash the games' own types) and for the same position.
@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// The first line of a search checkpoint.
-const MAGIC: &str = "grundy search checkpoint 1";
+const MAGIC: &str = "grundy search checkpoint 2";
 
 /// Where and how often a search saves its table (`grundy solve --checkpoint FILE
 /// --checkpoint-every SECONDS`). A run finding the file resumes from it; the file is saved

@@ -8,11 +8,13 @@
 //! transposed board the negative.
 
 use crate::error::Result;
-use crate::games::board::shl;
 use crate::games::board::{read_board, shr, write_board, Board, MAX_CELLS};
+use crate::games::domineering_outcome::{DomineeringSolver, Shape};
 use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
 use crate::games::syntax::{error, ParseContext, Word};
-use crate::partizan::{MoveBounds, PartizanRules};
+use crate::partizan::results::ResultTable;
+use crate::partizan::{MoveBounds, PartizanRules, RegionSolver};
+use std::sync::Arc;
 
 impl PartizanGame for Domineering {
     type Rules = Domineering;
@@ -127,44 +129,23 @@ impl PartizanRules for Domineering {
         }
     }
 
-    /// Safe moves (Bullock's Obsequi): a vertical domino on two empty cells neither of which
-    /// has an empty cell beside it can never be blocked by Right, and such dominoes side by
-    /// side in a column never block each other; likewise horizontal ones for Right.
-    /// Vulnerable moves: vertical dominoes on the other cells, all in even columns or all in
-    /// odd ones (whichever holds more), so that a horizontal domino, which covers two
-    /// neighbouring columns, meets at most one. The most moves a player can still make is the
-    /// dominoes that fit in their runs of empty cells.
+    /// Safe, vulnerable and most moves: see [`Shape::bounds`].
     fn move_bounds(&self, board: &Board) -> Option<MoveBounds> {
-        let cols = board.cols as u32;
-        let empty = board.bits;
-        let not_last = board.not_last_col();
-        let beside = ((empty >> 1) & not_last) | ((empty & not_last) << 1);
-        let above_below = (shr(empty, cols) | shl(empty, cols)) & board.full();
-        let count = |set: u128, vertical: bool| dominoes_in_runs_of(board, set, vertical) as u32;
-        // vulnerable moves: dominoes on cells the opponent can reach, in every other column
-        // (rows for Right), so that one domino of the opponent's meets at most one of them
-        let (mut even_cols, mut even_rows) = (0u128, 0u128);
-        for c in (0..cols).step_by(2) {
-            even_cols |= board.first_col() << c;
-        }
-        for r in (0..board.rows as u32).step_by(2) {
-            even_rows |= ((1u128 << cols) - 1) << (r * cols);
-        }
-        let full = board.full();
-        let exposed_left = empty & beside;
-        let exposed_right = empty & above_below;
-        let vulnerable_left = count(exposed_left & even_cols, true)
-            .max(count(exposed_left & !even_cols & full, true));
-        let vulnerable_right = count(exposed_right & even_rows, false)
-            .max(count(exposed_right & !even_rows & full, false));
-        Some(MoveBounds {
-            safe: [
-                count(empty & !beside, true),
-                count(empty & !above_below, false),
-            ],
-            vulnerable: [vulnerable_left, vulnerable_right],
-            most: [count(empty, true), count(empty, false)],
-        })
+        Some(Shape::new(board.rows.into(), board.cols.into()).bounds(board.bits))
+    }
+
+    /// Domineering's own outcome search (a board beside an integer).
+    fn solver(
+        &self,
+        board: &Board,
+        table: &mut dyn FnMut() -> Arc<ResultTable>,
+    ) -> Option<Box<dyn RegionSolver>> {
+        Some(Box::new(DomineeringSolver::new(
+            table(),
+            board.rows,
+            board.cols,
+            board.bits,
+        )))
     }
 
     fn move_count(&self, board: &Board, left: bool) -> usize {
@@ -202,33 +183,16 @@ fn dominoes_in_runs(board: &Board, vertical: bool) -> i64 {
     dominoes_in_runs_of(board, board.bits, vertical)
 }
 
-/// The dominoes of one orientation that fit side by side in the cells `set`: floor(run / 2)
-/// per run of consecutive cells of `set` along the columns (`vertical`) or the rows.
-///
-/// Bit-parallel: each round pairs the first cell of every run with the next one and drops
-/// both (or the first alone, ending a run of one), so it takes half the longest run in rounds.
+/// The dominoes of one direction that fit side by side in the cells `set` of the board's
+/// shape (see [`Shape::dominoes_in_runs`]).
 fn dominoes_in_runs_of(board: &Board, set: u128, vertical: bool) -> i64 {
-    let (step, linked) = if vertical {
-        // cells with a cell below them
-        (board.cols as u32, shr(board.full(), board.cols as u32))
-    } else {
-        (1, board.not_last_col())
-    };
-    let mut rest = set & board.full();
-    let mut total = 0;
-    while rest != 0 {
-        // cells whose predecessor along the line is not in the set
-        let starts = rest & !shl(rest & linked, step);
-        let paired = starts & linked & shr(rest, step);
-        total += i64::from(paired.count_ones());
-        rest &= !(starts | shl(paired, step));
-    }
-    total
+    i64::from(Shape::new(board.rows.into(), board.cols.into()).dominoes_in_runs(set, vertical))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::partizan::BoundTotals;
 
     /// The dominoes in runs of `set`, counted cell by cell.
     fn runs_cell_by_cell(board: &Board, set: u128, vertical: bool) -> i64 {
@@ -321,9 +285,8 @@ mod tests {
         wins
     }
 
-    /// The promise of [`Domineering::move_bounds`], played out by plain minimax: the player to
-    /// move wins with more safe moves than the opponent's most, and loses when the opponent's
-    /// safe moves are at least her most. Random boards up to 4 x 5 with filled cells.
+    /// The promise of [`Domineering::move_bounds`] ([`BoundTotals::decide`]), played out by
+    /// plain minimax. Random boards up to 4 x 5 with filled cells.
     #[test]
     fn move_bounds_decide_as_minimax_does() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
@@ -348,34 +311,22 @@ mod tests {
                 cols: cols as u8,
                 bits,
             };
-            let MoveBounds {
-                safe,
-                vulnerable,
-                most,
-            } = Domineering
+            let bounds = Domineering
                 .move_bounds(&board)
                 .expect("domineering has bounds");
+            let mut totals = BoundTotals::default();
+            totals.add(&bounds, false);
             let mut memo = std::collections::HashMap::new();
             for (me, left) in [(0, true), (1, false)] {
-                let them = 1 - me;
                 let wins = wins_brute(rows as u32, cols as u32, bits, left, &mut memo);
-                let first = safe[me] + vulnerable[me].div_ceil(2);
-                let second = safe[them] + vulnerable[them] / 2;
-                if first > most[them] {
-                    assert!(
-                        wins,
-                        "{board:?}: {safe:?} {vulnerable:?} {most:?}, mover {me}"
-                    );
-                    decided += 1;
-                } else if second >= most[me] {
-                    assert!(
-                        !wins,
-                        "{board:?}: {safe:?} {vulnerable:?} {most:?}, mover {me}"
-                    );
+                if let Some(decided_wins) = totals.decide(left) {
+                    assert_eq!(decided_wins, wins, "{board:?}: {bounds:?}, mover {me}");
                     decided += 1;
                 }
-                // safe and vulnerable moves are disjoint placements one way
-                assert!(safe[me] + vulnerable[me] <= most[me]);
+                // safe and vulnerable moves and boxes are disjoint placements one way
+                let b = &bounds;
+                assert!(b.safe[me] + 2 * b.boxes[me] + b.vulnerable[me] <= b.most[me]);
+                assert!(2 * b.most[me] <= b.usable[me]);
             }
         }
         assert!(decided > 1_000, "the bounds decided only {decided} boards");

@@ -47,6 +47,7 @@ pub mod clobber;
 pub mod cram;
 pub mod cutcake;
 pub mod domineering;
+pub mod domineering_outcome;
 pub mod elephants;
 pub mod empty;
 pub mod fibonacci_nim;

@@ -24,8 +24,11 @@ use crate::games::placement::{Col, Snort};
 use crate::games::syntax::{ParseContext, Word};
 use crate::games::toads::Toads;
 use crate::games::toppling::Toppling;
-use crate::partizan::{Forms, GameId, MoveBounds, PartizanRules, PartizanSearch, SumRules};
+use crate::partizan::{
+    Forms, GameId, MoveBounds, PartizanRules, PartizanSearch, RegionSolver, ResultTable, SumRules,
+};
 use rustc_hash::FxHashMap;
+use std::sync::Arc;
 
 /// One game of the catalog, as the parser, the help texts and `table` see it.
 #[derive(Clone, Copy, Debug)]
@@ -244,6 +247,23 @@ macro_rules! partizan_catalog {
                     })+
                 }
             }
+
+            fn solver(&self, region: &PartizanRegion) -> Option<Box<dyn RegionSolver>> {
+                match region {
+                    $(PartizanRegion::$variant(r) => {
+                        self.$field.rules.solver(r, &mut || self.results_table())
+                    })+
+                }
+            }
+
+            fn results(&self) -> Option<&ResultTable> {
+                self.results.get().map(|t| &**t)
+            }
+
+            fn results_or_new(&mut self) -> Option<&ResultTable> {
+                self.results_table();
+                self.results()
+            }
         }
 
         /// Canonical forms of partizan parts: one arena of forms, one table per game.
@@ -253,6 +273,10 @@ macro_rules! partizan_catalog {
             $($field: PartizanSearch<<$game as PartizanGame>::Rules>,)+
             /// The values written in notation, parsed once into the arena.
             notation: FxHashMap<String, GameId>,
+            /// The results of the games' own outcome searches (Domineering's), made on first
+            /// use with `results_entries` entries, or shared with other threads.
+            results: std::sync::OnceLock<Arc<ResultTable>>,
+            results_entries: usize,
         }
 
         impl PartizanValues {
@@ -265,7 +289,23 @@ macro_rules! partizan_catalog {
                     forms: Forms::new(budget.clone()),
                     $($field: PartizanSearch::new(Default::default(), budget.clone()),)+
                     notation: FxHashMap::default(),
+                    results: std::sync::OnceLock::new(),
+                    results_entries: budget.max_states(),
                 }
+            }
+
+            /// The table of the games' own outcome searches, made now if none is yet.
+            pub fn results_table(&self) -> Arc<ResultTable> {
+                Arc::clone(
+                    self.results
+                        .get_or_init(|| Arc::new(ResultTable::new(self.results_entries))),
+                )
+            }
+
+            /// Has the games' own outcome searches store their results in `table` (one table
+            /// shared by the threads of a search).
+            pub fn share_results(&mut self, table: Arc<ResultTable>) {
+                self.results = std::sync::OnceLock::from(table);
             }
 
             /// Looks each game's positions up in `db` (its section of the game, if any) before

@@ -14,11 +14,13 @@ pub mod forms;
 pub mod invariants;
 pub mod notation;
 pub mod outcome;
+pub mod results;
 pub mod search;
 pub mod thermograph;
 
 pub use dyadic::Dyadic;
 pub use forms::{Forms, GameId, Nus, PartizanOutcome};
-pub use outcome::{OutcomeOptions, OutcomeSearch, OutcomeStats, SearchSum, SumRules};
-pub use search::{explicit_values, MoveBounds, PartizanRules, PartizanSearch};
+pub use outcome::{OutcomeOptions, OutcomeSearch, OutcomeStats, RegionSolver, SearchSum, SumRules};
+pub use results::{ResultKey, ResultTable};
+pub use search::{explicit_values, BoundTotals, MoveBounds, PartizanRules, PartizanSearch};
 pub use thermograph::{Thermograph, Wall};

@@ -18,7 +18,8 @@ use crate::budget::Budget;
 use crate::error::Result;
 use crate::partizan::dyadic::Dyadic;
 use crate::partizan::forms::{Forms, GameId};
-use crate::partizan::search::MoveBounds;
+use crate::partizan::results::ResultTable;
+use crate::partizan::search::{BoundTotals, MoveBounds};
 use rustc_hash::{FxHashMap, FxHasher};
 use std::fmt::Debug;
 use std::hash::{Hash, Hasher};
@@ -60,6 +61,38 @@ pub trait SumRules {
     /// The region's canonical form if the value engine finds it storing at most `max_new`
     /// new positions.
     fn value_within(&mut self, region: &Self::Region, max_new: usize) -> Result<Option<GameId>>;
+
+    /// The region's game's own outcome search, when it has one (Domineering's bitboard
+    /// search): the search hands it every sum of that region alone beside an integer.
+    fn solver(&self, _region: &Self::Region) -> Option<Box<dyn RegionSolver>> {
+        None
+    }
+
+    /// The table the games' own searches store their results in, once one has run (its
+    /// results are saved and read back with the search's own, [`OutcomeSearch::write_table`]).
+    fn results(&self) -> Option<&ResultTable> {
+        None
+    }
+
+    /// The table of [`Self::results`], made now if none is yet.
+    fn results_or_new(&mut self) -> Option<&ResultTable> {
+        None
+    }
+}
+
+/// A game's own search for who wins one of its regions beside an integer (a sum the outcome
+/// search of sums meets often: a board, and what its root moves leave).
+pub trait RegionSolver {
+    /// Whether the player to move (Left when `left`) wins the region (its negative when
+    /// `negated`) plus the integer `integer`. `tick` is called with the positions searched
+    /// every few thousand and at the end; its error stops the search.
+    fn wins(
+        &mut self,
+        negated: bool,
+        integer: i64,
+        left: bool,
+        tick: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<bool>;
 }
 
 /// The regions one option leaves (`true`: a negated region).
@@ -133,6 +166,9 @@ pub struct OutcomeStats {
     pub bounded: u64,
     /// Entries the table holds.
     pub stored: u64,
+    /// Entries the games' own searches' table holds ([`SumRules::results`]; one table may be
+    /// shared by the searches of several threads).
+    pub results: u64,
 }
 
 /// A bounded transposition table: buckets of four entries of a 112-bit key and one result,
@@ -291,15 +327,29 @@ impl<S: SumRules> OutcomeSearch<S> {
         });
     }
 
-    /// The entries the transposition table can hold.
+    /// The entries the transposition table and the games' own searches' table can hold.
     pub fn table_capacity(&self) -> usize {
-        self.table.slots.len()
+        self.table.slots.len() + self.rules.results().map_or(0, ResultTable::capacity)
     }
 
-    /// Writes the transposition table's results (16 bytes each, after their count): every
-    /// result in it is proved, so a table saved at any moment of a search is sound to read
-    /// back ([`Self::read_table`]) in a later run of the same binary.
+    /// Writes the transposition table's results (16 bytes each, after their count), then
+    /// the games' own searches' ([`SumRules::results`], 24 bytes each after their count):
+    /// every result in them is proved, so tables saved at any moment of a search are sound to
+    /// read back ([`Self::read_table`]) in a later run of the same binary. Returns how many
+    /// were written.
     pub fn write_table(&self, out: &mut dyn std::io::Write) -> std::io::Result<u64> {
+        let written = self.write_own_table(out)?;
+        Ok(written
+            + match self.rules.results() {
+                Some(results) => results.write_to(out)?,
+                None => {
+                    out.write_all(&0u64.to_le_bytes())?;
+                    0
+                }
+            })
+    }
+
+    fn write_own_table(&self, out: &mut dyn std::io::Write) -> std::io::Result<u64> {
         out.write_all(&self.table.stored.to_le_bytes())?;
         let mut written = 0u64;
         for slot in self.table.slots.iter().filter(|s| s[1] != 0) {
@@ -311,9 +361,28 @@ impl<S: SumRules> OutcomeSearch<S> {
         Ok(written)
     }
 
-    /// Reads back results written by [`Self::write_table`] into the table (of any size: each
+    /// Reads back results written by [`Self::write_table`] into the tables (of any size: each
     /// goes to its bucket, replacing by work as a search does). Returns how many were read.
     pub fn read_table(&mut self, input: &mut dyn std::io::Read) -> std::io::Result<u64> {
+        let own = self.read_own_table(input)?;
+        let mut word = [0u8; 8];
+        input.read_exact(&mut word)?;
+        let count = u64::from_le_bytes(word);
+        if count == 0 {
+            return Ok(own);
+        }
+        let Some(results) = self.rules.results_or_new() else {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                "results of a game search these games do not have",
+            ));
+        };
+        // the count again, then the results
+        let mut rest = std::io::Read::chain(&word[..], input);
+        Ok(own + results.read_from(&mut rest)?)
+    }
+
+    fn read_own_table(&mut self, input: &mut dyn std::io::Read) -> std::io::Result<u64> {
         let mut word = [0u8; 8];
         input.read_exact(&mut word)?;
         let count = u64::from_le_bytes(word);
@@ -337,6 +406,7 @@ impl<S: SumRules> OutcomeSearch<S> {
     pub fn stats(&self) -> OutcomeStats {
         OutcomeStats {
             stored: self.table.stored,
+            results: self.rules.results().map_or(0, ResultTable::stored),
             ..self.stats
         }
     }
@@ -543,22 +613,13 @@ impl<S: SumRules> OutcomeSearch<S> {
         *work += 1;
         self.stats.nodes += 1;
         if self.stats.nodes & 0xfff == 0 {
-            self.budget.check()?;
-            self.rules.forms().status()?;
-            if self
-                .watcher
-                .as_ref()
-                .is_some_and(|w| w.last.elapsed() >= w.every)
-            {
-                let mut watcher = self.watcher.take().expect("a watcher");
-                let called = (watcher.call)(self);
-                watcher.last = std::time::Instant::now();
-                self.watcher = Some(watcher);
-                called?;
-            }
+            self.tick()?;
         }
         if sum.parts.is_empty() {
             return Ok(self.decide(sum.known, left));
+        }
+        if let Some(wins) = self.by_solver(sum, left, work)? {
+            return Ok(wins);
         }
         // the regions met for the first time are valued now that the sum is searched
         let mut folded = None;
@@ -628,50 +689,77 @@ impl<S: SumRules> OutcomeSearch<S> {
         Ok(wins)
     }
 
-    /// Who wins by the move bounds of the parts, when every part has them and the known value
-    /// is an integer (n > 0 is n safe moves of Left's): the player to move wins when the moves
-    /// she can make moving first outnumber the most the opponent can ever make (she always has
-    /// a reply), and loses when the opponent's moves as second player reach her most.
-    fn by_bounds(&mut self, sum: &SearchSum<S::Region>, left: bool) -> Option<bool> {
-        let (first, second, most) = self.guaranteed(sum)?;
-        let (me, them) = if left { (0, 1) } else { (1, 0) };
-        if first[me] > most[them] {
-            Some(true)
-        } else if second[them] >= most[me] {
-            Some(false)
-        } else {
-            None
+    /// Every few thousand positions: the budget's flag, the arena's fault and the watcher.
+    fn tick(&mut self) -> Result<()> {
+        self.budget.check()?;
+        self.rules.forms().status()?;
+        if self
+            .watcher
+            .as_ref()
+            .is_some_and(|w| w.last.elapsed() >= w.every)
+        {
+            let mut watcher = self.watcher.take().expect("a watcher");
+            let called = (watcher.call)(self);
+            watcher.last = std::time::Instant::now();
+            self.watcher = Some(watcher);
+            called?;
         }
+        Ok(())
     }
 
-    /// Per player: the moves she surely makes moving first and moving second, and the most
-    /// she can make, when every part has bounds and the known value is an integer.
-    #[allow(clippy::type_complexity)]
-    fn guaranteed(&mut self, sum: &SearchSum<S::Region>) -> Option<([i64; 2], [i64; 2], [i64; 2])> {
+    /// Who wins a sum of one region and an integer, by the region's game's own search when it
+    /// has one ([`SumRules::solver`]).
+    fn by_solver(
+        &mut self,
+        sum: &SearchSum<S::Region>,
+        left: bool,
+        work: &mut u64,
+    ) -> Result<Option<bool>> {
+        let [part] = &sum.parts[..] else {
+            return Ok(None);
+        };
+        let Some(n) = self.rules.forms().as_number(sum.known) else {
+            return Ok(None);
+        };
+        if !n.is_integer() {
+            return Ok(None);
+        }
+        let Some(mut solver) = self.rules.solver(&part.region) else {
+            return Ok(None);
+        };
+        let wins = solver.wins(part.negated, n.numerator(), left, &mut |nodes| {
+            *work += nodes;
+            let before = self.stats.nodes;
+            self.stats.nodes += nodes;
+            // the checks of every 4096 positions, for the solver's positions too
+            if before >> 12 != self.stats.nodes >> 12 {
+                self.tick()?;
+            }
+            Ok(())
+        })?;
+        Ok(Some(wins))
+    }
+
+    /// Who wins by the move bounds of the parts ([`BoundTotals::decide`]), when every part has
+    /// them and the known value is an integer (n > 0 is n free moves of Left's).
+    fn by_bounds(&mut self, sum: &SearchSum<S::Region>, left: bool) -> Option<bool> {
+        self.guaranteed(sum)?.decide(left)
+    }
+
+    /// The move bounds of the parts summed, when every part has bounds and the known value is
+    /// an integer.
+    fn guaranteed(&mut self, sum: &SearchSum<S::Region>) -> Option<BoundTotals> {
         let n = self.rules.forms().as_number(sum.known)?;
         if !n.is_integer() {
             return None;
         }
-        let n = n.numerator();
-        let mut safe = [0i64; 2];
-        let mut vulnerable = [0i64; 2];
-        let mut most = [0i64; 2];
-        let extra = usize::from(n < 0);
-        safe[extra] += n.abs();
-        most[extra] += n.abs();
+        let mut totals = BoundTotals::default();
+        totals.add_integer(n.numerator());
         for p in &sum.parts {
             let b = self.regions.get(&p.region)?.bounds?;
-            for player in 0..2 {
-                // a negated region swaps the players
-                let own = player ^ usize::from(p.negated);
-                safe[player] += i64::from(b.safe[own]);
-                vulnerable[player] += i64::from(b.vulnerable[own]);
-                most[player] += i64::from(b.most[own]);
-            }
+            totals.add(&b, p.negated);
         }
-        let first = [0, 1].map(|p| safe[p] + (vulnerable[p] + 1) / 2);
-        let second = [0, 1].map(|p| safe[p] + vulnerable[p] / 2);
-        Some((first, second, most))
+        Some(totals)
     }
 
     /// How promising a move of the mover (Left when `mover_left`) is, by the sum it leaves
@@ -698,10 +786,7 @@ impl<S: SumRules> OutcomeSearch<S> {
             theirs += i64::from(moves[1 - side(p.negated)]);
         }
         Ok(match self.guaranteed(child) {
-            Some((_, second, most)) => {
-                let (me, them) = if mover_left { (0, 1) } else { (1, 0) };
-                (most[them] - second[me]) * 1024 + theirs - mine
-            }
+            Some(totals) => totals.deficit(mover_left) * 1024 + theirs - mine,
             None => theirs - mine,
         })
     }
@@ -758,10 +843,7 @@ impl<S: SumRules> OutcomeSearch<S> {
                 let score = match self.guaranteed(&child) {
                     // the opponent's most moves against the mover's sure ones (the opponent
                     // moves next)
-                    Some((_, second, most)) => {
-                        let (me, them) = if left { (0, 1) } else { (1, 0) };
-                        (most[them] - second[me]) * 1024 + t - m
-                    }
+                    Some(totals) => totals.deficit(left) * 1024 + t - m,
                     None => t - m,
                 };
                 children.push(Child { sum: child, score });

@@ -9,8 +9,11 @@ use crate::error::{GrundyError, Result};
 use crate::partizan::database::DatabaseView;
 use crate::partizan::dyadic::Dyadic;
 use crate::partizan::forms::{Forms, GameId};
+use crate::partizan::outcome::RegionSolver;
+use crate::partizan::results::ResultTable;
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
+use std::sync::Arc;
 
 /// The rules of a partizan game, for [`PartizanSearch`].
 pub trait PartizanRules {
@@ -46,6 +49,17 @@ pub trait PartizanRules {
         None
     }
 
+    /// The game's own outcome search of a normalised part beside an integer, when it has one
+    /// (Domineering's bitboard search), storing its results in the table `table()` gives:
+    /// the outcome search of sums hands it every sum of that part and an integer.
+    fn solver(
+        &self,
+        _part: &Self::Position,
+        _table: &mut dyn FnMut() -> Arc<ResultTable>,
+    ) -> Option<Box<dyn RegionSolver>> {
+        None
+    }
+
     /// How big a normalised part is (its empty cells, stones or edges): the outcome search
     /// values a part by its canonical form only below a size it learns per game.
     fn size(&self, part: &Self::Position) -> usize;
@@ -53,22 +67,122 @@ pub trait PartizanRules {
 
 /// Bounds on the moves Left (index 0) and Right (index 1) can make in a part, whatever the
 /// opponent does (Bullock's safe moves for Domineering, with vulnerable moves besides).
-///
-/// With `s` safe and `v` vulnerable moves summed over the parts of a sum, a player makes at
-/// least `s + ceil(v / 2)` moves moving first and `s + floor(v / 2)` moving second (she plays
-/// the vulnerable ones first; each move of the opponent takes away at most one), and at most
-/// `most`. So the player to move wins when her first-player count exceeds the opponent's
-/// `most`, and loses when the opponent's second-player count reaches hers.
+/// [`BoundTotals`] sums them over a sum's parts and decides who wins by them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MoveBounds {
     /// Moves the opponent can never take away, that leave one another (and the vulnerable
     /// moves) playable.
     pub safe: [u32; 2],
-    /// Further moves, disjoint from one another and from the safe ones, such that one move of
-    /// the opponent takes away at most one of them.
+    /// Boxes: places, disjoint from the rest, where the player who moves first takes two
+    /// moves (four cells the opponent could use), and where one move of the opponent takes
+    /// both away, and touches nothing else of the player's.
+    pub boxes: [u32; 2],
+    /// Further moves, disjoint from one another and from the safe ones and the boxes, on
+    /// cells the opponent could use, such that one move of the opponent takes away at most
+    /// one of them (and none of the boxes).
     pub vulnerable: [u32; 2],
     /// The most moves the player can still make.
     pub most: [u32; 2],
+    /// The cells the player could still cover (a move of hers covers two of them, and so
+    /// does each vulnerable move of the opponent's).
+    pub usable: [u32; 2],
+}
+
+/// [`MoveBounds`] summed over the parts of a sum, with an integer beside them as free moves
+/// of its owner.
+///
+/// The race they decide: a player who takes her boxes first, then her vulnerable moves, then
+/// her safe ones, while each move of the opponent takes away at most one box or vulnerable
+/// move, surely takes every other one of them, the largest first: moving first `ceil(b / 2)`
+/// boxes (two moves each) and then half the vulnerable moves (rounded up if `b` is even),
+/// moving second the rest of that alternation; plus her safe and free moves. Her
+/// opponent makes at most `most` moves, and at most half her usable cells less what the
+/// player surely takes of them (two moves' worth per box, one per vulnerable move), plus
+/// her free moves. The player to move wins when her sure moves outnumber the
+/// opponent's most (she always has a reply), and loses when the opponent's sure moves as
+/// second player reach her most.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoundTotals {
+    /// Per player: safe moves.
+    pub safe: [i64; 2],
+    /// Per player: boxes.
+    pub boxes: [i64; 2],
+    /// Per player: vulnerable moves.
+    pub vulnerable: [i64; 2],
+    /// Per player: the most moves on the parts.
+    pub most: [i64; 2],
+    /// Per player: the usable cells.
+    pub usable: [i64; 2],
+    /// Per player: the free moves (the integer beside the parts).
+    pub free: [i64; 2],
+}
+
+impl BoundTotals {
+    /// Adds a part's bounds (the players swapped when the part is `negated`).
+    pub fn add(&mut self, b: &MoveBounds, negated: bool) {
+        for player in 0..2 {
+            let own = player ^ usize::from(negated);
+            self.safe[player] += i64::from(b.safe[own]);
+            self.boxes[player] += i64::from(b.boxes[own]);
+            self.vulnerable[player] += i64::from(b.vulnerable[own]);
+            self.most[player] += i64::from(b.most[own]);
+            self.usable[player] += i64::from(b.usable[own]);
+        }
+    }
+
+    /// Adds the integer `n`: `n` free moves of Left's when positive, `-n` of Right's when
+    /// negative.
+    pub fn add_integer(&mut self, n: i64) {
+        self.free[usize::from(n < 0)] += n.unsigned_abs().min(1 << 40) as i64;
+    }
+
+    /// The boxes and vulnerable moves `player` surely takes, moving first or second: every
+    /// other one, boxes first.
+    fn taken(&self, player: usize, first: bool) -> (i64, i64) {
+        let (b, v) = (self.boxes[player], self.vulnerable[player]);
+        let half = |n: i64, up: bool| if up { (n + 1) / 2 } else { n / 2 };
+        // after the boxes, the turn in the alternation has moved on by their number
+        (half(b, first), half(v, first == (b % 2 == 0)))
+    }
+
+    /// The moves `player` surely makes, moving first or second.
+    pub fn sure(&self, player: usize, first: bool) -> i64 {
+        let (boxes, vulnerable) = self.taken(player, first);
+        self.safe[player] + self.free[player] + 2 * boxes + vulnerable
+    }
+
+    /// The moves' worth of her opponent's usable cells `player` surely takes.
+    fn cells_taken(&self, player: usize, first: bool) -> i64 {
+        let (boxes, vulnerable) = self.taken(player, first);
+        2 * boxes + vulnerable
+    }
+
+    /// The most moves `player` can make while her opponent surely takes `taken` moves' worth
+    /// of her usable cells.
+    pub fn most_moves(&self, player: usize, taken: i64) -> i64 {
+        self.most[player].min(self.usable[player] / 2 - taken) + self.free[player]
+    }
+
+    /// Whether the player to move (Left when `left`) wins (`Some(true)`), loses, or the bounds
+    /// cannot tell.
+    pub fn decide(&self, left: bool) -> Option<bool> {
+        let (me, them) = if left { (0, 1) } else { (1, 0) };
+        if self.sure(me, true) > self.most_moves(them, self.cells_taken(me, true)) {
+            Some(true)
+        } else if self.sure(them, false) >= self.most_moves(me, self.cells_taken(them, false)) {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// How far the player who just moved (Left when `left`) is from a sure loss with her
+    /// opponent to move: the opponent's most moves less her own sure moves as second
+    /// player (lower is better for her; what the searches order moves by).
+    pub fn deficit(&self, left: bool) -> i64 {
+        let (me, them) = if left { (0, 1) } else { (1, 0) };
+        self.most_moves(them, self.cells_taken(me, false)) - self.sure(me, false)
+    }
 }
 
 /// The key a database files a normalised position under: its 128-bit hash.

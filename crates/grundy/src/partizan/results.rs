@@ -1,0 +1,265 @@
+//! A transposition table of proved results that several threads share without locks: what the
+//! games' own outcome searches ([`crate::partizan::RegionSolver`], Domineering's bitboard
+//! search) store, keyed exactly (a board's 128 cells and a word of the rest: game, shape,
+//! player to move, integer beside it), so that no two positions share an entry.
+//!
+//! Each entry is four atomic words: the key's two cell words, the rest of the key with the
+//! result and the work, and a check word over the three. A reader that meets an entry half
+//! written by another thread sees a check that does not match and takes it as missing
+//! (Hyatt and Mann's lockless hashing), so every result read is one that was stored.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The exact key of a position: its cells, and a word for the rest (the game, the board's
+/// shape, who moves, what else the sum holds), below [`KEY_META_BITS`] bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ResultKey {
+    /// The cells (a bit set).
+    pub cells: u128,
+    /// The rest of the position, below `1 << KEY_META_BITS`.
+    pub meta: u64,
+}
+
+/// The bits of [`ResultKey::meta`] the table keeps (the rest of the word holds the result).
+pub const KEY_META_BITS: u32 = 48;
+
+/// Entries per bucket: a new result replaces the one of least work in its bucket.
+const BUCKET: usize = 4;
+/// The data word: meta (48 bits) << 16 | work (8 bits) << 8 | used (bit 1) | result (bit 0).
+const USED: u64 = 2;
+const CHECK: u64 = 0x243f_6a88_85a3_08d3;
+
+/// A bounded table of proved results ("the player to move wins" or not) shared by threads.
+pub struct ResultTable {
+    slots: Vec<[AtomicU64; 4]>,
+    mask: usize,
+    stored: AtomicU64,
+}
+
+impl std::fmt::Debug for ResultTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ResultTable")
+            .field("capacity", &self.capacity())
+            .field("stored", &self.stored())
+            .finish()
+    }
+}
+
+fn check(w0: u64, w1: u64, w2: u64) -> u64 {
+    w0 ^ w1.rotate_left(21) ^ w2.rotate_left(43) ^ CHECK
+}
+
+/// splitmix64's finaliser.
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+impl ResultTable {
+    /// A table of about `entries` results (rounded up to a power of two; 32 bytes each, taken
+    /// from the system as they are first written).
+    pub fn new(entries: usize) -> ResultTable {
+        let buckets = (entries / BUCKET).max(1).next_power_of_two();
+        let mut slots = Vec::with_capacity(buckets * BUCKET);
+        slots.resize_with(buckets * BUCKET, Default::default);
+        ResultTable {
+            slots,
+            mask: buckets - 1,
+            stored: AtomicU64::new(0),
+        }
+    }
+
+    /// The entries it can hold.
+    pub fn capacity(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The entries it holds.
+    pub fn stored(&self) -> u64 {
+        self.stored.load(Ordering::Relaxed)
+    }
+
+    fn bucket(&self, key: &ResultKey) -> usize {
+        let h = mix(key.cells as u64 ^ mix((key.cells >> 64) as u64 ^ mix(key.meta)));
+        (h as usize & self.mask) * BUCKET
+    }
+
+    /// The entry's words if it is whole and used.
+    fn read(slot: &[AtomicU64; 4]) -> Option<[u64; 3]> {
+        let w = [0, 1, 2, 3].map(|i| slot[i].load(Ordering::Relaxed));
+        (w[2] & USED != 0 && w[3] == check(w[0], w[1], w[2])).then_some([w[0], w[1], w[2]])
+    }
+
+    fn matches(words: &[u64; 3], key: &ResultKey) -> bool {
+        words[0] == key.cells as u64
+            && words[1] == (key.cells >> 64) as u64
+            && words[2] >> 16 == key.meta
+    }
+
+    /// The result stored for `key`: `Some(true)` when the player to move wins.
+    pub fn get(&self, key: &ResultKey) -> Option<bool> {
+        let b = self.bucket(key);
+        self.slots[b..b + BUCKET].iter().find_map(|slot| {
+            let words = Self::read(slot)?;
+            Self::matches(&words, key).then_some(words[2] & 1 == 1)
+        })
+    }
+
+    /// Stores a proved result, found by searching `work` positions (the entry of least work
+    /// in the bucket makes room).
+    pub fn put(&self, key: &ResultKey, wins: bool, work: u64) {
+        debug_assert!(key.meta < 1 << KEY_META_BITS);
+        let work = u64::from(64 - work.leading_zeros());
+        self.put_words(
+            key.cells as u64,
+            (key.cells >> 64) as u64,
+            key.meta << 16 | work << 8 | USED | u64::from(wins),
+        );
+    }
+
+    fn put_words(&self, w0: u64, w1: u64, w2: u64) {
+        let key = ResultKey {
+            cells: u128::from(w0) | u128::from(w1) << 64,
+            meta: w2 >> 16,
+        };
+        let b = self.bucket(&key);
+        let bucket = &self.slots[b..b + BUCKET];
+        let mut target = 0;
+        let mut least = u64::MAX;
+        let mut fresh = true;
+        for (i, slot) in bucket.iter().enumerate() {
+            match Self::read(slot) {
+                Some(words) if Self::matches(&words, &key) => {
+                    target = i;
+                    fresh = false;
+                    break;
+                }
+                Some(words) => {
+                    let work = (words[2] >> 8) & 0xff;
+                    if work < least {
+                        (least, target) = (work, i);
+                    }
+                }
+                None => {
+                    (least, target) = (0, i);
+                    if slot[2].load(Ordering::Relaxed) & USED == 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        let slot = &bucket[target];
+        if fresh && slot[2].load(Ordering::Relaxed) & USED == 0 {
+            self.stored.fetch_add(1, Ordering::Relaxed);
+        }
+        slot[0].store(w0, Ordering::Relaxed);
+        slot[1].store(w1, Ordering::Relaxed);
+        slot[2].store(w2, Ordering::Relaxed);
+        slot[3].store(check(w0, w1, w2), Ordering::Relaxed);
+    }
+
+    /// Writes the results (their count, then 24 bytes each): every one is proved, so a table
+    /// written at any moment of a search is sound to read back ([`Self::read_from`]) in a
+    /// later run of the same build.
+    pub fn write_to(&self, out: &mut dyn std::io::Write) -> std::io::Result<u64> {
+        let entries: Vec<[u64; 3]> = self.slots.iter().filter_map(Self::read).collect();
+        out.write_all(&(entries.len() as u64).to_le_bytes())?;
+        for words in &entries {
+            for w in words {
+                out.write_all(&w.to_le_bytes())?;
+            }
+        }
+        Ok(entries.len() as u64)
+    }
+
+    /// Reads back results written by [`Self::write_to`] (into a table of any size: each goes
+    /// to its bucket as a search would store it). Returns how many were read.
+    pub fn read_from(&self, input: &mut dyn std::io::Read) -> std::io::Result<u64> {
+        let mut word = [0u8; 8];
+        let mut next = || -> std::io::Result<u64> {
+            input.read_exact(&mut word)?;
+            Ok(u64::from_le_bytes(word))
+        };
+        let count = next()?;
+        for _ in 0..count {
+            let (w0, w1, w2) = (next()?, next()?, next()?);
+            if w2 & USED == 0 {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    "a result marked unused",
+                ));
+            }
+            self.put_words(w0, w1, w2);
+        }
+        Ok(count)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_read_back_and_replace_by_work() {
+        let table = ResultTable::new(64);
+        let key = |i: u64| ResultKey {
+            cells: u128::from(i) * 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835,
+            meta: i % 7,
+        };
+        for i in 0..1000 {
+            table.put(&key(i), i % 3 == 0, i);
+        }
+        assert!(table.stored() <= table.capacity() as u64);
+        // what is found is what was stored (the large works stay)
+        let mut found = 0;
+        for i in 0..1000 {
+            if let Some(w) = table.get(&key(i)) {
+                assert_eq!(w, i % 3 == 0);
+                found += 1;
+            }
+        }
+        assert!(found >= 32, "{found}");
+        assert_eq!(table.get(&key(999)), Some(true));
+        // the same cells with another meta (key(999)'s is 5) are another position
+        assert_eq!(
+            table.get(&ResultKey {
+                meta: 6,
+                ..key(999)
+            }),
+            None
+        );
+        let mut bytes = Vec::new();
+        let written = table.write_to(&mut bytes).unwrap();
+        let copy = ResultTable::new(1 << 10);
+        assert_eq!(copy.read_from(&mut bytes.as_slice()).unwrap(), written);
+        for i in 0..1000 {
+            assert_eq!(copy.get(&key(i)), table.get(&key(i)), "{i}");
+        }
+    }
+
+    #[test]
+    fn threads_share_results() {
+        let table = ResultTable::new(1 << 12);
+        std::thread::scope(|s| {
+            for t in 0..4u64 {
+                let table = &table;
+                s.spawn(move || {
+                    for i in 0..20_000u64 {
+                        let key = ResultKey {
+                            cells: u128::from(i % 3000) << 3 | 1,
+                            meta: t % 2,
+                        };
+                        // every thread stores the same result for a key
+                        table.put(&key, (i % 3000) % 5 == 0, i);
+                        if let Some(w) = table.get(&key) {
+                            assert_eq!(w, (i % 3000) % 5 == 0);
+                        }
+                    }
+                });
+            }
+        });
+    }
+}
