@@ -325,7 +325,7 @@ mod tests {
                 }
                 // safe and vulnerable moves and boxes are disjoint placements one way
                 let b = &bounds;
-                assert!(b.safe[me] + 2 * b.boxes[me] + b.vulnerable[me] <= b.most[me]);
+                assert!(b.safe[me] + 2 * b.boxes[me] + b.linked[me] + b.lone[me] <= b.most[me]);
                 assert!(2 * b.most[me] <= b.usable[me]);
             }
         }

@@ -104,15 +104,36 @@ impl Shape {
         total
     }
 
+    /// The dominoes of one direction packed into the cells `set`, first fit along each run:
+    /// the first (upper or left) cell of each.
+    fn packing(&self, set: u128, vertical: bool) -> u128 {
+        let (step, linked) = if vertical {
+            (self.cols, self.below)
+        } else {
+            (1, self.right)
+        };
+        let mut rest = set & self.full;
+        let mut firsts = 0;
+        while rest != 0 {
+            let starts = rest & !shl(rest & linked, step);
+            let paired = starts & linked & shr(rest, step);
+            firsts |= paired;
+            rest &= !(starts | shl(paired, step));
+        }
+        firsts
+    }
+
     /// Safe moves (Bullock's Obsequi): a vertical domino on two empty cells neither of which
     /// has an empty cell beside it can never be blocked by Right, and such dominoes side by
     /// side in a column never block each other; likewise horizontal ones for Right.
     /// Boxes: a 2 x 2 square of empty cells with no empty cell beside it, left or right, in
     /// which Right can only play inside the square; whoever plays there first takes both of
     /// its moves (for Right, the same turned a quarter).
-    /// Vulnerable moves: vertical dominoes on the other cells Right could use, all in even
-    /// columns or all in odd ones (whichever holds more), so that a horizontal domino, which
-    /// covers two neighbouring columns, meets at most one. The most moves a player can still
+    /// Contested moves: vertical dominoes packed into the other cells Right could use (and
+    /// the cells safe moves leave over); linked when a horizontal domino can meet two of
+    /// them (they have cells side by side), lone otherwise. Spread moves: those of them in
+    /// even columns (or odd ones), and of the others those with no cell beside a chosen one:
+    /// fewer, none linked. The most moves a player can still
     /// make is the dominoes that fit in their runs of empty cells; her usable cells are the
     /// empty cells with an empty cell next to them her way.
     pub(crate) fn bounds(&self, empty: u128) -> MoveBounds {
@@ -144,23 +165,80 @@ impl Shape {
         let right_boxes = self.every_other(right_corners, 1, self.right);
         let box_cells =
             |corners: u128| corners | corners << 1 | shl(corners, cols) | shl(corners, cols + 1);
-        let exposed_left = empty & beside & !box_cells(left_boxes);
-        let exposed_right = empty & above_below & !box_cells(right_boxes);
-        let odd_cols = self.full & !self.even_cols;
-        let odd_rows = self.full & !self.even_rows;
-        let vulnerable_left = self
-            .dominoes_in_runs(exposed_left & self.even_cols, true)
-            .max(self.dominoes_in_runs(exposed_left & odd_cols, true));
-        let vulnerable_right = self
-            .dominoes_in_runs(exposed_right & self.even_rows, false)
-            .max(self.dominoes_in_runs(exposed_right & odd_rows, false));
+        // safe moves: dominoes packed into the cells the opponent cannot use; the cells left
+        // over there may still join a vulnerable move
+        let protected_left = empty & !beside;
+        let protected_right = empty & !above_below;
+        let safe_left = self.packing(protected_left, true);
+        let safe_right = self.packing(protected_right, false);
+        let spare_left = protected_left & !(safe_left | shl(safe_left, cols));
+        let spare_right = protected_right & !(safe_right | safe_right << 1);
+        let contested_left =
+            self.packing((empty & beside & !box_cells(left_boxes)) | spare_left, true);
+        let contested_right = self.packing(
+            (empty & above_below & !box_cells(right_boxes)) | spare_right,
+            false,
+        );
+        // a horizontal domino takes away two of Left's contested moves when they have cells
+        // side by side; a vertical one two of Right's with cells one above the other
+        let linked_left = {
+            let cells = contested_left | shl(contested_left, cols);
+            let paired = cells & (((cells >> 1) & self.right) | ((cells & self.right) << 1));
+            contested_left & (paired | shr(paired, cols))
+        };
+        let linked_right = {
+            let cells = contested_right | contested_right << 1;
+            let paired = cells & (shr(cells, cols) | shl(cells, cols)) & self.full;
+            contested_right & (paired | paired >> 1)
+        };
+        // or fewer of them, none linked: those in every other line, and those of the other
+        // lines with no cell beside a chosen one
+        let lone_left = {
+            let odd = self.full & !self.even_cols;
+            let pick = |first: u128| {
+                let chosen = contested_left & first;
+                let cells = chosen | shl(chosen, cols);
+                let near = ((cells >> 1) & self.right) | ((cells & self.right) << 1);
+                chosen | (contested_left & !first & !(near | shr(near, cols)))
+            };
+            let (a, b) = (pick(self.even_cols), pick(odd));
+            if a.count_ones() >= b.count_ones() {
+                a
+            } else {
+                b
+            }
+        };
+        let lone_right = {
+            let odd = self.full & !self.even_rows;
+            let pick = |first: u128| {
+                let chosen = contested_right & first;
+                let cells = chosen | chosen << 1;
+                let near = (shr(cells, cols) | shl(cells, cols)) & self.full;
+                chosen | (contested_right & !first & !(near | near >> 1))
+            };
+            let (a, b) = (pick(self.even_rows), pick(odd));
+            if a.count_ones() >= b.count_ones() {
+                a
+            } else {
+                b
+            }
+        };
+        // moves with a cell the opponent cannot use (one of her cells each)
+        let half_left =
+            |firsts: u128| ((firsts & spare_left) | (shl(firsts, cols) & spare_left)).count_ones();
+        let half_right =
+            |firsts: u128| ((firsts & spare_right) | ((firsts << 1) & spare_right)).count_ones();
         MoveBounds {
-            safe: [
-                self.dominoes_in_runs(empty & !beside, true),
-                self.dominoes_in_runs(empty & !above_below, false),
-            ],
+            safe: [safe_left.count_ones(), safe_right.count_ones()],
             boxes: [left_boxes.count_ones(), right_boxes.count_ones()],
-            vulnerable: [vulnerable_left, vulnerable_right],
+            linked: [linked_left.count_ones(), linked_right.count_ones()],
+            lone: [
+                (contested_left & !linked_left).count_ones(),
+                (contested_right & !linked_right).count_ones(),
+            ],
+            half: [half_left(contested_left), half_right(contested_right)],
+            spread: [lone_left.count_ones(), lone_right.count_ones()],
+            half_spread: [half_left(lone_left), half_right(lone_right)],
             most: [
                 self.dominoes_in_runs(empty, true),
                 self.dominoes_in_runs(empty, false),
@@ -363,6 +441,19 @@ impl DomineeringSolver {
             let mut child = BoundTotals::default();
             child.add(&s.bounds(empty & !(1u128 << i | 1u128 << j)), false);
             child.add_integer(integer.into());
+            match child.decide(!vertical) {
+                // a move the bounds say the opponent loses after
+                Some(false) => {
+                    self.stats[0] += 1;
+                    return Ok((true, 1));
+                }
+                // one they say she wins after: not worth trying
+                Some(true) => {
+                    self.stats[0] += 1;
+                    continue;
+                }
+                None => {}
+            }
             let margin = -child.deficit(vertical) as i32;
             let score = ((margin * 64 + taken * 4 - lost * 2 - safe * 32) << 16)
                 + history[i as usize].min((1 << 16) - 1) as i32;

@@ -66,55 +66,118 @@ pub trait PartizanRules {
 }
 
 /// Bounds on the moves Left (index 0) and Right (index 1) can make in a part, whatever the
-/// opponent does (Bullock's safe moves for Domineering, with vulnerable moves besides).
-/// [`BoundTotals`] sums them over a sum's parts and decides who wins by them.
+/// opponent does (Bullock's safe moves for Domineering, with boxes and contested moves
+/// besides). [`BoundTotals`] sums them over a sum's parts and decides who wins by them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MoveBounds {
-    /// Moves the opponent can never take away, that leave one another (and the vulnerable
-    /// moves) playable.
+    /// Moves the opponent can never take away, that leave one another (and the boxes and
+    /// contested moves) playable.
     pub safe: [u32; 2],
     /// Boxes: places, disjoint from the rest, where the player who moves first takes two
     /// moves (four cells the opponent could use), and where one move of the opponent takes
-    /// both away, and touches nothing else of the player's.
+    /// both away and touches nothing else of the player's.
     pub boxes: [u32; 2],
-    /// Further moves, disjoint from one another and from the safe ones and the boxes, on
-    /// cells the opponent could use, such that one move of the opponent takes away at most
-    /// one of them (and none of the boxes).
-    pub vulnerable: [u32; 2],
+    /// Contested moves one move of the opponent may take away together with another: further
+    /// moves, disjoint from one another and from the safe ones and the boxes, on cells the
+    /// opponent could use (one of the two may be a cell she cannot).
+    pub linked: [u32; 2],
+    /// Contested moves no move of the opponent takes away together with another.
+    pub lone: [u32; 2],
+    /// How many of the contested moves cover only one cell the opponent could use.
+    pub half: [u32; 2],
+    /// Spread moves: contested moves none of which are linked (fewer of them, all lone), the
+    /// other way a player may take them.
+    pub spread: [u32; 2],
+    /// How many of the spread moves cover only one cell the opponent could use.
+    pub half_spread: [u32; 2],
     /// The most moves the player can still make.
     pub most: [u32; 2],
     /// The cells the player could still cover (a move of hers covers two of them, and so
-    /// does each vulnerable move of the opponent's).
+    /// does each contested move of the opponent's).
     pub usable: [u32; 2],
 }
 
 /// [`MoveBounds`] summed over the parts of a sum, with an integer beside them as free moves
 /// of its owner.
 ///
-/// The race they decide: a player who takes her boxes first, then her vulnerable moves, then
-/// her safe ones, while each move of the opponent takes away at most one box or vulnerable
-/// move, surely takes every other one of them, the largest first: moving first `ceil(b / 2)`
-/// boxes (two moves each) and then half the vulnerable moves (rounded up if `b` is even),
-/// moving second the rest of that alternation; plus her safe and free moves. Her
-/// opponent makes at most `most` moves, and at most half her usable cells less what the
-/// player surely takes of them (two moves' worth per box, one per vulnerable move), plus
-/// her free moves. The player to move wins when her sure moves outnumber the
-/// opponent's most (she always has a reply), and loses when the opponent's sure moves as
-/// second player reach her most.
+/// The race they decide. A player takes her boxes first, then her linked moves, then her
+/// lone ones, then her safe ones, while each move of the opponent takes away at most one
+/// box, two linked moves or one lone one: what she surely takes that way against the
+/// opponent's best is [`claims`] (two moves per box, one per contested move), with her
+/// safe and free moves. Or she takes her spread moves instead of the contested ones (all
+/// lone), whichever way is better. Her opponent makes at most `most` moves, and at most half her usable
+/// cells less those the player surely takes (two per move taken, one for the contested
+/// moves whose other cell is one the opponent cannot use), plus her free moves. The player
+/// to move wins when her sure moves outnumber the opponent's most (she always has a
+/// reply), and loses when the opponent's sure moves as second player reach her most.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BoundTotals {
     /// Per player: safe moves.
     pub safe: [i64; 2],
     /// Per player: boxes.
     pub boxes: [i64; 2],
-    /// Per player: vulnerable moves.
-    pub vulnerable: [i64; 2],
+    /// Per player: linked contested moves.
+    pub linked: [i64; 2],
+    /// Per player: lone contested moves.
+    pub lone: [i64; 2],
+    /// Per player: contested moves with one usable cell of the opponent's.
+    pub half: [i64; 2],
+    /// Per player: spread moves, and those with one usable cell of the opponent's.
+    pub spread: [[i64; 2]; 2],
     /// Per player: the most moves on the parts.
     pub most: [i64; 2],
     /// Per player: the usable cells.
     pub usable: [i64; 2],
     /// Per player: the free moves (the integer beside the parts).
     pub free: [i64; 2],
+}
+
+/// The most boxes, linked and lone moves [`claims`] tells apart (more count as this many:
+/// fewer places to take never give more moves).
+const CLAIMS_CAP: usize = 63;
+
+/// The moves a player surely takes from `boxes` boxes, `linked` and `lone` contested moves,
+/// moving first or not, taking boxes, then linked, then lone moves, while each move of her
+/// opponent takes away one box, two linked moves or one lone move (the opponent's best
+/// answer, found by a table of every case up to [`CLAIMS_CAP`] each, made once).
+pub fn claims(boxes: i64, linked: i64, lone: i64, first: bool) -> i64 {
+    static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    const N: usize = CLAIMS_CAP + 1;
+    let index = |b: usize, l: usize, i: usize, mover: usize| ((b * N + l) * N + i) * 2 + mover;
+    let table = TABLE.get_or_init(|| {
+        // mover 0: the player takes one; mover 1: the opponent takes some away
+        let mut t = vec![0u8; N * N * N * 2];
+        for b in 0..N {
+            for l in 0..N {
+                for i in 0..N {
+                    let take = if b > 0 {
+                        2 + t[index(b - 1, l, i, 1)]
+                    } else if l > 0 {
+                        1 + t[index(0, l - 1, i, 1)]
+                    } else if i > 0 {
+                        1 + t[index(0, 0, i - 1, 1)]
+                    } else {
+                        0
+                    };
+                    t[index(b, l, i, 0)] = take;
+                    let mut away = t[index(b, l, i, 0)];
+                    if b > 0 {
+                        away = away.min(t[index(b - 1, l, i, 0)]);
+                    }
+                    if l > 0 {
+                        away = away.min(t[index(b, l - l.min(2), i, 0)]);
+                    }
+                    if i > 0 {
+                        away = away.min(t[index(b, l, i - 1, 0)]);
+                    }
+                    t[index(b, l, i, 1)] = away;
+                }
+            }
+        }
+        t
+    });
+    let cap = |n: i64| n.clamp(0, CLAIMS_CAP as i64) as usize;
+    i64::from(table[index(cap(boxes), cap(linked), cap(lone), usize::from(!first))])
 }
 
 impl BoundTotals {
@@ -124,7 +187,11 @@ impl BoundTotals {
             let own = player ^ usize::from(negated);
             self.safe[player] += i64::from(b.safe[own]);
             self.boxes[player] += i64::from(b.boxes[own]);
-            self.vulnerable[player] += i64::from(b.vulnerable[own]);
+            self.linked[player] += i64::from(b.linked[own]);
+            self.lone[player] += i64::from(b.lone[own]);
+            self.half[player] += i64::from(b.half[own]);
+            self.spread[player][0] += i64::from(b.spread[own]);
+            self.spread[player][1] += i64::from(b.half_spread[own]);
             self.most[player] += i64::from(b.most[own]);
             self.usable[player] += i64::from(b.usable[own]);
         }
@@ -136,52 +203,59 @@ impl BoundTotals {
         self.free[usize::from(n < 0)] += n.unsigned_abs().min(1 << 40) as i64;
     }
 
-    /// The boxes and vulnerable moves `player` surely takes, moving first or second: every
-    /// other one, boxes first.
-    fn taken(&self, player: usize, first: bool) -> (i64, i64) {
-        let (b, v) = (self.boxes[player], self.vulnerable[player]);
-        let half = |n: i64, up: bool| if up { (n + 1) / 2 } else { n / 2 };
-        // after the boxes, the turn in the alternation has moved on by their number
-        (half(b, first), half(v, first == (b % 2 == 0)))
+    /// How far `player`, moving first or second, is from surely outlasting her opponent: the
+    /// opponent's most moves less her own sure moves.
+    fn shortfall(&self, player: usize, first: bool) -> i64 {
+        self.shortfalls(player, first)
+            .into_iter()
+            .min()
+            .expect("two ways")
     }
 
-    /// The moves `player` surely makes, moving first or second.
-    pub fn sure(&self, player: usize, first: bool) -> i64 {
-        let (boxes, vulnerable) = self.taken(player, first);
-        self.safe[player] + self.free[player] + 2 * boxes + vulnerable
-    }
-
-    /// The moves' worth of her opponent's usable cells `player` surely takes.
-    fn cells_taken(&self, player: usize, first: bool) -> i64 {
-        let (boxes, vulnerable) = self.taken(player, first);
-        2 * boxes + vulnerable
-    }
-
-    /// The most moves `player` can make while her opponent surely takes `taken` moves' worth
-    /// of her usable cells.
-    pub fn most_moves(&self, player: usize, taken: i64) -> i64 {
-        self.most[player].min(self.usable[player] / 2 - taken) + self.free[player]
+    /// [`Self::shortfall`] by each way of taking the contested moves.
+    fn shortfalls(&self, player: usize, first: bool) -> [i64; 2] {
+        let them = 1 - player;
+        let ways = [
+            (
+                claims(
+                    self.boxes[player],
+                    self.linked[player],
+                    self.lone[player],
+                    first,
+                ),
+                self.half[player],
+            ),
+            (
+                claims(self.boxes[player], 0, self.spread[player][0], first),
+                self.spread[player][1],
+            ),
+        ];
+        ways.map(|(taken, half)| {
+            let moves = self.safe[player] + self.free[player] + taken;
+            let cells = 2 * taken - taken.min(half);
+            let most = self.most[them].min((self.usable[them] - cells) / 2) + self.free[them];
+            most - moves
+        })
     }
 
     /// Whether the player to move (Left when `left`) wins (`Some(true)`), loses, or the bounds
     /// cannot tell.
     pub fn decide(&self, left: bool) -> Option<bool> {
         let (me, them) = if left { (0, 1) } else { (1, 0) };
-        if self.sure(me, true) > self.most_moves(them, self.cells_taken(me, true)) {
+        if self.shortfall(me, true) < 0 {
             Some(true)
-        } else if self.sure(them, false) >= self.most_moves(me, self.cells_taken(them, false)) {
+        } else if self.shortfall(them, false) <= 0 {
             Some(false)
         } else {
             None
         }
     }
 
-    /// How far the player who just moved (Left when `left`) is from a sure loss with her
-    /// opponent to move: the opponent's most moves less her own sure moves as second
-    /// player (lower is better for her; what the searches order moves by).
+    /// How far the player who just moved (Left when `left`) is from a sure win with her
+    /// opponent to move: the opponent's most moves less her own sure moves as second player
+    /// (lower is better for her; what the searches order moves by).
     pub fn deficit(&self, left: bool) -> i64 {
-        let (me, them) = if left { (0, 1) } else { (1, 0) };
-        self.most_moves(them, self.cells_taken(me, false)) - self.sure(me, false)
+        self.shortfalls(usize::from(!left), false)[1]
     }
 }
 
