@@ -16,7 +16,7 @@ fn main() {
     };
     for left in [true, false] {
         let t = std::time::Instant::now();
-        let mut s = DomineeringSolver::new(Arc::clone(&table), r as u8, c as u8, full);
+        let mut s = DomineeringSolver::new(Arc::clone(&table), r as u8, c as u8, full).unwrap();
         let mut nodes = 0u64;
         let w = s
             .wins(false, 0, left, &mut |n| {

@@ -8,7 +8,7 @@
 //! transposed board the negative.
 
 use crate::error::Result;
-use crate::games::board::{read_board, shr, write_board, Board, MAX_CELLS};
+use crate::games::board::{read_board, shl, shr, write_board, Board, MAX_CELLS};
 use crate::games::domineering_outcome::{DomineeringSolver, Shape};
 use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
 use crate::games::syntax::{error, ParseContext, Word};
@@ -129,9 +129,11 @@ impl PartizanRules for Domineering {
         }
     }
 
-    /// Safe, vulnerable and most moves: see [`Shape::bounds`].
+    /// Safe moves, boxes, contested and most moves: see [`Shape::bounds`] (boards of at most
+    /// `128 - max(rows, cols)` cells).
     fn move_bounds(&self, board: &Board) -> Option<MoveBounds> {
-        Some(Shape::new(board.rows.into(), board.cols.into()).bounds(board.bits))
+        let shape = Shape::new(board.rows.into(), board.cols.into())?;
+        Some(shape.bounds(shape.views_of(board.bits)))
     }
 
     /// Domineering's own outcome search (a board beside an integer).
@@ -140,12 +142,8 @@ impl PartizanRules for Domineering {
         board: &Board,
         table: &mut dyn FnMut() -> Arc<ResultTable>,
     ) -> Option<Box<dyn RegionSolver>> {
-        Some(Box::new(DomineeringSolver::new(
-            table(),
-            board.rows,
-            board.cols,
-            board.bits,
-        )))
+        let solver = DomineeringSolver::new(table(), board.rows, board.cols, board.bits)?;
+        Some(Box::new(solver))
     }
 
     fn move_count(&self, board: &Board, left: bool) -> usize {
@@ -183,10 +181,28 @@ fn dominoes_in_runs(board: &Board, vertical: bool) -> i64 {
     dominoes_in_runs_of(board, board.bits, vertical)
 }
 
-/// The dominoes of one direction that fit side by side in the cells `set` of the board's
-/// shape (see [`Shape::dominoes_in_runs`]).
+/// The dominoes of one direction that fit side by side in the cells `set`: floor(run / 2)
+/// per run of consecutive cells of `set` along the columns (`vertical`) or the rows.
+///
+/// Bit-parallel: each round pairs the first cell of every run with the next one and drops
+/// both (or the first alone, ending a run of one), so it takes half the longest run in rounds.
 fn dominoes_in_runs_of(board: &Board, set: u128, vertical: bool) -> i64 {
-    i64::from(Shape::new(board.rows.into(), board.cols.into()).dominoes_in_runs(set, vertical))
+    let (step, linked) = if vertical {
+        // cells with a cell below them
+        (board.cols as u32, shr(board.full(), board.cols as u32))
+    } else {
+        (1, board.not_last_col())
+    };
+    let mut rest = set & board.full();
+    let mut total = 0;
+    while rest != 0 {
+        // cells whose predecessor along the line is not in the set
+        let starts = rest & !shl(rest & linked, step);
+        let paired = starts & linked & shr(rest, step);
+        total += i64::from(paired.count_ones());
+        rest &= !(starts | shl(paired, step));
+    }
+    total
 }
 
 #[cfg(test)]

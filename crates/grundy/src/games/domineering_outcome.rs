@@ -3,124 +3,252 @@
 //! an integer (what `grundy solve` asks of a rectangle, and of every position its root
 //! moves leave).
 //!
-//! The board stays one 128-bit set of empty cells in its shape; a move clears two bits.
-//! At each position:
-//! - the move bounds decide when they can (Bullock's safe moves, with vulnerable ones: the
-//!   player to move wins when the moves she surely makes outnumber the most the opponent can
-//!   make, and loses when the opponent's sure moves reach her most), the integer counting as
-//!   safe moves of its owner;
+//! The board is held twice, as 128-bit sets of empty cells: by columns (Left's view, her
+//! vertical dominoes lie along its lines) and by rows (Right's view), each line followed by
+//! one unused bit, so that runs along a line never run into the next and are counted by
+//! carries rather than loops. A move clears two bits in each. At each position:
+//! - runs of cells only one player can ever use, cut off from the rest, are an integer
+//!   (Siegel, *Combinatorial Game Theory*, ch. II) and join the integer beside the board;
+//! - the move bounds decide when they can ([`BoundTotals::decide`]: Bullock's safe moves,
+//!   boxes, contested moves linked or lone, against the opponent's most moves and usable
+//!   cells);
 //! - a shared table of proved results ([`ResultTable`]) is keyed exactly by the least of the
-//!   board's four mirror images (each keeps the dominoes' directions), the player to move
-//!   and the integer;
-//! - moves are tried best first by a static score (the opponent's moves the domino takes
-//!   away, the mover's own it takes away, and last of all the safe moves, which cannot be
-//!   lost by waiting) and a history of the moves that won before.
+//!   board's mirror images (and, on a square board, of its transposed images with the
+//!   players swapped), the player to move and the integer;
+//! - moves are tried best first, by Bullock's order: the moves and safe moves they take from
+//!   the opponent less those they take from the mover, then their place on a lattice
+//!   (every other line, every other cell, from the edges in), which makes safe moves.
 //!
 //! Depth is bounded by the moves left (at most 64 dominoes and the integer's moves), so the
 //! search recurses.
 
 use crate::error::Result;
-use crate::games::board::{shl, shr};
 use crate::partizan::results::{ResultKey, ResultTable};
 use crate::partizan::{BoundTotals, MoveBounds, RegionSolver};
 use std::sync::Arc;
 
-/// The masks of one board shape (`rows x cols`, at most 128 cells, bit `r * cols + c`).
+/// The bits at even places.
+const EVEN: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
+
+/// The cells of the runs of `set` (along the lines of a view) that start at a cell of
+/// `starts` (each a first cell of a run): a carry from each start runs to its run's end.
+fn runs_from(set: u128, starts: u128) -> u128 {
+    set & (set.wrapping_add(starts) ^ set)
+}
+
+/// One player's view of a board: her dominoes lie along its `lines` lines of `len` cells,
+/// each line followed by an unused bit; her opponent's lie across, from a line to the next.
 #[derive(Clone, Copy, Debug)]
+struct View {
+    /// Bits from one line to the next (a line's cells and one).
+    stride: u32,
+    /// The board's cells.
+    full: u128,
+    /// The cells of the even lines.
+    even_lines: u128,
+}
+
+/// What a view tells of its player's moves (see [`MoveBounds`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct Counts {
+    safe: u32,
+    boxes: u32,
+    linked: u32,
+    lone: u32,
+    half: u32,
+    spread: u32,
+    half_spread: u32,
+    most: u32,
+    usable: u32,
+}
+
+impl View {
+    fn new(len: u32, lines: u32) -> View {
+        let stride = len + 1;
+        let line = (1u128 << len) - 1;
+        let mut full = 0;
+        let mut even_lines = 0;
+        for i in 0..lines {
+            full |= line << (i * stride);
+            if i % 2 == 0 {
+                even_lines |= line << (i * stride);
+            }
+        }
+        View {
+            stride,
+            full,
+            even_lines,
+        }
+    }
+
+    /// Cells with a cell of `set` next to them along their line.
+    fn along(&self, set: u128) -> u128 {
+        ((set >> 1) | (set << 1)) & self.full
+    }
+
+    /// Cells with a cell of `set` next to them across (on the next or the last line).
+    fn across(&self, set: u128) -> u128 {
+        ((set >> self.stride) | (set << self.stride)) & self.full
+    }
+
+    /// The player's moves: the first cell of each pair of empty cells along a line.
+    fn moves(&self, empty: u128) -> u128 {
+        empty & (empty >> 1)
+    }
+
+    /// The cells of each run of `set` along a line at an even distance from the run's
+    /// first cell.
+    fn every_other(&self, set: u128) -> u128 {
+        let starts = set & !(set << 1);
+        let from_even = runs_from(set, starts & EVEN);
+        (from_even & EVEN) | (set & !from_even & !EVEN)
+    }
+
+    /// Dominoes packed into the cells `set` along the lines, first fit: the first cell of
+    /// each (floor(length / 2) per run).
+    fn packing(&self, set: u128) -> u128 {
+        self.every_other(set) & (set >> 1)
+    }
+
+    /// The cells of the runs of `set` along a line with an end next to a cell of `outside`.
+    fn runs_touching(&self, set: u128, outside: u128) -> u128 {
+        let starts = set & !(set << 1);
+        let ends = set & !(set >> 1);
+        let forward = runs_from(set, starts & (outside << 1));
+        let backward =
+            runs_from(set.reverse_bits(), (ends & (outside >> 1)).reverse_bits()).reverse_bits();
+        forward | backward
+    }
+
+    /// The runs of cells of the player's that her opponent can never use and that touch no
+    /// other empty cell: each a part of its own, an integer.
+    fn own_runs(&self, empty: u128) -> u128 {
+        let protected = empty & !self.across(empty);
+        protected & !self.runs_touching(protected, empty & !protected)
+    }
+
+    /// The player's most moves and safe moves.
+    fn most_and_safe(&self, empty: u128) -> (u32, u32) {
+        let protected = empty & !self.across(empty);
+        (
+            self.packing(empty).count_ones(),
+            self.packing(protected).count_ones(),
+        )
+    }
+
+    /// The player's bounds (see [`MoveBounds`] and [`Shape::bounds`]).
+    fn counts(&self, empty: u128) -> Counts {
+        let s = self.stride;
+        let usable_by_opponent = empty & self.across(empty);
+        let protected = empty & !usable_by_opponent;
+        // safe moves, and the cells they leave over
+        let safe = self.packing(protected);
+        let spare = protected & !(safe | safe << 1);
+        // boxes: two moves side by side across, walled across on both sides
+        let pairs = self.moves(empty);
+        let corners = pairs
+            & (pairs >> s)
+            & !(empty << s)
+            & !((empty << s) >> 1)
+            & !(empty >> (2 * s))
+            & !(empty >> (2 * s + 1));
+        let boxes = self.every_other(corners);
+        let box_cells = boxes | boxes << 1 | boxes << s | boxes << (s + 1);
+        // contested moves, linked when an opponent's domino can meet two of them
+        let contested = self.packing((usable_by_opponent & !box_cells) | spare);
+        let cells = contested | contested << 1;
+        let paired = cells & self.across(cells);
+        let linked = contested & (paired | paired >> 1);
+        // spread moves: those on every other line, and those of the other lines no
+        // opponent's domino can meet together with a chosen one
+        let spread_from = |first: u128| {
+            let chosen = contested & first;
+            let near = self.across(chosen | chosen << 1);
+            chosen | (contested & !first & !(near | near >> 1))
+        };
+        let (a, b) = (
+            spread_from(self.even_lines),
+            spread_from(self.full & !self.even_lines),
+        );
+        let spread = if a.count_ones() >= b.count_ones() {
+            a
+        } else {
+            b
+        };
+        let half = |firsts: u128| ((firsts | firsts << 1) & spare).count_ones();
+        Counts {
+            safe: safe.count_ones(),
+            boxes: boxes.count_ones(),
+            linked: linked.count_ones(),
+            lone: (contested & !linked).count_ones(),
+            half: half(contested),
+            spread: spread.count_ones(),
+            half_spread: half(spread),
+            most: self.packing(empty).count_ones(),
+            usable: (empty & self.along(empty)).count_ones(),
+        }
+    }
+}
+
+/// A board shape and its two views: Left's (by columns) and Right's (by rows).
+#[derive(Clone, Debug)]
 pub(crate) struct Shape {
     rows: u32,
     cols: u32,
-    cells: u32,
-    full: u128,
-    /// Cells with a cell below them.
-    below: u128,
-    /// Cells with a cell to their right.
-    right: u128,
-    even_cols: u128,
-    even_rows: u128,
-    /// The cells of the first row.
-    row: u128,
+    /// Left's view (lines are columns) and Right's (lines are rows).
+    views: [View; 2],
+    /// Per cell of each view, the same cell in the other view.
+    other: [[u8; 128]; 2],
 }
 
 impl Shape {
-    pub(crate) fn new(rows: u32, cols: u32) -> Shape {
-        let cells = rows * cols;
-        debug_assert!((1..=128).contains(&cells));
-        let full = if cells == 128 {
-            u128::MAX
-        } else {
-            (1u128 << cells) - 1
-        };
-        let row = (1u128 << cols) - 1;
-        let first_col = (0..rows).fold(0u128, |m, r| m | 1u128 << (r * cols));
-        let even_cols = (0..cols).step_by(2).fold(0u128, |m, c| m | first_col << c);
-        let even_rows = (0..rows)
-            .step_by(2)
-            .fold(0u128, |m, r| m | row << (r * cols));
-        Shape {
+    /// The shape of a `rows x cols` board, if both views fit in 128 bits (a line's cells and
+    /// one more per line: `rows x cols + max(rows, cols) <= 128`).
+    pub(crate) fn new(rows: u32, cols: u32) -> Option<Shape> {
+        if rows == 0 || cols == 0 || rows * cols + rows.max(cols) > 128 {
+            return None;
+        }
+        let mut other = [[0u8; 128]; 2];
+        for r in 0..rows {
+            for c in 0..cols {
+                let left = c * (rows + 1) + r;
+                let right = r * (cols + 1) + c;
+                other[0][left as usize] = right as u8;
+                other[1][right as usize] = left as u8;
+            }
+        }
+        Some(Shape {
             rows,
             cols,
-            cells,
-            full,
-            below: shr(full, cols),
-            right: full & !(first_col << (cols - 1)),
-            even_cols,
-            even_rows,
-            row,
-        }
+            views: [View::new(rows, cols), View::new(cols, rows)],
+            other,
+        })
     }
 
-    /// Vertical moves: the upper cell of each pair of empty cells one above the other.
-    fn vertical_moves(&self, empty: u128) -> u128 {
-        empty & shr(empty, self.cols)
-    }
-
-    /// Horizontal moves: the left cell of each pair of empty cells side by side.
-    fn horizontal_moves(&self, empty: u128) -> u128 {
-        empty & (empty >> 1) & self.right
-    }
-
-    /// The dominoes of one direction that fit side by side in the cells `set`: floor(run / 2)
-    /// per run of consecutive cells of `set` along the columns (`vertical`) or the rows.
-    ///
-    /// Bit-parallel: each round pairs the first cell of every run with the next one and drops
-    /// both (or the first alone, ending a run of one), so it takes half the longest run in
-    /// rounds.
-    pub(crate) fn dominoes_in_runs(&self, set: u128, vertical: bool) -> u32 {
-        let (step, linked) = if vertical {
-            (self.cols, self.below)
-        } else {
-            (1, self.right)
-        };
-        let mut rest = set & self.full;
-        let mut total = 0;
+    /// The cells `set` of view `from`, in the other view.
+    fn convert(&self, from: usize, set: u128) -> u128 {
+        let mut out = 0;
+        let mut rest = set;
         while rest != 0 {
-            // cells whose predecessor along the line is not in the set
-            let starts = rest & !shl(rest & linked, step);
-            let paired = starts & linked & shr(rest, step);
-            total += paired.count_ones();
-            rest &= !(starts | shl(paired, step));
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            out |= 1u128 << self.other[from][i as usize];
         }
-        total
+        out
     }
 
-    /// The dominoes of one direction packed into the cells `set`, first fit along each run:
-    /// the first (upper or left) cell of each.
-    fn packing(&self, set: u128, vertical: bool) -> u128 {
-        let (step, linked) = if vertical {
-            (self.cols, self.below)
-        } else {
-            (1, self.right)
-        };
-        let mut rest = set & self.full;
-        let mut firsts = 0;
+    /// The board of `rows x cols` cells, row by row with no unused bits (a [`crate::games::board::Board`]'s
+    /// bits), in both views.
+    pub(crate) fn views_of(&self, bits: u128) -> [u128; 2] {
+        let mut right = 0;
+        let mut rest = bits;
         while rest != 0 {
-            let starts = rest & !shl(rest & linked, step);
-            let paired = starts & linked & shr(rest, step);
-            firsts |= paired;
-            rest &= !(starts | shl(paired, step));
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            let (r, c) = (i / self.cols, i % self.cols);
+            right |= 1u128 << (r * (self.cols + 1) + c);
         }
-        firsts
+        [self.convert(1, right), right]
     }
 
     /// Safe moves (Bullock's Obsequi): a vertical domino on two empty cells neither of which
@@ -133,196 +261,66 @@ impl Shape {
     /// the cells safe moves leave over); linked when a horizontal domino can meet two of
     /// them (they have cells side by side), lone otherwise. Spread moves: those of them in
     /// even columns (or odd ones), and of the others those with no cell beside a chosen one:
-    /// fewer, none linked. The most moves a player can still
-    /// make is the dominoes that fit in their runs of empty cells; her usable cells are the
-    /// empty cells with an empty cell next to them her way.
-    pub(crate) fn bounds(&self, empty: u128) -> MoveBounds {
-        let cols = self.cols;
-        let right_empty = (empty >> 1) & self.right;
-        let left_empty = (empty & self.right) << 1;
-        let below_empty = shr(empty, cols) & self.full;
-        let above_empty = shl(empty, cols) & self.full;
-        let beside = right_empty | left_empty;
-        let above_below = below_empty | above_empty;
-        // boxes: top-left corners of empty squares walled left and right (Left's) or above
-        // and below (Right's), then every other one of those in a line, so they are disjoint
-        let hm = self.horizontal_moves(empty);
-        let vm = self.vertical_moves(empty);
-        let left_corners = hm
-            & shr(hm, cols)
-            & !left_empty
-            & !shr(left_empty, cols)
-            & !(right_empty >> 1)
-            & !shr(right_empty, cols + 1);
-        let right_corners = vm
-            & (vm >> 1)
-            & self.right
-            & !above_empty
-            & !(above_empty >> 1)
-            & !shr(below_empty, cols)
-            & !shr(below_empty, cols + 1);
-        let left_boxes = self.every_other(left_corners, cols, self.below);
-        let right_boxes = self.every_other(right_corners, 1, self.right);
-        let box_cells =
-            |corners: u128| corners | corners << 1 | shl(corners, cols) | shl(corners, cols + 1);
-        // safe moves: dominoes packed into the cells the opponent cannot use; the cells left
-        // over there may still join a vulnerable move
-        let protected_left = empty & !beside;
-        let protected_right = empty & !above_below;
-        let safe_left = self.packing(protected_left, true);
-        let safe_right = self.packing(protected_right, false);
-        let spare_left = protected_left & !(safe_left | shl(safe_left, cols));
-        let spare_right = protected_right & !(safe_right | safe_right << 1);
-        let contested_left =
-            self.packing((empty & beside & !box_cells(left_boxes)) | spare_left, true);
-        let contested_right = self.packing(
-            (empty & above_below & !box_cells(right_boxes)) | spare_right,
-            false,
-        );
-        // a horizontal domino takes away two of Left's contested moves when they have cells
-        // side by side; a vertical one two of Right's with cells one above the other
-        let linked_left = {
-            let cells = contested_left | shl(contested_left, cols);
-            let paired = cells & (((cells >> 1) & self.right) | ((cells & self.right) << 1));
-            contested_left & (paired | shr(paired, cols))
-        };
-        let linked_right = {
-            let cells = contested_right | contested_right << 1;
-            let paired = cells & (shr(cells, cols) | shl(cells, cols)) & self.full;
-            contested_right & (paired | paired >> 1)
-        };
-        // or fewer of them, none linked: those in every other line, and those of the other
-        // lines with no cell beside a chosen one
-        let lone_left = {
-            let odd = self.full & !self.even_cols;
-            let pick = |first: u128| {
-                let chosen = contested_left & first;
-                let cells = chosen | shl(chosen, cols);
-                let near = ((cells >> 1) & self.right) | ((cells & self.right) << 1);
-                chosen | (contested_left & !first & !(near | shr(near, cols)))
-            };
-            let (a, b) = (pick(self.even_cols), pick(odd));
-            if a.count_ones() >= b.count_ones() {
-                a
-            } else {
-                b
-            }
-        };
-        let lone_right = {
-            let odd = self.full & !self.even_rows;
-            let pick = |first: u128| {
-                let chosen = contested_right & first;
-                let cells = chosen | chosen << 1;
-                let near = (shr(cells, cols) | shl(cells, cols)) & self.full;
-                chosen | (contested_right & !first & !(near | near >> 1))
-            };
-            let (a, b) = (pick(self.even_rows), pick(odd));
-            if a.count_ones() >= b.count_ones() {
-                a
-            } else {
-                b
-            }
-        };
-        // moves with a cell the opponent cannot use (one of her cells each)
-        let half_left =
-            |firsts: u128| ((firsts & spare_left) | (shl(firsts, cols) & spare_left)).count_ones();
-        let half_right =
-            |firsts: u128| ((firsts & spare_right) | ((firsts << 1) & spare_right)).count_ones();
+    /// fewer, none linked. The most moves a player can still make is the dominoes that fit
+    /// in her runs of empty cells; her usable cells are the empty cells with an empty cell
+    /// next to them her way.
+    pub(crate) fn bounds(&self, board: [u128; 2]) -> MoveBounds {
+        let [l, r] = [0, 1].map(|p| self.views[p].counts(board[p]));
         MoveBounds {
-            safe: [safe_left.count_ones(), safe_right.count_ones()],
-            boxes: [left_boxes.count_ones(), right_boxes.count_ones()],
-            linked: [linked_left.count_ones(), linked_right.count_ones()],
-            lone: [
-                (contested_left & !linked_left).count_ones(),
-                (contested_right & !linked_right).count_ones(),
-            ],
-            half: [half_left(contested_left), half_right(contested_right)],
-            spread: [lone_left.count_ones(), lone_right.count_ones()],
-            half_spread: [half_left(lone_left), half_right(lone_right)],
-            most: [
-                self.dominoes_in_runs(empty, true),
-                self.dominoes_in_runs(empty, false),
-            ],
-            usable: [
-                (empty & above_below).count_ones(),
-                (empty & beside).count_ones(),
-            ],
+            safe: [l.safe, r.safe],
+            boxes: [l.boxes, r.boxes],
+            linked: [l.linked, r.linked],
+            lone: [l.lone, r.lone],
+            half: [l.half, r.half],
+            spread: [l.spread, r.spread],
+            half_spread: [l.half_spread, r.half_spread],
+            most: [l.most, r.most],
+            usable: [l.usable, r.usable],
         }
-    }
-
-    /// Every other cell of each run of `set` along lines of step `step` (`linked`: the cells
-    /// with a next cell on their line), from the first: ceil(length / 2) per run, no two
-    /// next to each other.
-    fn every_other(&self, set: u128, step: u32, linked: u128) -> u128 {
-        let mut rest = set;
-        let mut chosen = 0;
-        while rest != 0 {
-            let starts = rest & !shl(rest & linked, step);
-            chosen |= starts;
-            rest &= !(starts | shl(starts & linked, step));
-        }
-        chosen
     }
 
     /// The board with its runs that only one player can ever use cleared, and their moves
     /// added to the integer beside it: a run of empty cells along a column none of which has
     /// an empty cell beside it, nor an empty cell above or below it off the run, is a part of
-    /// its own in the sum, worth floor(length / 2) to Left (Siegel, ch. II: such a part is an
-    /// integer); likewise for Right along rows. Cells with no empty neighbour go too.
-    fn integer_runs(&self, empty: u128, integer: i32) -> (u128, i32) {
-        let cols = self.cols;
-        let beside = ((empty >> 1) & self.right) | ((empty & self.right) << 1);
-        let above_below = (shr(empty, cols) | shl(empty, cols)) & self.full;
-        let left_only = self.isolated_runs(empty & !beside, empty, true);
-        let right_only = self.isolated_runs(empty & !above_below, empty, false);
-        if left_only | right_only == 0 {
-            return (empty, integer);
+    /// its own in the sum, worth floor(length / 2) to Left (such a part is an integer);
+    /// likewise for Right along rows.
+    fn integer_runs(&self, board: [u128; 2], integer: i32) -> ([u128; 2], i32) {
+        let own = [0, 1].map(|p| self.views[p].own_runs(board[p]));
+        if own == [0, 0] {
+            return (board, integer);
         }
-        let gain = self.dominoes_in_runs(left_only, true) as i32
-            - self.dominoes_in_runs(right_only, false) as i32;
+        let gain = self.views[0].packing(own[0]).count_ones() as i32
+            - self.views[1].packing(own[1]).count_ones() as i32;
+        let cleared = [
+            own[0] | self.convert(1, own[1]),
+            own[1] | self.convert(0, own[0]),
+        ];
         let cap = INTEGER_CAP as i32;
         (
-            empty & !(left_only | right_only),
+            [board[0] & !cleared[0], board[1] & !cleared[1]],
             (integer + gain).clamp(-cap, cap),
         )
     }
 
-    /// The cells of `protected` whose run along a column (`vertical`) or row within
-    /// `protected` has no cell next to an empty cell outside it along that line.
-    fn isolated_runs(&self, protected: u128, empty: u128, vertical: bool) -> u128 {
-        let cols = self.cols;
-        let next_to = |set: u128| {
-            if vertical {
-                (shr(set, cols) | shl(set, cols)) & self.full
-            } else {
-                ((set >> 1) & self.right) | ((set & self.right) << 1)
-            }
-        };
-        let mut joined = protected & next_to(empty & !protected);
-        loop {
-            let grown = joined | (protected & next_to(joined));
-            if grown == joined {
-                return protected & !joined;
-            }
-            joined = grown;
-        }
-    }
-
-    /// The board upside down (the dominoes keep their directions).
+    /// The board upside down (Right's view).
     fn flip_rows(&self, set: u128) -> u128 {
+        let stride = self.cols + 1;
+        let line = (1u128 << self.cols) - 1;
         let mut out = 0;
         for r in 0..self.rows {
-            out |= ((set >> (r * self.cols)) & self.row) << ((self.rows - 1 - r) * self.cols);
+            out |= ((set >> (r * stride)) & line) << ((self.rows - 1 - r) * stride);
         }
         out
     }
 
-    /// The board turned half a turn.
+    /// The board turned half a turn (Right's view): each line's unused bit goes first when
+    /// the bits are reversed, and one shift puts it back.
     fn turn(&self, set: u128) -> u128 {
-        set.reverse_bits() >> (128 - self.cells)
+        let bits = self.rows * (self.cols + 1);
+        (set.reverse_bits() >> (128 - bits)) >> 1
     }
 
-    /// The least of the board's four mirror images.
+    /// The least of the board's four mirror images (Right's view).
     fn least_image(&self, set: u128) -> u128 {
         let flipped = self.flip_rows(set);
         set.min(self.turn(set)).min(flipped).min(self.turn(flipped))
@@ -340,9 +338,7 @@ const INTEGER_CAP: i64 = 128;
 pub struct DomineeringSolver {
     table: Arc<ResultTable>,
     shape: Shape,
-    empty: u128,
-    /// Per player (0 vertical), per cell: how often a move there won.
-    history: Box<[[u32; 128]; 2]>,
+    board: [u128; 2],
     /// Positions searched since the last report to the caller's tick.
     pending: u64,
     /// Counters: positions decided by the bounds, table hits, won positions by the place of
@@ -351,22 +347,38 @@ pub struct DomineeringSolver {
 }
 
 impl DomineeringSolver {
-    /// A search of the board of `rows x cols` cells whose empty cells are `empty`.
-    pub fn new(table: Arc<ResultTable>, rows: u8, cols: u8, empty: u128) -> DomineeringSolver {
-        DomineeringSolver {
+    /// A search of the board of `rows x cols` cells whose empty cells are `empty` (row by
+    /// row, as a [`crate::games::board::Board`] holds them); `None` when the board does not
+    /// fit its views (`rows x cols + max(rows, cols) > 128`).
+    pub fn new(
+        table: Arc<ResultTable>,
+        rows: u8,
+        cols: u8,
+        empty: u128,
+    ) -> Option<DomineeringSolver> {
+        let shape = Shape::new(u32::from(rows), u32::from(cols))?;
+        let board = shape.views_of(empty);
+        Some(DomineeringSolver {
             table,
-            shape: Shape::new(u32::from(rows), u32::from(cols)),
-            empty,
-            history: Box::new([[0; 128]; 2]),
+            shape,
+            board,
             pending: 0,
             stats: [0; 6],
-        }
+        })
     }
 
-    fn key(&self, empty: u128, integer: i32, vertical: bool) -> ResultKey {
+    /// The table's key: the least image of the board with the player to move and the
+    /// integer (a transposed image of a square board swaps the players).
+    fn key(&self, board: [u128; 2], integer: i32, vertical: bool) -> ResultKey {
         let s = &self.shape;
+        let mut best = (s.least_image(board[1]), vertical, integer);
+        if s.rows == s.cols {
+            // Left's view of the board is Right's view of its transpose
+            best = best.min((s.least_image(board[0]), !vertical, -integer));
+        }
+        let (cells, vertical, integer) = best;
         ResultKey {
-            cells: s.least_image(empty),
+            cells,
             meta: GAME
                 | u64::from(s.rows) << 4
                 | u64::from(s.cols) << 12
@@ -375,12 +387,12 @@ impl DomineeringSolver {
         }
     }
 
-    /// Whether the player to move (vertical when `vertical`) wins the board `empty` beside
-    /// `integer` (positive: free moves of vertical's, negative: horizontal's), and the
-    /// positions searched.
+    /// Whether the player to move (vertical when `vertical`) wins `board` beside `integer`
+    /// (positive: free moves of vertical's, negative: horizontal's), and the positions
+    /// searched.
     fn search(
         &mut self,
-        empty: u128,
+        board: [u128; 2],
         integer: i32,
         vertical: bool,
         tick: &mut dyn FnMut(u64) -> Result<()>,
@@ -390,74 +402,52 @@ impl DomineeringSolver {
             tick(self.pending)?;
             self.pending = 0;
         }
-        let s = self.shape;
-        let (empty, integer) = s.integer_runs(empty, integer);
-        let (vm, hm) = (s.vertical_moves(empty), s.horizontal_moves(empty));
-        let (mine, theirs) = if vertical { (vm, hm) } else { (hm, vm) };
+        let (board, integer) = self.shape.integer_runs(board, integer);
+        let me = usize::from(!vertical);
+        let view = self.shape.views[me];
+        let own = board[me];
+        let mine = view.moves(own);
+        let theirs = self.shape.views[1 - me].moves(board[1 - me]);
         let signed = if vertical { integer } else { -integer };
-        let (own_free, their_free) = (signed.max(0) as u32, (-signed).max(0) as u32);
-        if mine == 0 && own_free == 0 {
+        let (own_free, their_free) = (signed > 0, signed < 0);
+        if mine == 0 && !own_free {
             return Ok((false, 1));
         }
-        if theirs == 0 && their_free == 0 {
+        if theirs == 0 && !their_free {
             // her move leaves the opponent none
             return Ok((true, 1));
         }
+        let before = self.shape.bounds(board);
         let mut totals = BoundTotals::default();
-        totals.add(&s.bounds(empty), false);
+        totals.add(&before, false);
         totals.add_integer(integer.into());
         if let Some(wins) = totals.decide(vertical) {
             self.stats[0] += 1;
             return Ok((wins, 1));
         }
-        let me = usize::from(!vertical);
-        let key = self.key(empty, integer, vertical);
+        let key = self.key(board, integer, vertical);
         if let Some(wins) = self.table.get(&key) {
             self.stats[1] += 1;
             return Ok((wins, 1));
         }
-        // the moves, best first
-        let (step, cross) = if vertical { (s.cols, 1) } else { (1, s.cols) };
-        let protected = if vertical {
-            empty & !(((empty >> 1) & s.right) | ((empty & s.right) << 1))
-        } else {
-            empty & !((shr(empty, s.cols) | shl(empty, s.cols)) & s.full)
-        };
-        // the opponent's moves through a cell: starting there, or one cell before it
-        let (t0, t1) = (theirs, shl(theirs, cross));
-        let (m0, m1) = (shl(mine, step), shr(mine, step));
-        let history = &self.history[me];
+        // the moves, best first: by the moves and safe moves they take from each player, then
+        // by their place on a lattice (Bullock's order)
+        let them = 1 - me;
         let mut moves = [(0i32, 0u8); 128];
         let mut count = 0;
         let mut rest = mine;
         while rest != 0 {
             let i = rest.trailing_zeros();
             rest &= rest - 1;
-            let j = i + step;
-            let bit = |set: u128, k: u32| ((set >> k) & 1) as i32;
-            let taken = bit(t0, i) + bit(t1, i) + bit(t0, j) + bit(t1, j);
-            let lost = bit(m0, i) + bit(m1, i);
-            let safe = bit(protected, i) & bit(protected, j);
-            let mut child = BoundTotals::default();
-            child.add(&s.bounds(empty & !(1u128 << i | 1u128 << j)), false);
-            child.add_integer(integer.into());
-            match child.decide(!vertical) {
-                // a move the bounds say the opponent loses after
-                Some(false) => {
-                    self.stats[0] += 1;
-                    return Ok((true, 1));
-                }
-                // one they say she wins after: not worth trying
-                Some(true) => {
-                    self.stats[0] += 1;
-                    continue;
-                }
-                None => {}
-            }
-            let margin = -child.deficit(vertical) as i32;
-            let score = ((margin * 64 + taken * 4 - lost * 2 - safe * 32) << 16)
-                + history[i as usize].min((1 << 16) - 1) as i32;
-            moves[count] = (score, i as u8);
+            let child = self.play(board, me, i);
+            let after = [0, 1].map(|p| self.shape.views[p].most_and_safe(child[p]));
+            let change = |p: usize| {
+                (after[p].0 + after[p].1) as i32 - (before.most[p] + before.safe[p]) as i32
+            };
+            moves[count] = (
+                (change(me) - change(them)) * 128 + self.lattice(me, i),
+                i as u8,
+            );
             count += 1;
         }
         let moves = &mut moves[..count];
@@ -466,29 +456,66 @@ impl DomineeringSolver {
         let mut wins = false;
         for (k, &(_, i)) in moves.iter().enumerate() {
             let i = u32::from(i);
-            let child = empty & !(1u128 << i | 1u128 << (i + step));
+            let child = self.play(board, me, i);
             let (opponent_wins, w) = self.search(child, integer, !vertical, tick)?;
             work += w;
             if !opponent_wins {
                 wins = true;
                 self.stats[2 + k.min(2)] += 1;
-                let h = &mut self.history[me][i as usize];
-                *h = h.saturating_add(1 + (w.min(1 << 16) as u32).ilog2());
                 break;
             }
         }
         if !wins {
             self.stats[5] += 1;
         }
-        if !wins && own_free > 0 {
+        if !wins && own_free {
             // a move in the integer
             let next = if vertical { integer - 1 } else { integer + 1 };
-            let (opponent_wins, w) = self.search(empty, next, !vertical, tick)?;
+            let (opponent_wins, w) = self.search(board, next, !vertical, tick)?;
             work += w;
             wins = !opponent_wins;
         }
         self.table.put(&key, wins, work);
         Ok((wins, work))
+    }
+
+    /// A move's place on the lattice of Obsequi's move order: every other line from the
+    /// edges, every other place along it, nearest the edges first.
+    fn lattice(&self, me: usize, i: u32) -> i32 {
+        let s = &self.shape;
+        let (lines, len) = if me == 0 {
+            (s.cols, s.rows)
+        } else {
+            (s.rows, s.cols)
+        };
+        let stride = len + 1;
+        let (line, pos) = (i / stride, i % stride);
+        let dl = line.min(lines - 1 - line) as i32;
+        let dp = pos.min(len.saturating_sub(2 + pos)) as i32;
+        let tier = if dl % 2 == 1 && dp % 2 == 0 {
+            4
+        } else if dl % 2 == 1 {
+            3
+        } else if dl >= 2 && dp % 2 == 0 {
+            2
+        } else if dl >= 2 {
+            1
+        } else {
+            0
+        };
+        tier * 32 - dl - dp
+    }
+
+    /// The board after the move of player `me` (0: Left) at cell `i` of her view and the
+    /// next one along the line.
+    fn play(&self, board: [u128; 2], me: usize, i: u32) -> [u128; 2] {
+        let pair = 3u128 << i;
+        let other = self.shape.other[me];
+        let theirs = 1u128 << other[i as usize] | 1u128 << other[i as usize + 1];
+        let mut next = board;
+        next[me] &= !pair;
+        next[1 - me] &= !theirs;
+        next
     }
 }
 
@@ -507,9 +534,9 @@ impl RegionSolver for DomineeringSolver {
             (integer, left)
         };
         let integer = integer.clamp(-INTEGER_CAP, INTEGER_CAP) as i32;
-        let empty = self.empty;
+        let board = self.board;
         let answer = stacker::maybe_grow(256 * 1024, 2 * 1024 * 1024, || {
-            self.search(empty, integer, vertical, tick)
+            self.search(board, integer, vertical, tick)
         });
         tick(std::mem::take(&mut self.pending))?;
         Ok(answer?.0)
@@ -521,8 +548,9 @@ mod tests {
     use super::*;
     use std::collections::HashMap;
 
-    /// Whether the player to move (vertical when `vertical`) wins `empty` beside `integer`
-    /// free moves (positive: vertical's): plain minimax over the placements, memoised.
+    /// Whether the player to move (vertical when `vertical`) wins `empty` (row by row, no
+    /// unused bits) beside `integer` free moves (positive: vertical's): plain minimax over
+    /// the placements, memoised.
     fn brute(
         rows: u32,
         cols: u32,
@@ -559,28 +587,32 @@ mod tests {
         wins
     }
 
+    fn xorshift(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
     #[test]
     fn solver_agrees_with_minimax() {
         let mut seed = 0x51ed_270b_2736_8a4du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
         // one table for every board: keys of different shapes and integers never meet
         let table = Arc::new(ResultTable::new(1 << 16));
-        for _ in 0..3000 {
-            let rows = 1 + (next() % 5) as u32;
-            let cols = 1 + (next() % 5) as u32;
-            let shape = Shape::new(rows, cols);
-            let empty = (u128::from(next()) | u128::from(next() & next())) & shape.full;
-            let integer = (next() % 7) as i32 - 3;
+        for round in 0..3000 {
+            let rows = 1 + (xorshift(&mut seed) % 5) as u32;
+            let cols = 1 + (xorshift(&mut seed) % 5) as u32;
+            let full = (1u128 << (rows * cols)) - 1;
+            let (a, b) = (xorshift(&mut seed), xorshift(&mut seed));
+            // mostly empty boards, some with many filled cells
+            let empty = u128::from(if round % 3 == 0 { a & b } else { a | b }) & full;
+            let integer = (xorshift(&mut seed) % 7) as i32 - 3;
             let mut memo = HashMap::new();
             for left in [true, false] {
                 for negated in [false, true] {
                     let mut solver =
-                        DomineeringSolver::new(Arc::clone(&table), rows as u8, cols as u8, empty);
+                        DomineeringSolver::new(Arc::clone(&table), rows as u8, cols as u8, empty)
+                            .expect("small boards fit");
                     let mut ticks = 0;
                     let wins = solver
                         .wins(negated, i64::from(integer), left, &mut |n| {
@@ -605,9 +637,51 @@ mod tests {
     }
 
     #[test]
+    fn views_agree_cell_by_cell() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..2000 {
+            let rows = 1 + (xorshift(&mut seed) % 11) as u32;
+            let cols = 1 + (xorshift(&mut seed) % 11) as u32;
+            let Some(shape) = Shape::new(rows, cols) else {
+                assert!(rows * cols + rows.max(cols) > 128);
+                continue;
+            };
+            let bits = (u128::from(xorshift(&mut seed)) << 64 | u128::from(xorshift(&mut seed)))
+                & ((1u128 << (rows * cols)) - 1);
+            let [left, right] = shape.views_of(bits);
+            for r in 0..rows {
+                for c in 0..cols {
+                    let set = bits >> (r * cols + c) & 1;
+                    assert_eq!(left >> (c * (rows + 1) + r) & 1, set);
+                    assert_eq!(right >> (r * (cols + 1) + c) & 1, set);
+                }
+            }
+            // runs packed by carries: floor(length / 2) per run, counted cell by cell
+            for (p, view) in shape.views.iter().enumerate() {
+                let set = [left, right][p];
+                let (lines, len) = if p == 0 { (cols, rows) } else { (rows, cols) };
+                let mut expected = 0;
+                for line in 0..lines {
+                    let mut run = 0;
+                    for k in 0..=len {
+                        if k < len && set >> (line * view.stride + k) & 1 == 1 {
+                            run += 1;
+                        } else {
+                            expected += run / 2;
+                            run = 0;
+                        }
+                    }
+                }
+                assert_eq!(view.packing(set).count_ones(), expected);
+            }
+        }
+    }
+
+    #[test]
     fn mirror_images_share_a_key() {
-        let shape = Shape::new(3, 4);
-        let set = 0b0110_0001_1011u128;
+        let shape = Shape::new(3, 4).expect("fits");
+        // Right's view: rows of 4 cells and an unused bit
+        let set = 0b01100_00011_01011u128;
         let images = [
             set,
             shape.flip_rows(set),
@@ -617,10 +691,11 @@ mod tests {
         for image in images {
             assert_eq!(shape.least_image(image), shape.least_image(set));
             assert_eq!(image.count_ones(), set.count_ones());
+            assert_eq!(image & !shape.views[1].full, 0);
         }
-        // upside down: row 0 (bits 0..4) becomes row 2
-        assert_eq!(shape.flip_rows(0b1011), 0b1011 << 8);
+        // upside down: row 0 (bits 0..4) becomes row 2 (bits 10..14)
+        assert_eq!(shape.flip_rows(0b1011), 0b1011 << 10);
         // half a turn: cell (0, 0) becomes (2, 3)
-        assert_eq!(shape.turn(1), 1 << 11);
+        assert_eq!(shape.turn(1), 1 << 13);
     }
 }
