@@ -63,8 +63,8 @@ impl ResultTable {
     /// from the system as they are first written).
     pub fn new(entries: usize) -> ResultTable {
         let buckets = (entries / BUCKET).max(1).next_power_of_two();
-        let mut slots = Vec::with_capacity(buckets * BUCKET);
-        slots.resize_with(buckets * BUCKET, Default::default);
+        // zeroed by the system, page by page as they are first touched
+        let slots = bytemuck::zeroed_vec(buckets * BUCKET);
         ResultTable {
             slots,
             mask: buckets - 1,
