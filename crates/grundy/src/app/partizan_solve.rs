@@ -147,6 +147,60 @@ struct Shared {
     /// When the threads started, and the last progress report (milliseconds after).
     started: Instant,
     reported: AtomicU64,
+    /// Per question "does Left (Right) win moving first?" split into subproblems (no move
+    /// listed): her winning found, her most promising move refuted, replies to it left.
+    won: [AtomicBool; 2],
+    refuted: [AtomicBool; 2],
+    replies_left: [AtomicUsize; 2],
+}
+
+/// What a subproblem is to a question "does Left (index 0) or Right (1) win moving first?"
+/// split by [`split_question`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Part {
+    /// A subproblem of the root's listed moves (no question).
+    Listed,
+    /// The question itself.
+    Whole(usize),
+    /// A reply of the opponent's to the player's most promising move: the player wins by
+    /// that move unless a reply wins.
+    Reply(usize),
+    /// Another move of the player's: she wins if it does.
+    Other(usize),
+}
+
+impl Shared {
+    /// Whether subproblem `part` is still worth answering.
+    fn needed(&self, part: Part) -> bool {
+        match part {
+            Part::Listed | Part::Whole(_) => true,
+            Part::Reply(q) => {
+                !self.won[q].load(Ordering::Relaxed) && !self.refuted[q].load(Ordering::Relaxed)
+            }
+            Part::Other(q) => !self.won[q].load(Ordering::Relaxed),
+        }
+    }
+
+    /// Records the answer to subproblem `part` ("the move wins").
+    fn answered(&self, part: Part, wins: bool) {
+        match part {
+            Part::Listed | Part::Whole(_) => {}
+            Part::Reply(q) => {
+                if wins {
+                    self.refuted[q].store(true, Ordering::Relaxed);
+                } else if self.replies_left[q].fetch_sub(1, Ordering::Relaxed) == 1
+                    && !self.refuted[q].load(Ordering::Relaxed)
+                {
+                    self.won[q].store(true, Ordering::Relaxed);
+                }
+            }
+            Part::Other(q) => {
+                if wins {
+                    self.won[q].store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    }
 }
 
 /// A question at the root of a sum: who moves (`true`: Left), and the position her move
@@ -158,8 +212,8 @@ pub type Subproblem = (bool, Option<Vec<Term>>);
 type ThreadAnswers = (Vec<(usize, bool)>, OutcomeStats);
 
 /// [`solve_by_search`] on `threads` threads: the root's moves (or, when no move is listed,
-/// the two questions "Left first" and "Right first") taken one at a time by threads that each
-/// run their own search. `None` when a part has too many moves to list (then the single search
+/// the opponent's replies to each player's most promising move) taken one at a time by
+/// threads that each run their own search (sharing the games' own searches' table). `None` when a part has too many moves to list (then the single search
 /// answers).
 fn solve_on_threads(
     terms: &[Term],
@@ -167,10 +221,17 @@ fn solve_on_threads(
     threads: usize,
 ) -> Result<Option<(PartizanSolveReport, OutcomeStats)>> {
     let mut lister = TermSearch::new(options.budget.clone(), options.search);
-    // the subproblems: (who moves, the position; `None` for the root itself)
+    // the subproblems: (who moves, the position; `None` for the root itself), and what each
+    // is to the question it serves
     let mut subproblems: Vec<Subproblem> = Vec::new();
+    let mut parts: Vec<Part> = Vec::new();
+    // with no move listed: the questions "does Left (Right) win moving first?"; `Some(w)`
+    // when answered without a search
+    let mut known = [None, None];
     if options.max_moves == 0 {
-        subproblems.extend([(true, None), (false, None)]);
+        for (q, left) in [true, false].into_iter().enumerate() {
+            known[q] = split_question(&mut lister, terms, left, q, &mut subproblems, &mut parts)?;
+        }
     } else {
         for left in [true, false] {
             let moves = lister.term_moves(terms, left)?;
@@ -179,8 +240,10 @@ fn solve_on_threads(
             }
             subproblems.extend(moves.into_iter().map(|m| (left, Some(m))));
         }
+        parts.resize(subproblems.len(), Part::Listed);
     }
     drop(lister);
+    let replies = |q: usize| parts.iter().filter(|&&p| p == Part::Reply(q)).count();
     let shared = Arc::new(Shared {
         next: AtomicUsize::new(0),
         done: AtomicUsize::new(0),
@@ -189,6 +252,9 @@ fn solve_on_threads(
         failed: AtomicBool::new(false),
         started: Instant::now(),
         reported: AtomicU64::new(0),
+        won: [AtomicBool::new(false), AtomicBool::new(false)],
+        refuted: [AtomicBool::new(false), AtomicBool::new(false)],
+        replies_left: [AtomicUsize::new(replies(0)), AtomicUsize::new(replies(1))],
     });
     let total = subproblems.len();
     let threads = threads.min(total.max(1));
@@ -208,7 +274,7 @@ fn solve_on_threads(
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 let shared = Arc::clone(&shared);
-                let subproblems = &subproblems;
+                let (subproblems, parts) = (&subproblems, &parts);
                 let results = Arc::clone(&results);
                 let results_capacity = results.capacity();
                 scope.spawn(move || -> Result<ThreadAnswers> {
@@ -217,12 +283,23 @@ fn solve_on_threads(
                     if let Some(db) = &options.database {
                         ts.search.rules.use_database(db);
                     }
-                    if let Some(sink) = &options.progress {
-                        let (shared, sink) = (Arc::clone(&shared), sink.clone());
+                    // now and then: the progress line, and whether the subproblem being
+                    // answered is still needed (a question decided meanwhile drops it)
+                    let current = Arc::new(AtomicUsize::new(usize::MAX));
+                    {
+                        let (shared, sink) = (Arc::clone(&shared), options.progress.clone());
+                        let (parts, current) = (parts.clone(), Arc::clone(&current));
                         let (mut nodes, mut stored) = (0u64, 0u64);
                         ts.search.watch(
-                            std::time::Duration::from_secs(1),
+                            std::time::Duration::from_millis(50),
                             Box::new(move |search| {
+                                let k = current.load(Ordering::Relaxed);
+                                if parts.get(k).is_some_and(|&p| !shared.needed(p)) {
+                                    return Err(GrundyError::Cancelled);
+                                }
+                                let Some(sink) = &sink else {
+                                    return Ok(());
+                                };
                                 let stats = search.stats();
                                 shared
                                     .nodes
@@ -274,12 +351,24 @@ fn solve_on_threads(
                         let Some((left, position)) = subproblems.get(k) else {
                             break;
                         };
+                        if !shared.needed(parts[k]) {
+                            shared.done.fetch_add(1, Ordering::Relaxed);
+                            continue;
+                        }
+                        current.store(k, Ordering::Relaxed);
                         let answer = match position {
                             None => ts.wins(terms, *left),
                             Some(next) => ts.wins(next, !left).map(|opponent| !opponent),
                         };
                         match answer {
-                            Ok(wins) => mine.push((k, wins)),
+                            Ok(wins) => {
+                                shared.answered(parts[k], wins);
+                                mine.push((k, wins));
+                            }
+                            // dropped by the watcher: no longer needed
+                            Err(GrundyError::Cancelled)
+                                if !options.budget.cancel().is_cancelled()
+                                    && !shared.needed(parts[k]) => {}
                             Err(e) => {
                                 shared.failed.store(true, Ordering::Relaxed);
                                 return Err(e);
@@ -323,10 +412,80 @@ fn solve_on_threads(
     if let Some(e) = first_error {
         return Err(e);
     }
+    if options.max_moves > 0 {
+        return Ok(Some((
+            root_report(terms, &subproblems, &wins, options)?,
+            stats,
+        )));
+    }
+    // each question: known, asked whole, or won by a move (another one, or the most
+    // promising one with no reply winning); else every move of hers was answered, and lost
+    let firsts = [0, 1].map(|q| {
+        known[q].unwrap_or_else(|| {
+            parts
+                .iter()
+                .zip(&wins)
+                .any(|(&p, &w)| (p == Part::Whole(q) || p == Part::Other(q)) && w)
+                || (replies(q) > 0
+                    && !parts
+                        .iter()
+                        .zip(&wins)
+                        .any(|(&p, &w)| p == Part::Reply(q) && w))
+        })
+    });
     Ok(Some((
-        root_report(terms, &subproblems, &wins, options)?,
+        root_report(terms, &[(true, None), (false, None)], &firsts, options)?,
         stats,
     )))
+}
+
+/// Splits the question "does `left` win moving first?" (question `q`) into subproblems: the
+/// opponent's replies to her most promising move (the search's own order; she wins by it if
+/// none wins, and this proof, shared by the threads, is most of the work when she wins), then
+/// her other moves (she wins if one does; these are answered once the first move is refuted).
+/// Returns the answer when it needs no search.
+fn split_question(
+    lister: &mut TermSearch,
+    terms: &[Term],
+    left: bool,
+    q: usize,
+    subproblems: &mut Vec<Subproblem>,
+    parts: &mut Vec<Part>,
+) -> Result<Option<bool>> {
+    let moves = lister.term_moves(terms, left)?;
+    let order = lister.order(&moves, left)?;
+    let replies = match order.first() {
+        Some(&best) if !lister.skipped() => lister.term_moves(&moves[best], !left)?,
+        _ => Vec::new(),
+    };
+    if lister.skipped() || replies.is_empty() {
+        return Ok(match order.first() {
+            // no move (and none left out): a loss
+            None if !lister.skipped() => Some(false),
+            // a move that leaves the opponent none
+            Some(_) if !lister.skipped() => Some(true),
+            // a part with more moves than the budget: the question asked whole
+            _ => {
+                subproblems.push((left, None));
+                parts.push(Part::Whole(q));
+                None
+            }
+        });
+    }
+    // the replies most likely to refute the move first (the search's own order): a refuted
+    // move drops the rest
+    let reply_order = lister.order(&replies, !left)?;
+    let mut replies: Vec<Option<Vec<Term>>> = replies.into_iter().map(Some).collect();
+    for i in reply_order {
+        subproblems.push((!left, replies[i].take()));
+        parts.push(Part::Reply(q));
+    }
+    let mut moves: Vec<Option<Vec<Term>>> = moves.into_iter().map(Some).collect();
+    for &i in &order[1..] {
+        subproblems.push((left, moves[i].take()));
+        parts.push(Part::Other(q));
+    }
+    Ok(None)
 }
 
 /// The report of a sum from the answers to its root's subproblems (who moves, and the

@@ -34,7 +34,15 @@ pub struct ResultTable {
     slots: Vec<[AtomicU64; 4]>,
     mask: usize,
     stored: AtomicU64,
+    /// One bit per memory page of `slots` (4 KiB, counted from the page holding the first
+    /// slot): set once the page has been written. The slots come zeroed from the system,
+    /// page by page when first touched; a page first read, then written, costs every core
+    /// a flush of its address translations, so each page is written before it is first read.
+    touched: Vec<AtomicU64>,
 }
+
+/// The size of a memory page.
+const PAGE: usize = 4096;
 
 impl std::fmt::Debug for ResultTable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -64,11 +72,13 @@ impl ResultTable {
     pub fn new(entries: usize) -> ResultTable {
         let buckets = (entries / BUCKET).max(1).next_power_of_two();
         // zeroed by the system, page by page as they are first touched
-        let slots = bytemuck::zeroed_vec(buckets * BUCKET);
+        let slots: Vec<[AtomicU64; 4]> = bytemuck::zeroed_vec(buckets * BUCKET);
+        let pages = (slots.len() * std::mem::size_of::<[AtomicU64; 4]>()).div_ceil(PAGE) + 1;
         ResultTable {
             slots,
             mask: buckets - 1,
             stored: AtomicU64::new(0),
+            touched: bytemuck::zeroed_vec(pages.div_ceil(64)),
         }
     }
 
@@ -82,9 +92,34 @@ impl ResultTable {
         self.stored.load(Ordering::Relaxed)
     }
 
+    /// The first slot of `key`'s bucket, its pages written once.
     fn bucket(&self, key: &ResultKey) -> usize {
         let h = mix(key.cells as u64 ^ mix((key.cells >> 64) as u64 ^ mix(key.meta)));
-        (h as usize & self.mask) * BUCKET
+        let b = (h as usize & self.mask) * BUCKET;
+        let base = self.slots.as_ptr() as usize;
+        let first = base / PAGE;
+        let start = (base + b * std::mem::size_of::<[AtomicU64; 4]>()) / PAGE - first;
+        let end = (base + (b + BUCKET) * std::mem::size_of::<[AtomicU64; 4]>() - 1) / PAGE - first;
+        for page in start..=end {
+            let (word, bit) = (page / 64, 1u64 << (page % 64));
+            if self.touched[word].load(Ordering::Relaxed) & bit == 0
+                && self.touched[word].fetch_or(bit, Ordering::Relaxed) & bit == 0
+            {
+                // the first touch of the page a write: a compare-and-swap of a zero for a
+                // zero, on a word on the page (it changes nothing, and a write it is, unlike
+                // an `or` of 0, which compilers turn into a read)
+                let size = std::mem::size_of::<AtomicU64>();
+                let word_at = ((page + first) * PAGE).max(base + b * 4 * size);
+                let index = (word_at - base).div_ceil(size).min((b + BUCKET) * 4 - 1);
+                let _ = self.slots[index / 4][index % 4].compare_exchange(
+                    0,
+                    0,
+                    Ordering::Relaxed,
+                    Ordering::Relaxed,
+                );
+            }
+        }
+        b
     }
 
     /// The entry's words if it is whole and used.
