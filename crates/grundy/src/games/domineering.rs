@@ -129,7 +129,8 @@ impl PartizanRules for Domineering {
         }
     }
 
-    /// Safe moves, boxes, contested and most moves: see [`Shape::bounds`] (boards of at most
+    /// Safe moves, boxes, contested and most moves, as Domineering's own search counts them
+    /// (`games::domineering_outcome`; boards of at most
     /// `128 - max(rows, cols)` cells).
     fn move_bounds(&self, board: &Board) -> Option<MoveBounds> {
         let shape = Shape::new(board.rows.into(), board.cols.into())?;

@@ -139,7 +139,7 @@ const CLAIMS_CAP: usize = 63;
 /// The moves a player surely takes from `boxes` boxes, `linked` and `lone` contested moves,
 /// moving first or not, taking boxes, then linked, then lone moves, while each move of her
 /// opponent takes away one box, two linked moves or one lone move (the opponent's best
-/// answer, found by a table of every case up to [`CLAIMS_CAP`] each, made once).
+/// answer, found by a table of every case up to 63 of each, made once).
 pub fn claims(boxes: i64, linked: i64, lone: i64, first: bool) -> i64 {
     static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
     const N: usize = CLAIMS_CAP + 1;
