@@ -87,6 +87,24 @@ fn terms(text: &str) -> Vec<Term> {
         .collect()
 }
 
+/// The options of a search by `solve` with a budget of 65,536 positions, no value.
+fn search_options(
+    search: OutcomeOptions,
+    max_moves: usize,
+    threads: usize,
+) -> PartizanSolveOptions {
+    PartizanSolveOptions {
+        budget: Budget::new(1 << 16),
+        max_moves,
+        value_states: None,
+        search,
+        checkpoint: None,
+        progress: None,
+        database: None,
+        threads,
+    }
+}
+
 #[test]
 fn the_search_agrees_with_the_canonical_forms_on_random_sums_of_every_game() {
     let mut rng = Rng::new(0x0c0f_fee5);
@@ -109,20 +127,12 @@ fn the_search_agrees_with_the_canonical_forms_on_random_sums_of_every_game() {
         // every third sum: who wins alone (each player's most promising move split into the
         // opponent's replies on threads)
         let max_moves = if round % 3 == 1 { 0 } else { 1000 };
-        let options = PartizanSolveOptions {
-            budget: Budget::new(1 << 16),
-            max_moves,
-            value_states: None,
-            search: OutcomeOptions {
-                value_size,
-                value_states: 1 << 12,
-                table_entries: None,
-            },
-            checkpoint: None,
-            progress: None,
-            database: None,
-            threads: 1 + rng.below(3) as usize,
+        let search = OutcomeOptions {
+            value_size,
+            value_states: 1 << 12,
+            table_entries: None,
         };
+        let options = search_options(search, max_moves, 1 + rng.below(3) as usize);
         let (searched, _) =
             solve_by_search(terms, &options).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(
@@ -170,16 +180,8 @@ fn domineering_boards_beside_integers_agree_with_the_canonical_forms() {
         // who wins alone (on threads: each player's most promising move split into the
         // opponent's replies), or with every winning move
         let max_moves = if round % 2 == 0 { 0 } else { 1000 };
-        let options = PartizanSolveOptions {
-            budget: Budget::new(1 << 16),
-            max_moves,
-            value_states: None,
-            search: OutcomeOptions::default(),
-            checkpoint: None,
-            progress: None,
-            database: None,
-            threads: 1 + rng.below(3) as usize,
-        };
+        let threads = 1 + rng.below(3) as usize;
+        let options = search_options(OutcomeOptions::default(), max_moves, threads);
         let (searched, stats) =
             solve_by_search(terms(&text), &options).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(searched.outcome, valued.outcome, "{text}");

@@ -209,6 +209,7 @@ fn dominoes_in_runs_of(board: &Board, set: u128, vertical: bool) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::domineering_outcome::tests::brute;
     use crate::partizan::BoundTotals;
 
     /// The dominoes in runs of `set`, counted cell by cell.
@@ -272,36 +273,6 @@ mod tests {
         }
     }
 
-    /// Whether the player to move (Left, vertical, when `left`) wins `bits` on a
-    /// `rows x cols` board: plain minimax over the placements, memoised.
-    fn wins_brute(
-        rows: u32,
-        cols: u32,
-        bits: u128,
-        left: bool,
-        memo: &mut std::collections::HashMap<(u128, bool), bool>,
-    ) -> bool {
-        if let Some(&w) = memo.get(&(bits, left)) {
-            return w;
-        }
-        let mut wins = false;
-        'moves: for r in 0..rows {
-            for c in 0..cols {
-                let (r2, c2) = if left { (r + 1, c) } else { (r, c + 1) };
-                if r2 >= rows || c2 >= cols {
-                    continue;
-                }
-                let pair = 1u128 << (r * cols + c) | 1u128 << (r2 * cols + c2);
-                if bits & pair == pair && !wins_brute(rows, cols, bits & !pair, !left, memo) {
-                    wins = true;
-                    break 'moves;
-                }
-            }
-        }
-        memo.insert((bits, left), wins);
-        wins
-    }
-
     /// The promise of [`Domineering::move_bounds`] ([`BoundTotals::decide`]), played out by
     /// plain minimax. Random boards up to 4 x 5 with filled cells.
     #[test]
@@ -335,7 +306,7 @@ mod tests {
             totals.add(&bounds, false);
             let mut memo = std::collections::HashMap::new();
             for (me, left) in [(0, true), (1, false)] {
-                let wins = wins_brute(rows as u32, cols as u32, bits, left, &mut memo);
+                let wins = brute(rows as u32, cols as u32, bits, 0, left, &mut memo);
                 if let Some(decided_wins) = totals.decide(left) {
                     assert_eq!(decided_wins, wins, "{board:?}: {bounds:?}, mover {me}");
                     decided += 1;

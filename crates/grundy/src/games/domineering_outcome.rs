@@ -544,14 +544,14 @@ impl RegionSolver for DomineeringSolver {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use std::collections::HashMap;
 
     /// Whether the player to move (vertical when `vertical`) wins `empty` (row by row, no
     /// unused bits) beside `integer` free moves (positive: vertical's): plain minimax over
     /// the placements, memoised.
-    fn brute(
+    pub(crate) fn brute(
         rows: u32,
         cols: u32,
         empty: u128,

@@ -248,7 +248,7 @@ pub(crate) fn hash128<T: Hash>(value: &T, salt: u64) -> u128 {
 }
 
 /// splitmix64's finaliser.
-fn mix(mut x: u64) -> u64 {
+pub(crate) fn mix(mut x: u64) -> u64 {
     x ^= x >> 30;
     x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x ^= x >> 27;

@@ -8,6 +8,7 @@
 //! written by another thread sees a check that does not match and takes it as missing
 //! (Hyatt and Mann's lockless hashing), so every result read is one that was stored.
 
+use crate::partizan::outcome::mix;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The exact key of a position: its cells, and a word for the rest (the game, the board's
@@ -55,15 +56,6 @@ impl std::fmt::Debug for ResultTable {
 
 fn check(w0: u64, w1: u64, w2: u64) -> u64 {
     w0 ^ w1.rotate_left(21) ^ w2.rotate_left(43) ^ CHECK
-}
-
-/// splitmix64's finaliser.
-fn mix(mut x: u64) -> u64 {
-    x ^= x >> 30;
-    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x ^= x >> 27;
-    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }
 
 impl ResultTable {
