@@ -7,7 +7,7 @@
 use grundy::app::parse::{parse_terms, Term};
 use grundy::app::partizan_solve::{solve_by_search, PartizanSolveOptions, TermSearch};
 use grundy::app::solve::{solve, SolveAnswer, SolveOptions};
-use grundy::app::value::{solve_partizan, ValueOptions};
+use grundy::app::value::{solve_partizan, PartizanSolveReport, ValueOptions};
 use grundy::budget::{Budget, Cancel};
 use grundy::partizan::{OutcomeOptions, PartizanOutcome};
 use grundy::GrundyError;
@@ -87,6 +87,18 @@ fn terms(text: &str) -> Vec<Term> {
         .collect()
 }
 
+/// The search's winning moves are the value engine's, for each player.
+fn same_winning_moves(searched: &PartizanSolveReport, valued: &PartizanSolveReport, text: &str) {
+    assert_eq!(
+        searched.left_winning_moves, valued.left_winning_moves,
+        "{text}"
+    );
+    assert_eq!(
+        searched.right_winning_moves, valued.right_winning_moves,
+        "{text}"
+    );
+}
+
 /// The options of a search by `solve` with a budget of 65,536 positions, no value.
 fn search_options(
     search: OutcomeOptions,
@@ -141,14 +153,7 @@ fn the_search_agrees_with_the_canonical_forms_on_random_sums_of_every_game() {
             valued.value
         );
         if max_moves > 0 {
-            assert_eq!(
-                searched.left_winning_moves, valued.left_winning_moves,
-                "{text}"
-            );
-            assert_eq!(
-                searched.right_winning_moves, valued.right_winning_moves,
-                "{text}"
-            );
+            same_winning_moves(&searched, &valued, &text);
         }
         assert_eq!(searched.value, None);
         checked += 1;
@@ -186,14 +191,7 @@ fn domineering_boards_beside_integers_agree_with_the_canonical_forms() {
             solve_by_search(terms(&text), &options).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(searched.outcome, valued.outcome, "{text}");
         if max_moves > 0 {
-            assert_eq!(
-                searched.left_winning_moves, valued.left_winning_moves,
-                "{text}"
-            );
-            assert_eq!(
-                searched.right_winning_moves, valued.right_winning_moves,
-                "{text}"
-            );
+            same_winning_moves(&searched, &valued, &text);
         }
         // the board's own search ran and stored what it proved
         solver_ran += usize::from(stats.results > 0);
