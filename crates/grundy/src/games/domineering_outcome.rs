@@ -341,9 +341,6 @@ pub struct DomineeringSolver {
     board: [u128; 2],
     /// Positions searched since the last report to the caller's tick.
     pending: u64,
-    /// Counters: positions decided by the bounds, table hits, won positions by the place of
-    /// the winning move (first, second, later), lost positions.
-    pub stats: [u64; 6],
 }
 
 impl DomineeringSolver {
@@ -363,7 +360,6 @@ impl DomineeringSolver {
             shape,
             board,
             pending: 0,
-            stats: [0; 6],
         })
     }
 
@@ -422,12 +418,10 @@ impl DomineeringSolver {
         totals.add(&before, false);
         totals.add_integer(integer.into());
         if let Some(wins) = totals.decide(vertical) {
-            self.stats[0] += 1;
             return Ok((wins, 1));
         }
         let key = self.key(board, integer, vertical);
         if let Some(wins) = self.table.get(&key) {
-            self.stats[1] += 1;
             return Ok((wins, 1));
         }
         // the moves, best first: by the moves and safe moves they take from each player, then
@@ -454,19 +448,15 @@ impl DomineeringSolver {
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         let mut work = 1;
         let mut wins = false;
-        for (k, &(_, i)) in moves.iter().enumerate() {
+        for &(_, i) in moves.iter() {
             let i = u32::from(i);
             let child = self.play(board, me, i);
             let (opponent_wins, w) = self.search(child, integer, !vertical, tick)?;
             work += w;
             if !opponent_wins {
                 wins = true;
-                self.stats[2 + k.min(2)] += 1;
                 break;
             }
-        }
-        if !wins {
-            self.stats[5] += 1;
         }
         if !wins && own_free {
             // a move in the integer
