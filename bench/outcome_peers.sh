@@ -4,6 +4,7 @@
 # table, each rectangle also solved alone) against Obsequi (Nathan Bullock's solver, built
 # from ../shared/peers/obsequi into a temporary folder; GPL, never copied). Prints both
 # answers, checks they agree, and the total times.
+# Then the largest rectangles on one thread, and the positions the largest takes.
 # Usage: bash bench/outcome_peers.sh [MAX_SIDE] (default 7; each run limited to LIMIT s, 120).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,3 +58,16 @@ t0=$(now)
 t1=$(now)
 printf 'grundy table --outcomes --rows %d --cols %d domineering (one process, shared table): %.2f s\n' \
   "$max" "$max" "$(python3 -c "print($t1-$t0)")"
+# the largest rectangles on one thread (whole processes, both players first), and the
+# positions searched (the last progress line of a checkpointed run, one thread, saved
+# every second: within a second of the end)
+for size in "$((max - 1)) $((max - 1))" "$((max - 1)) $max" "$max $max"; do
+  read -r r c <<<"$size"
+  t0=$(now)
+  "$bin" solve --threads 1 --no-value --max-moves 0 "domineering $(board "$r" "$c")" >/dev/null
+  t1=$(now)
+  printf 'grundy solve --threads 1, %d x %d: %.2f s\n' "$r" "$c" "$(python3 -c "print($t1-$t0)")"
+done
+ck=$work/largest.ck
+"$bin" solve --no-value --max-moves 0 --checkpoint "$ck" --checkpoint-every 1 \
+  "domineering $(board "$max" "$max")" 2>&1 >/dev/null | tail -1

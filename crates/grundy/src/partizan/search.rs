@@ -504,3 +504,56 @@ pub fn explicit_values(
     }
     Ok(value)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The race [`claims`] tables, played out by plain recursion: the player takes a box, else
+    /// a linked move, else a lone one; the opponent takes away whatever leaves her least
+    /// (a box, two linked moves, one lone move, or nothing).
+    fn race(boxes: i64, linked: i64, lone: i64, player: bool) -> i64 {
+        if player {
+            if boxes > 0 {
+                2 + race(boxes - 1, linked, lone, false)
+            } else if linked > 0 {
+                1 + race(0, linked - 1, lone, false)
+            } else if lone > 0 {
+                1 + race(0, 0, lone - 1, false)
+            } else {
+                0
+            }
+        } else {
+            let mut answers = vec![race(boxes, linked, lone, true)];
+            if boxes > 0 {
+                answers.push(race(boxes - 1, linked, lone, true));
+            }
+            if linked > 0 {
+                answers.push(race(boxes, linked - linked.min(2), lone, true));
+            }
+            if lone > 0 {
+                answers.push(race(boxes, linked, lone - 1, true));
+            }
+            answers.into_iter().min().expect("one answer")
+        }
+    }
+
+    #[test]
+    fn claims_are_the_race_played_out() {
+        for boxes in 0..5 {
+            for linked in 0..7 {
+                for lone in 0..7 {
+                    for first in [true, false] {
+                        assert_eq!(
+                            claims(boxes, linked, lone, first),
+                            race(boxes, linked, lone, first),
+                            "{boxes} boxes, {linked} linked, {lone} lone, first {first}"
+                        );
+                    }
+                }
+            }
+        }
+        // past the table's cap, counts count as the cap: a box each move, moving first
+        assert_eq!(claims(200, 0, 0, true), 2 * 32);
+    }
+}
