@@ -386,3 +386,35 @@ fn a_streamed_table_prints_the_statistics_of_every_heap_and_no_values() {
         assert!(err.contains(says), "{err}");
     }
 }
+
+#[test]
+fn loopy_values_and_their_errors() {
+    let v = json_of(&["value", "--json", "backsliding TTT..FFF"]);
+    assert_eq!(v["value"], "{on||0|-1/2} & {1/2|0||off}");
+    assert_eq!(v["left_first"], "draw");
+    assert!(v["outcome"].is_null());
+    let v = json(&["{0|pass} + -1/8"]);
+    assert_eq!(v["outcome"], "R");
+    assert_eq!(v["value"], "-1/8over");
+    let out = grundy(&["value", "on + off"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("on & off") && text.contains("draws"),
+        "{text}"
+    );
+    for args in [
+        &["value", "a{0|b}"][..],
+        &["value", "{0|pass"],
+        &["solve", "loopy /nonexistent/file 1"],
+        &["solve", "backsliding TX"],
+        &["solve", "foxgeese g.g./..../f.../...."],
+        &["solve", "--misere", "on"],
+        &["value", "0 & 1"],
+    ] {
+        let out = grundy(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}

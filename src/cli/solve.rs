@@ -111,6 +111,7 @@ pub fn run(args: &Args) -> Result<String, String> {
     match answer.map_err(super::message)? {
         SolveAnswer::Partizan(report) => super::render(&report, args.json, partizan_human),
         SolveAnswer::Impartial(report) => super::render(&report, args.json, human),
+        SolveAnswer::Loopy(report) => super::render(&report, args.json, super::value::loopy_human),
     }
 }
 

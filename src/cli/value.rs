@@ -1,14 +1,20 @@
 //! `grundy value [--json] [--plot FILE] [--max-states N] EXPR`: the canonical form of a
 //! partizan sum and its invariants.
 
+use grundy::app::loopy::{loopy_report, LoopyOptions, LoopyReport};
 use grundy::app::value::{value_expression, ValueOptions, ValueReport};
+use grundy::partizan::loopy::Play;
 use std::fmt::Write;
 
 /// The help's list of partizan parts, from the catalog.
 fn parts_help() -> String {
     let mut text = String::from(
         "EXPR is a sum of parts joined by '+': partizan games, values in CGSuite's notation\n\
-         ('{1|-1}', '1/2', '^*', '{2||1|0}'), and impartial games (each its nimber *g):\n",
+         ('{1|-1}', '1/2', '^*', '{2||1|0}'), and impartial games (each its nimber *g).\n\
+         Loopy parts, where positions repeat and endless play is a draw: values such as on,\n\
+         off, dud, over, upon, '{0|pass}', 'a{0|{1|a}}', '1 & 0' (onside & offside),\n\
+         'backsliding TT..FF', 'foxgeese BOARD' and 'loopy FILE [V]' (see grundy solve --help).\n\
+         Partizan games:\n",
     );
     for game in grundy::games::partizan::PARTIZAN_GAMES {
         text += &format!("  {:<28} {}\n", game.syntax.usage, game.syntax.summary);
@@ -63,6 +69,20 @@ pub fn run(args: &Args) -> Result<String, String> {
         ..ValueOptions::default()
     };
     let text = expression(&args.expr)?;
+    let loopy = LoopyOptions {
+        max_states: args.max_states,
+        graphs: options.graphs.clone(),
+        cancel: options.cancel.clone(),
+        ..LoopyOptions::default()
+    };
+    if let Some(report) = loopy_report(&text, &loopy).map_err(super::message)? {
+        if args.plot.is_some() {
+            return Err(
+                "--plot draws the thermograph of a short game; this sum has a loopy part".into(),
+            );
+        }
+        return super::render(&report, args.json, loopy_human);
+    }
     let report = value_expression(&text, &options).map_err(super::message)?;
     if let Some(path) = &args.plot {
         grundy::app::plot::plot_thermograph(&report, path).map_err(super::message)?;
@@ -100,5 +120,66 @@ fn human(r: &ValueReport) -> String {
     let _ = writeln!(out, "reduced:       {}", r.reduced);
     let aw = r.atomic_weight.as_deref().unwrap_or("none (not all-small)");
     let _ = writeln!(out, "atomic weight: {aw}");
+    out
+}
+
+/// A loopy sum's answer in words.
+pub fn loopy_human(r: &LoopyReport) -> String {
+    let mut out = String::new();
+    let first = |who: &str, p: Play| match p {
+        Play::Win => format!("{who} moving first wins"),
+        Play::Loss => format!("{who} moving first loses"),
+        Play::Draw => format!("{who} moving first draws (play never ends)"),
+    };
+    let _ = writeln!(out, "position:    {}", r.position);
+    match (&r.value, &r.value_reason) {
+        (Some(v), _) => {
+            let _ = writeln!(out, "value:       {v}");
+        }
+        (None, Some(why)) => {
+            let _ = writeln!(out, "value:       not found ({why})");
+        }
+        _ => {}
+    }
+    if let (Some(on), Some(off)) = (&r.onside, &r.offside) {
+        let _ = writeln!(out, "onside:      {on}");
+        let _ = writeln!(out, "offside:     {off}");
+    }
+    let _ = writeln!(out, "stopper:     {}", if r.stopper { "yes" } else { "no" });
+    let outcome = match r.outcome.map(|o| o.letter()) {
+        Some("L") => "L: Left wins, whoever moves first".to_string(),
+        Some("R") => "R: Right wins, whoever moves first".to_string(),
+        Some("N") => "N: the player to move wins".to_string(),
+        Some(_) => "P: the player to move loses".to_string(),
+        None => format!(
+            "{}; {}",
+            first("Left", r.left_first),
+            first("Right", r.right_first)
+        ),
+    };
+    let _ = writeln!(out, "outcome:     {outcome}");
+    if let (Some(l), Some(rs)) = (&r.left_stop, &r.right_stop) {
+        let _ = writeln!(out, "stops:       left {l}, right {rs}");
+    }
+    for (who, moves) in [("Left", &r.left_moves), ("Right", &r.right_moves)] {
+        if moves.is_empty() {
+            continue;
+        }
+        let kind = if moves[0].result == Play::Win {
+            "winning"
+        } else {
+            "drawing"
+        };
+        let _ = writeln!(out, "{who}'s {kind} moves:");
+        for m in moves.iter() {
+            let _ = writeln!(out, "  {}", m.position);
+        }
+    }
+    if r.truncated {
+        let _ = writeln!(
+            out,
+            "(moves left out: more than --max-moves, or parts given by their sides)"
+        );
+    }
     out
 }

@@ -29,6 +29,7 @@ pub mod database;
 pub mod files;
 pub mod geography;
 pub mod graph;
+pub mod loopy;
 pub mod parse;
 #[cfg(feature = "dataflow")]
 pub mod partizan_dataflow;

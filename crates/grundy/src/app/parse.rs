@@ -120,10 +120,11 @@ pub fn parse_terms(
                     names.push(game.syntax.keyword);
                 }
             }
+            names.extend(crate::games::loopy::LoopyPart::KEYWORDS);
             Err(error(
                 name.column,
                 format!(
-                    "unknown game '{}' (expected one of: {}; or a value such as 1/2, ^* or {{1|-1}})",
+                    "unknown game '{}' (expected one of: {}; or a value such as 1/2, ^*, {{1|-1}}, on or {{0|pass}})",
                     excerpt(name.text),
                     names.join(", ")
                 ),
@@ -167,7 +168,7 @@ fn read_value(words: &[Word], budget: &Budget) -> Result<PartizanPart> {
 }
 
 /// Splits the text into components (runs of words between `+` signs).
-fn split_components(text: &str) -> Result<Vec<Vec<Word<'_>>>> {
+pub(crate) fn split_components(text: &str) -> Result<Vec<Vec<Word<'_>>>> {
     let mut groups: Vec<Vec<Word>> = vec![Vec::new()];
     let mut plus_columns: Vec<usize> = Vec::new();
     let mut start: Option<(usize, usize)> = None; // (byte offset, column) of the current word

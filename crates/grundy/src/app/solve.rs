@@ -149,6 +149,8 @@ pub enum SolveAnswer {
     Impartial(SolveReport),
     /// Some part is partizan (Left and Right move differently).
     Partizan(PartizanSolveReport),
+    /// Some part is loopy (positions repeat): win, loss or draw for each player moving first.
+    Loopy(crate::app::loopy::LoopyReport),
 }
 
 /// Solves any expression, the one choice between the impartial analyser
@@ -169,6 +171,24 @@ pub enum SolveAnswer {
 /// assert_eq!(r.grundy, Some(3));
 /// ```
 pub fn solve(text: &str, options: &SolveOptions) -> Result<SolveAnswer> {
+    let loopy = crate::app::loopy::LoopyOptions {
+        max_states: options.max_states,
+        max_moves: options.max_moves,
+        graphs: options.graphs.clone(),
+        cancel: options.cancel.clone(),
+        with_value: options.value_states.is_some(),
+        ..Default::default()
+    };
+    if let Some(terms) =
+        crate::app::loopy::read_loopy_terms(text, &options.budget(), &*options.graphs)?
+    {
+        if options.convention == Convention::Misere {
+            return Err(crate::GrundyError::Unsupported(
+                "misère play of loopy partizan games is not supported (normal play only)".into(),
+            ));
+        }
+        return crate::app::loopy::report_of(&terms, &loopy).map(SolveAnswer::Loopy);
+    }
     let terms = parse_terms(text, options.budget(), &*options.graphs)?;
     if terms.iter().any(|(t, _)| matches!(t, Term::Partizan(_))) {
         if options.convention == Convention::Misere {

@@ -40,6 +40,7 @@ macro_rules! compare_by_key {
 }
 
 pub mod amazons;
+pub mod backsliding;
 pub mod board;
 pub mod cannibal;
 pub mod cells;
@@ -52,11 +53,13 @@ pub mod elephants;
 pub mod empty;
 pub mod fibonacci_nim;
 pub mod fission;
+pub mod foxgeese;
 pub mod game_graph;
 pub mod hackenbush;
 pub mod impartial;
 pub mod konane;
 pub mod line_flip;
+pub mod loopy;
 pub mod moore;
 pub mod nim;
 pub mod nogo;

@@ -12,6 +12,7 @@ pub mod database;
 pub mod dyadic;
 pub mod forms;
 pub mod invariants;
+pub mod loopy;
 pub mod notation;
 pub mod outcome;
 pub mod results;

@@ -1,0 +1,450 @@
+//! Sums with a loopy partizan part (`grundy value` and `grundy solve` on `on + 1/2`,
+//! `backsliding TT..FF`, `loopy FILE 3`, `{0|pass}`): who wins with each player moving first
+//! (win, loss or draw) by retrograde analysis of the sum's positions, each player's winning
+//! (or else drawing) moves, and the value: the simplest form of a stopper, or the sides
+//! `S & T` found by sidling ([`crate::partizan::loopy`]). Short parts (partizan games, values,
+//! impartial games as nimbers) join the sum as their canonical form.
+//!
+//! ```
+//! use grundy::app::loopy::{loopy_report, LoopyOptions};
+//! use grundy::partizan::loopy::Play;
+//! let r = loopy_report("on + off", &LoopyOptions::default()).unwrap().unwrap();
+//! assert_eq!(r.value.as_deref(), Some("on & off")); // dud
+//! assert_eq!((r.left_first, r.right_first), (Play::Draw, Play::Draw));
+//! let r = loopy_report("over + -1/64", &LoopyOptions::default()).unwrap().unwrap();
+//! assert_eq!(r.outcome.map(|o| o.letter()), Some("R"));
+//! assert!(loopy_report("nim 3", &LoopyOptions::default()).unwrap().is_none());
+//! ```
+
+use crate::app::parse::{parse_terms, split_components, Term};
+use crate::app::value::ValuedSum;
+use crate::budget::{Budget, Cancel};
+use crate::error::{GrundyError, Result};
+use crate::games::loopy::{ExploredPart, LoopyPart};
+use crate::games::partizan::PartizanValues;
+use crate::games::syntax::{error, ParseContext, Word};
+use crate::games::{GraphSource, NoGraphs};
+use crate::partizan::loopy::{
+    is_loopy, parse_loopy, value_of, LoopyGraph, Play, Player, SidedValue, Stopper,
+    DEFAULT_SIDLING_ROUNDS,
+};
+use crate::partizan::{Forms, PartizanOutcome};
+use crate::solve::DEFAULT_MAX_STATES;
+use serde::Serialize;
+use std::sync::Arc;
+
+/// How to answer a loopy sum.
+#[derive(Clone, Debug)]
+pub struct LoopyOptions {
+    /// The most positions of the sum, of each part, and of the tables of comparisons.
+    pub max_states: usize,
+    /// The most moves listed per player.
+    pub max_moves: usize,
+    /// The most rounds of sidling for each side.
+    pub sidling_rounds: usize,
+    /// Where `loopy FILE` reads its file.
+    pub graphs: Arc<dyn GraphSource>,
+    /// Raised to stop the computation.
+    pub cancel: Cancel,
+    /// Whether to find the value (simplest form or sides), besides who wins.
+    pub with_value: bool,
+}
+
+impl Default for LoopyOptions {
+    fn default() -> Self {
+        LoopyOptions {
+            max_states: DEFAULT_MAX_STATES,
+            max_moves: 1000,
+            sidling_rounds: DEFAULT_SIDLING_ROUNDS,
+            graphs: Arc::new(NoGraphs::default()),
+            cancel: Cancel::new(),
+            with_value: true,
+        }
+    }
+}
+
+impl LoopyOptions {
+    fn budget(&self) -> Budget {
+        Budget::new(self.max_states).with_cancel(self.cancel.clone())
+    }
+}
+
+/// A move of a loopy sum and what it gives the player who makes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LoopyMove {
+    /// The sum after the move.
+    pub position: String,
+    /// The result for the player who moves, with the opponent to move next.
+    pub result: Play,
+}
+
+/// The answer for a sum with a loopy part (`grundy value`, `grundy solve`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LoopyReport {
+    /// The sum as written back.
+    pub position: String,
+    /// The value: a stopper's simplest form, or `S & T`; `None` when it was not found (see
+    /// `value_reason`).
+    pub value: Option<String>,
+    /// Why there is no value.
+    pub value_reason: Option<String>,
+    /// Whether the sum is a stopper (no endless alternating play from any position).
+    pub stopper: bool,
+    /// The onside, when the value is sided.
+    pub onside: Option<String>,
+    /// The offside, when the value is sided.
+    pub offside: Option<String>,
+    /// The result for Left when Left moves first.
+    pub left_first: Play,
+    /// The result for Right when Right moves first.
+    pub right_first: Play,
+    /// L, R, N or P when neither player can force a draw; `None` when a draw is involved.
+    pub outcome: Option<PartizanOutcome>,
+    /// Left's stop, for a stopper (a number, `on` or `off`).
+    pub left_stop: Option<String>,
+    /// Right's stop, for a stopper.
+    pub right_stop: Option<String>,
+    /// The positions of the sum searched.
+    pub positions: usize,
+    /// Left's winning moves, or her drawing moves if none wins.
+    pub left_moves: Vec<LoopyMove>,
+    /// Right's winning moves, or his drawing moves if none wins.
+    pub right_moves: Vec<LoopyMove>,
+    /// Whether moves were left out (more than `max_moves`, or parts given by their sides).
+    pub truncated: bool,
+}
+
+/// A part of a sum with a loopy part.
+#[derive(Clone, Debug)]
+pub enum LoopyTerm {
+    /// A loopy part.
+    Loopy(LoopyPart),
+    /// A short part (partizan, a value, or impartial).
+    Short(Term),
+}
+
+impl std::fmt::Display for LoopyTerm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoopyTerm::Loopy(p) => write!(f, "{p}"),
+            LoopyTerm::Short(t) => write!(f, "{t}"),
+        }
+    }
+}
+
+/// Reads an expression whose parts may be loopy; `None` when none is (the expression is then
+/// for the short engines).
+pub fn read_loopy_terms(
+    text: &str,
+    budget: &Budget,
+    graphs: &dyn GraphSource,
+) -> Result<Option<Vec<LoopyTerm>>> {
+    let components = split_components(text)?;
+    let loopy_word =
+        |words: &[Word]| LoopyPart::KEYWORDS.contains(&words[0].text) || is_loopy(&joined(words).0);
+    if !components.iter().any(|w| loopy_word(w)) {
+        return Ok(None);
+    }
+    let mut context = ParseContext::new(budget.clone(), graphs);
+    let mut terms = Vec::with_capacity(components.len());
+    for words in &components {
+        let (name, args) = (words[0], &words[1..]);
+        if let Some(part) = LoopyPart::read(name, args, &mut context)? {
+            terms.push(LoopyTerm::Loopy(part));
+            continue;
+        }
+        let (text, start) = joined(words);
+        let shift = |e: GrundyError| match e {
+            GrundyError::Parse { column, message } => error(start + column - 1, message),
+            other => other,
+        };
+        if is_loopy(&text) {
+            // checked now, so that a bad value is an error with its column
+            let mut forms = Forms::new(budget.clone());
+            parse_loopy(&mut forms, &text).map_err(shift)?;
+            terms.push(LoopyTerm::Loopy(LoopyPart::Value(text)));
+        } else {
+            let mut parsed = parse_terms(&text, budget.clone(), graphs).map_err(shift)?;
+            terms.push(LoopyTerm::Short(parsed.remove(0).0));
+        }
+    }
+    Ok(Some(terms))
+}
+
+/// A component's words as one text (spaces kept as written) and its column.
+fn joined(words: &[Word]) -> (String, usize) {
+    let start = words[0].column;
+    let mut text = String::new();
+    for w in words {
+        while text.chars().count() + start < w.column {
+            text.push(' ');
+        }
+        text.push_str(w.text);
+    }
+    (text, start)
+}
+
+/// The report of an expression with a loopy part; `None` when it has none.
+pub fn loopy_report(text: &str, options: &LoopyOptions) -> Result<Option<LoopyReport>> {
+    let budget = options.budget();
+    let Some(terms) = read_loopy_terms(text, &budget, &*options.graphs)? else {
+        return Ok(None);
+    };
+    report_of(&terms, options).map(Some)
+}
+
+/// A part explored, with how to write each of its positions.
+struct Part {
+    explored: ExploredPart,
+    /// The written form of each position, filled as needed (values are written by value).
+    texts: Vec<Option<String>>,
+}
+
+/// The report of a sum of loopy terms.
+pub fn report_of(terms: &[LoopyTerm], options: &LoopyOptions) -> Result<LoopyReport> {
+    let budget = options.budget();
+    let position = terms
+        .iter()
+        .map(|t| t.to_string())
+        .collect::<Vec<_>>()
+        .join(" + ");
+    // the short parts, valued together as one canonical form, in the arena of every form
+    let short: Vec<Term> = terms
+        .iter()
+        .filter_map(|t| match t {
+            LoopyTerm::Short(t) => Some(t.clone()),
+            LoopyTerm::Loopy(_) => None,
+        })
+        .collect();
+    let mut valued = ValuedSum::new(short.clone(), PartizanValues::new(budget.clone()))?;
+    let forms = &mut valued.values.forms;
+    let mut parts: Vec<Part> = Vec::new();
+    for term in terms {
+        if let LoopyTerm::Loopy(p) = term {
+            let explored = p.explore(forms, &budget)?;
+            if let Some(off) = explored.offside {
+                // S & T is a value only if S >= T
+                let rounds = options.sidling_rounds;
+                let on = value_of(&explored.graph, explored.start, rounds, &budget)?;
+                let off = value_of(&explored.graph, off, rounds, &budget)?;
+                if !off.offside().le(on.onside(), &budget)? {
+                    return Err(GrundyError::Unsupported(format!(
+                        "'{p}': the onside must be at least the offside (S & T with S >= T)"
+                    )));
+                }
+            }
+            let texts = match &explored.texts {
+                Some(t) => t.iter().cloned().map(Some).collect(),
+                None => vec![None; explored.graph.len()],
+            };
+            parts.push(Part { explored, texts });
+        }
+    }
+    if !short.is_empty() {
+        let mut graph = LoopyGraph::new();
+        let start = graph.graft_form(forms, valued.total, &mut Default::default());
+        let texts = vec![None; graph.len()];
+        parts.push(Part {
+            explored: ExploredPart {
+                graph,
+                start,
+                offside: None,
+                texts: None,
+            },
+            texts,
+        });
+    }
+    let graphs: Vec<&LoopyGraph> = parts.iter().map(|p| &p.explored.graph).collect();
+    let sided = parts.iter().any(|p| p.explored.offside.is_some());
+    let onsides: Vec<u32> = parts.iter().map(|p| p.explored.start).collect();
+    let offsides: Vec<u32> = parts
+        .iter()
+        .map(|p| p.explored.offside.unwrap_or(p.explored.start))
+        .collect();
+    let on_sum = LoopyGraph::sum(&graphs, &onsides, &budget)?;
+    let off_sum = if sided {
+        LoopyGraph::sum(&graphs, &offsides, &budget)?
+    } else {
+        on_sum.clone()
+    };
+    let on_outcomes = on_sum.graph.outcomes();
+    let off_outcomes = if sided {
+        off_sum.graph.outcomes()
+    } else {
+        on_outcomes.clone()
+    };
+    // Left wins G + X when she wins its offside version, survives it when she survives the
+    // onside version; and the mirror for Right
+    let left_first = match (off_outcomes[0][0], on_outcomes[0][0]) {
+        (Play::Win, _) => Play::Win,
+        (_, Play::Loss) => Play::Loss,
+        _ => Play::Draw,
+    };
+    let right_first = match (on_outcomes[0][1], off_outcomes[0][1]) {
+        (Play::Win, _) => Play::Win,
+        (_, Play::Loss) => Play::Loss,
+        _ => Play::Draw,
+    };
+    let outcome = match (left_first, right_first) {
+        (Play::Win, Play::Loss) => Some(PartizanOutcome::L),
+        (Play::Loss, Play::Win) => Some(PartizanOutcome::R),
+        (Play::Win, Play::Win) => Some(PartizanOutcome::N),
+        (Play::Loss, Play::Loss) => Some(PartizanOutcome::P),
+        _ => None,
+    };
+    // the value
+    let value = if !options.with_value {
+        Err(GrundyError::Unsupported("not asked for".into()))
+    } else if sided {
+        value_of(&on_sum.graph, 0, options.sidling_rounds, &budget).and_then(|on| {
+            let off = value_of(&off_sum.graph, 0, options.sidling_rounds, &budget)?;
+            Ok(SidedValue::from_sides(
+                on.onside().clone(),
+                off.offside().clone(),
+            ))
+        })
+    } else {
+        value_of(&on_sum.graph, 0, options.sidling_rounds, &budget)
+    };
+    let (value, value_reason) = match value {
+        Ok(v) => (Some(v), None),
+        Err(GrundyError::Cancelled) => return Err(GrundyError::Cancelled),
+        Err(e @ (GrundyError::Unsupported(_) | GrundyError::StateLimit { .. })) => {
+            (None, Some(e.to_string()))
+        }
+        Err(e) => return Err(e),
+    };
+    let text = |s: &Stopper, forms: &mut Forms| s.to_text(forms);
+    let mut report = LoopyReport {
+        position,
+        value: None,
+        value_reason,
+        stopper: !sided && on_sum.graph.stoppers()[0],
+        onside: None,
+        offside: None,
+        left_first,
+        right_first,
+        outcome,
+        left_stop: None,
+        right_stop: None,
+        positions: on_sum.graph.len() + if sided { off_sum.graph.len() } else { 0 },
+        left_moves: Vec::new(),
+        right_moves: Vec::new(),
+        truncated: sided,
+    };
+    match &value {
+        Some(SidedValue::Stopper(s)) => {
+            report.value = Some(text(s, forms)?);
+            let (l, r) = s.stops(forms)?;
+            report.left_stop = Some(l.to_string());
+            report.right_stop = Some(r.to_string());
+        }
+        Some(SidedValue::Sided { onside, offside }) => {
+            let (on, off) = (text(onside, forms)?, text(offside, forms)?);
+            report.value = Some(format!("{on} & {off}"));
+            report.onside = Some(on);
+            report.offside = Some(off);
+        }
+        None => {}
+    }
+    if !sided {
+        for player in [Player::Left, Player::Right] {
+            let (moves, cut) = moves_of(
+                &on_sum,
+                &on_outcomes,
+                player,
+                &mut parts,
+                terms,
+                forms,
+                options,
+            )?;
+            report.truncated |= cut;
+            match player {
+                Player::Left => report.left_moves = moves,
+                Player::Right => report.right_moves = moves,
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// The winning moves of `player` from the sum (its drawing moves if none wins), written as
+/// sums; and whether some were left out.
+fn moves_of(
+    sum: &crate::partizan::loopy::SumGraph,
+    outcomes: &[[Play; 2]],
+    player: Player,
+    parts: &mut [Part],
+    terms: &[LoopyTerm],
+    forms: &mut Forms,
+    options: &LoopyOptions,
+) -> Result<(Vec<LoopyMove>, bool)> {
+    let next = player.other().index();
+    let mut wins = Vec::new();
+    let mut draws = Vec::new();
+    for &w in sum.graph.options(0, player) {
+        match outcomes[w as usize][next] {
+            Play::Loss => wins.push(w),
+            Play::Draw => draws.push(w),
+            Play::Win => {}
+        }
+    }
+    let (chosen, result) = if wins.is_empty() {
+        (draws, Play::Draw)
+    } else {
+        (wins, Play::Win)
+    };
+    let cut = chosen.len() > options.max_moves;
+    let mut moves = Vec::new();
+    for &w in chosen.iter().take(options.max_moves) {
+        options.cancel.check()?;
+        let tuple = &sum.tuples[w as usize];
+        let mut texts = Vec::with_capacity(tuple.len());
+        // the loopy parts first (in the order of the terms), then the short parts' total
+        let mut k = 0;
+        for term in terms {
+            if let LoopyTerm::Loopy(_) = term {
+                texts.push(position_text(&mut parts[k], tuple[k], forms, options)?);
+                k += 1;
+            }
+        }
+        if k < parts.len() {
+            let t = position_text(&mut parts[k], tuple[k], forms, options)?;
+            if t != "0" {
+                texts.push(t);
+            }
+        }
+        moves.push(LoopyMove {
+            position: if texts.is_empty() {
+                "0".into()
+            } else {
+                texts.join(" + ")
+            },
+            result,
+        });
+    }
+    Ok((moves, cut))
+}
+
+/// How position `v` of a part is written: by the game, or by its value.
+fn position_text(
+    part: &mut Part,
+    v: u32,
+    forms: &mut Forms,
+    options: &LoopyOptions,
+) -> Result<String> {
+    if let Some(t) = &part.texts[v as usize] {
+        return Ok(t.clone());
+    }
+    let budget = options.budget();
+    let text = match value_of(&part.explored.graph, v, options.sidling_rounds, &budget) {
+        Ok(SidedValue::Stopper(s)) => s.to_text(forms)?,
+        Ok(SidedValue::Sided { onside, offside }) => {
+            format!("{} & {}", onside.to_text(forms)?, offside.to_text(forms)?)
+        }
+        Err(GrundyError::Cancelled) => return Err(GrundyError::Cancelled),
+        Err(_) => format!("(position {} of the part)", v + 1),
+    };
+    part.texts[v as usize] = Some(text.clone());
+    Ok(text)
+}

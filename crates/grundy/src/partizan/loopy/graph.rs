@@ -1,0 +1,503 @@
+//! The graph of a loopy partizan game: positions with Left's and Right's moves, cycles
+//! allowed; sums as reachable product graphs; who wins each position for each player moving
+//! first (win, loss or draw) by retrograde analysis; and which positions are stoppers.
+
+use crate::budget::Budget;
+use crate::error::Result;
+use crate::partizan::forms::{Forms, GameId};
+use rustc_hash::FxHashMap;
+
+/// The result of a game for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Play {
+    /// The player to move wins.
+    Win,
+    /// Play never ends, whatever either player tries.
+    Draw,
+    /// The player to move loses.
+    Loss,
+}
+
+impl Play {
+    /// `win`, `draw` or `loss`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Play::Win => "win",
+            Play::Draw => "draw",
+            Play::Loss => "loss",
+        }
+    }
+}
+
+/// Left or Right, as an index: 0 for Left, 1 for Right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// The player who maximises.
+    Left,
+    /// The player who minimises.
+    Right,
+}
+
+impl Player {
+    /// 0 for Left, 1 for Right.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The other player.
+    pub fn other(self) -> Player {
+        match self {
+            Player::Left => Player::Right,
+            Player::Right => Player::Left,
+        }
+    }
+}
+
+/// A finite graph of positions, each with Left's and Right's moves (edges to positions of the
+/// same graph, a position's own index allowed: a pass). Positions are `u32` indices.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct LoopyGraph {
+    moves: Vec<[Vec<u32>; 2]>,
+}
+
+impl LoopyGraph {
+    /// A graph with no positions.
+    pub fn new() -> LoopyGraph {
+        LoopyGraph::default()
+    }
+
+    /// The number of positions.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether there are no positions.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// Adds a position with no moves; returns its index.
+    pub fn add(&mut self) -> u32 {
+        self.moves.push([Vec::new(), Vec::new()]);
+        (self.moves.len() - 1) as u32
+    }
+
+    /// Adds a position with the given moves (which must name positions of the graph, or the
+    /// new position itself: its index is `len()` before the call).
+    pub fn add_with(&mut self, left: Vec<u32>, right: Vec<u32>) -> u32 {
+        self.moves.push([left, right]);
+        (self.moves.len() - 1) as u32
+    }
+
+    /// Gives `player` a move from `from` to `to` (kept once).
+    pub fn add_move(&mut self, player: Player, from: u32, to: u32) {
+        let list = &mut self.moves[from as usize][player.index()];
+        if !list.contains(&to) {
+            list.push(to);
+        }
+    }
+
+    /// The positions `player` can move to from `v`.
+    #[inline]
+    pub fn options(&self, v: u32, player: Player) -> &[u32] {
+        &self.moves[v as usize][player.index()]
+    }
+
+    /// Left's moves from `v`.
+    #[inline]
+    pub fn left(&self, v: u32) -> &[u32] {
+        self.options(v, Player::Left)
+    }
+
+    /// Right's moves from `v`.
+    #[inline]
+    pub fn right(&self, v: u32) -> &[u32] {
+        self.options(v, Player::Right)
+    }
+
+    /// Replaces the moves of `v`.
+    pub fn set_options(&mut self, v: u32, left: Vec<u32>, right: Vec<u32>) {
+        self.moves[v as usize] = [left, right];
+    }
+
+    /// The same graph with Left's and Right's moves exchanged: every position negated.
+    pub fn negated(&self) -> LoopyGraph {
+        LoopyGraph {
+            moves: self
+                .moves
+                .iter()
+                .map(|[l, r]| [r.clone(), l.clone()])
+                .collect(),
+        }
+    }
+
+    /// Copies the positions of `other` into this graph; returns the index the first of them
+    /// takes (position `v` of `other` becomes `offset + v`).
+    pub fn append(&mut self, other: &LoopyGraph) -> u32 {
+        let offset = self.moves.len() as u32;
+        for [l, r] in &other.moves {
+            self.moves.push([
+                l.iter().map(|&w| w + offset).collect(),
+                r.iter().map(|&w| w + offset).collect(),
+            ]);
+        }
+        offset
+    }
+
+    /// The positions reachable from `roots` (themselves included), in order of discovery.
+    pub fn reachable(&self, roots: &[u32]) -> Vec<u32> {
+        let mut seen = vec![false; self.len()];
+        let mut order = Vec::new();
+        for &r in roots {
+            if !seen[r as usize] {
+                seen[r as usize] = true;
+                order.push(r);
+            }
+        }
+        let mut i = 0;
+        while i < order.len() {
+            let v = order[i];
+            i += 1;
+            for p in [Player::Left, Player::Right] {
+                for &w in self.options(v, p) {
+                    if !seen[w as usize] {
+                        seen[w as usize] = true;
+                        order.push(w);
+                    }
+                }
+            }
+        }
+        order
+    }
+
+    /// The subgraph of the positions reachable from `roots`, renumbered in order of discovery
+    /// (so `roots[0]` becomes 0); also the new index of every old position (`u32::MAX` for
+    /// those dropped).
+    pub fn restrict(&self, roots: &[u32]) -> (LoopyGraph, Vec<u32>) {
+        let order = self.reachable(roots);
+        let mut index = vec![u32::MAX; self.len()];
+        for (i, &v) in order.iter().enumerate() {
+            index[v as usize] = i as u32;
+        }
+        let moves = order
+            .iter()
+            .map(|&v| {
+                [Player::Left, Player::Right].map(|p| {
+                    self.options(v, p)
+                        .iter()
+                        .map(|&w| index[w as usize])
+                        .collect()
+                })
+            })
+            .collect();
+        (LoopyGraph { moves }, index)
+    }
+
+    /// Adds the game tree of the short canonical form `g` (each subform once: `grafted`
+    /// remembers where each went); returns its position.
+    pub fn graft_form(
+        &mut self,
+        forms: &mut Forms,
+        g: GameId,
+        grafted: &mut FxHashMap<GameId, u32>,
+    ) -> u32 {
+        if let Some(&v) = grafted.get(&g) {
+            return v;
+        }
+        // iterative post-order over the subforms not yet grafted
+        let mut stack = vec![(g, false)];
+        while let Some((f, expanded)) = stack.pop() {
+            if grafted.contains_key(&f) {
+                continue;
+            }
+            let (left, right) = forms.options(f);
+            if expanded {
+                let l = left.iter().map(|o| grafted[o]).collect();
+                let r = right.iter().map(|o| grafted[o]).collect();
+                let v = self.add_with(l, r);
+                grafted.insert(f, v);
+            } else {
+                stack.push((f, true));
+                for &o in left.iter().chain(right.iter()) {
+                    if !grafted.contains_key(&o) {
+                        stack.push((o, false));
+                    }
+                }
+            }
+        }
+        grafted[&g]
+    }
+
+    /// The sum of the positions `parts` of `graphs` (one position of each graph): the graph of
+    /// every reachable tuple of positions, a move being a move in one part; position 0 is
+    /// the sum itself. Also the tuple each position stands for. Each tuple counts against the
+    /// budget.
+    pub fn sum(graphs: &[&LoopyGraph], parts: &[u32], budget: &Budget) -> Result<SumGraph> {
+        let mut index: FxHashMap<Box<[u32]>, u32> = FxHashMap::default();
+        let mut tuples: Vec<Box<[u32]>> = Vec::new();
+        let mut graph = LoopyGraph::new();
+        let start: Box<[u32]> = parts.into();
+        index.insert(start.clone(), 0);
+        tuples.push(start);
+        graph.add();
+        let mut i = 0;
+        while i < tuples.len() {
+            budget.check()?;
+            let tuple = tuples[i].clone();
+            for p in [Player::Left, Player::Right] {
+                let mut list = Vec::new();
+                for (k, g) in graphs.iter().enumerate() {
+                    for &w in g.options(tuple[k], p) {
+                        let mut next = tuple.clone();
+                        next[k] = w;
+                        let id = match index.get(&next) {
+                            Some(&id) => id,
+                            None => {
+                                budget.admit(tuples.len(), || {
+                                    format!(
+                                        "the positions of a sum of {} loopy parts",
+                                        graphs.len()
+                                    )
+                                })?;
+                                let id = graph.add();
+                                index.insert(next.clone(), id);
+                                tuples.push(next);
+                                id
+                            }
+                        };
+                        if !list.contains(&id) {
+                            list.push(id);
+                        }
+                    }
+                }
+                graph.moves[i][p.index()] = list;
+            }
+            i += 1;
+        }
+        Ok(SumGraph { graph, tuples })
+    }
+
+    /// Each position's predecessors: for each position, the positions with a move of `player`
+    /// to it (as compact lists: `starts[v]..starts[v + 1]` in `list`).
+    fn predecessors(&self, player: Player) -> (Vec<u32>, Vec<u32>) {
+        let n = self.len();
+        let mut starts = vec![0u32; n + 1];
+        for v in 0..n as u32 {
+            for &w in self.options(v, player) {
+                starts[w as usize + 1] += 1;
+            }
+        }
+        for i in 0..n {
+            starts[i + 1] += starts[i];
+        }
+        let mut fill = starts.clone();
+        let mut list = vec![0u32; starts[n] as usize];
+        for v in 0..n as u32 {
+            for &w in self.options(v, player) {
+                list[fill[w as usize] as usize] = v;
+                fill[w as usize] += 1;
+            }
+        }
+        (starts, list)
+    }
+
+    /// Who wins every position, for each player moving first: `result[v][p]` is the outcome
+    /// for `p`, to move at `v` (a player with no move loses; play that never ends is a draw).
+    ///
+    /// **Algorithm**: retrograde analysis over the states (position, player to move): a state
+    /// is lost when every move leads to a state won by the opponent (counters), won when some
+    /// move leads to a lost one; what is never decided is drawn. O(positions + moves).
+    pub fn outcomes(&self) -> Vec<[Play; 2]> {
+        let n = self.len();
+        let preds = [
+            self.predecessors(Player::Left),
+            self.predecessors(Player::Right),
+        ];
+        // state 2v + p: p to move at v
+        let mut result: Vec<Option<Play>> = vec![None; 2 * n];
+        let mut undecided: Vec<u32> = (0..2 * n)
+            .map(|s| self.options((s / 2) as u32, side(s % 2)).len() as u32)
+            .collect();
+        let mut queue: Vec<usize> = (0..2 * n).filter(|&s| undecided[s] == 0).collect();
+        for &s in &queue {
+            result[s] = Some(Play::Loss);
+        }
+        let mut i = 0;
+        while i < queue.len() {
+            let s = queue[i];
+            i += 1;
+            let (v, p) = (s / 2, s % 2);
+            // the states with a move to s: the other player q = 1 - p moved from u to v
+            let q = 1 - p;
+            let (starts, list) = &preds[q];
+            for &u in &list[starts[v] as usize..starts[v + 1] as usize] {
+                let t = 2 * u as usize + q;
+                if result[t].is_some() {
+                    continue;
+                }
+                if result[s] == Some(Play::Loss) {
+                    result[t] = Some(Play::Win);
+                    queue.push(t);
+                } else {
+                    undecided[t] -= 1;
+                    if undecided[t] == 0 {
+                        result[t] = Some(Play::Loss);
+                        queue.push(t);
+                    }
+                }
+            }
+        }
+        (0..n)
+            .map(|v| [0, 1].map(|p| result[2 * v + p].unwrap_or(Play::Draw)))
+            .collect()
+    }
+
+    /// Which positions are stoppers: those from none of whose subpositions play that
+    /// alternates between Left and Right (whoever starts) can go on for ever.
+    ///
+    /// **Algorithm**: peel the states (position, player to move) of alternating play whose
+    /// every move leads to a peeled state; a position whose two states are not both peeled,
+    /// and every position that can reach one, is no stopper. O(positions + moves).
+    pub fn stoppers(&self) -> Vec<bool> {
+        let n = self.len();
+        let preds = [
+            self.predecessors(Player::Left),
+            self.predecessors(Player::Right),
+        ];
+        let mut left_over: Vec<u32> = (0..2 * n)
+            .map(|s| self.options((s / 2) as u32, side(s % 2)).len() as u32)
+            .collect();
+        let mut queue: Vec<usize> = (0..2 * n).filter(|&s| left_over[s] == 0).collect();
+        let mut i = 0;
+        while i < queue.len() {
+            let s = queue[i];
+            i += 1;
+            let (v, p) = (s / 2, s % 2);
+            let q = 1 - p;
+            let (starts, list) = &preds[q];
+            for &u in &list[starts[v] as usize..starts[v + 1] as usize] {
+                let t = 2 * u as usize + q;
+                left_over[t] -= 1;
+                if left_over[t] == 0 {
+                    queue.push(t);
+                }
+            }
+        }
+        let mut stopper: Vec<bool> = (0..n)
+            .map(|v| left_over[2 * v] == 0 && left_over[2 * v + 1] == 0)
+            .collect();
+        // whatever reaches a position with endless alternating play is no stopper either
+        let mut bad: Vec<u32> = (0..n as u32).filter(|&v| !stopper[v as usize]).collect();
+        while let Some(w) = bad.pop() {
+            for (starts, list) in &preds {
+                for &u in &list[starts[w as usize] as usize..starts[w as usize + 1] as usize] {
+                    if stopper[u as usize] {
+                        stopper[u as usize] = false;
+                        bad.push(u);
+                    }
+                }
+            }
+        }
+        stopper
+    }
+
+    /// Which positions have a cycle reachable from them (the others are short games).
+    pub fn cyclic(&self) -> Vec<bool> {
+        // peel positions all of whose moves lead to peeled ones
+        let n = self.len();
+        let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut left_over = vec![0u32; n];
+        for v in 0..n as u32 {
+            for p in [Player::Left, Player::Right] {
+                for &w in self.options(v, p) {
+                    preds[w as usize].push(v);
+                    left_over[v as usize] += 1;
+                }
+            }
+        }
+        let mut queue: Vec<u32> = (0..n as u32)
+            .filter(|&v| left_over[v as usize] == 0)
+            .collect();
+        let mut i = 0;
+        while i < queue.len() {
+            let w = queue[i];
+            i += 1;
+            for &u in &preds[w as usize] {
+                left_over[u as usize] -= 1;
+                if left_over[u as usize] == 0 {
+                    queue.push(u);
+                }
+            }
+        }
+        left_over.iter().map(|&c| c > 0).collect()
+    }
+}
+
+/// Player `p` as an index (0 Left, 1 Right).
+#[inline]
+pub(crate) fn side(p: usize) -> Player {
+    if p == 0 {
+        Player::Left
+    } else {
+        Player::Right
+    }
+}
+
+/// The graph of a sum and the tuple of parts' positions each of its positions stands for.
+#[derive(Clone, Debug)]
+pub struct SumGraph {
+    /// The sum's positions; 0 is the sum itself.
+    pub graph: LoopyGraph,
+    /// For each position, the position of each part.
+    pub tuples: Vec<Box<[u32]>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// on = {pass|}, off = {|pass}, dud = {pass|pass}, over = {0|pass}
+    fn named() -> (LoopyGraph, [u32; 5]) {
+        let mut g = LoopyGraph::new();
+        let zero = g.add();
+        let on = g.add();
+        g.add_move(Player::Left, on, on);
+        let off = g.add();
+        g.add_move(Player::Right, off, off);
+        let dud = g.add();
+        g.add_move(Player::Left, dud, dud);
+        g.add_move(Player::Right, dud, dud);
+        let over = g.add();
+        g.add_move(Player::Left, over, zero);
+        g.add_move(Player::Right, over, over);
+        (g, [zero, on, off, dud, over])
+    }
+
+    #[test]
+    fn outcomes_of_the_named_games() {
+        use Play::*;
+        let (g, [zero, on, off, dud, over]) = named();
+        let o = g.outcomes();
+        assert_eq!(o[zero as usize], [Loss, Loss]);
+        assert_eq!(o[on as usize], [Win, Loss]); // Left passes; then Right cannot move
+        assert_eq!(o[off as usize], [Loss, Win]);
+        assert_eq!(o[dud as usize], [Draw, Draw]);
+        assert_eq!(o[over as usize], [Win, Loss]); // Right's pass hands Left the move to 0
+        let s = g.stoppers();
+        assert_eq!(s, vec![true, true, true, false, true]);
+        assert_eq!(g.cyclic(), vec![false, true, true, true, true]);
+    }
+
+    #[test]
+    fn sums_are_reachable_tuples() {
+        let (g, [_, on, off, _, _]) = named();
+        let sum = LoopyGraph::sum(&[&g, &g], &[on, off], &Budget::new(100)).unwrap();
+        assert_eq!(sum.graph.len(), 1);
+        let o = sum.graph.outcomes();
+        assert_eq!(o[0], [Play::Draw, Play::Draw]); // on + off plays for ever
+        assert!(!sum.graph.stoppers()[0]);
+        let (_, [_, on, _, _, over]) = named();
+        assert!(LoopyGraph::sum(&[&g, &g], &[on, over], &Budget::new(1)).is_err());
+    }
+}
