@@ -11,6 +11,8 @@ use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::partizan::loopy::graph::{LoopyGraph, Player};
 use crate::partizan::loopy::stopper::{order_table, simplify_with, Stopper};
+use rustc_hash::FxHashMap;
+use std::sync::Arc;
 
 /// The value of a loopy game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -58,6 +60,12 @@ pub const DEFAULT_SIDLING_ROUNDS: usize = 256;
 
 /// The value of position `start` of `graph`: its simplest form if it is a stopper, else its
 /// sides by sidling (at most `max_rounds` rounds for each side).
+///
+/// **Algorithm**: the positions reachable from `start` are taken one strongly connected
+/// component at a time, the components they move to first (Tarjan's order). A component sees
+/// the positions it moves to outside itself as their values (the onsides when its onside is
+/// sought, the offsides for its offside): so each comparison table spans one component and
+/// the simplest forms of its options, not the whole game.
 pub fn value_of(
     graph: &LoopyGraph,
     start: u32,
@@ -65,30 +73,183 @@ pub fn value_of(
     budget: &Budget,
 ) -> Result<SidedValue> {
     let (graph, _) = graph.restrict(&[start]);
-    let stoppers = graph.stoppers();
-    if stoppers[0] {
-        return Ok(SidedValue::Stopper(Stopper::simplify(&graph, 0, budget)?));
-    }
-    let onside = sidle(&graph, &stoppers, Player::Left, max_rounds, budget)?;
-    let offside = sidle(&graph, &stoppers, Player::Right, max_rounds, budget)?;
-    Ok(SidedValue::from_sides(onside, offside))
+    let values = values_of_all(&graph, max_rounds, budget)?;
+    Ok((*values[0]).clone())
 }
 
-/// One side of position 0 of `graph` (`Left`: the onside, from `on`; `Right`: the offside,
-/// from `off`), given which positions are stoppers.
+/// The values of every position of `graph`, component by component (see [`value_of`]).
+pub fn values_of_all(
+    graph: &LoopyGraph,
+    max_rounds: usize,
+    budget: &Budget,
+) -> Result<Vec<Arc<SidedValue>>> {
+    let n = graph.len();
+    let mut values: Vec<Option<Arc<SidedValue>>> = vec![None; n];
+    let mut interned: FxHashMap<Arc<SidedValue>, Arc<SidedValue>> = FxHashMap::default();
+    for component in components(graph) {
+        budget.check()?;
+        let k = component.len();
+        let mut local = vec![u32::MAX; n];
+        for (i, &v) in component.iter().enumerate() {
+            local[v as usize] = i as u32;
+        }
+        let outside: Vec<u32> = {
+            let mut o: Vec<u32> = component
+                .iter()
+                .flat_map(|&v| graph.left(v).iter().chain(graph.right(v)).copied())
+                .filter(|&w| local[w as usize] == u32::MAX)
+                .collect();
+            o.sort_unstable();
+            o.dedup();
+            o
+        };
+        let sided_below = outside.iter().any(|&w| {
+            !matches!(
+                **values[w as usize].as_ref().expect("below"),
+                SidedValue::Stopper(_)
+            )
+        });
+        let mut sides: Vec<Vec<Stopper>> = Vec::with_capacity(2);
+        for side in [Player::Left, Player::Right] {
+            // the component, then each value below it once
+            let mut g = LoopyGraph::new();
+            for _ in 0..k {
+                g.add();
+            }
+            let mut roots: FxHashMap<&Stopper, u32> = FxHashMap::default();
+            let mut root_of = vec![u32::MAX; outside.len()];
+            for (i, &w) in outside.iter().enumerate() {
+                let value = values[w as usize].as_ref().expect("below");
+                let stopper = match side {
+                    Player::Left => value.onside(),
+                    Player::Right => value.offside(),
+                };
+                root_of[i] = *roots
+                    .entry(stopper)
+                    .or_insert_with(|| g.append(stopper.graph()));
+            }
+            for (i, &v) in component.iter().enumerate() {
+                let [l, r] = [Player::Left, Player::Right].map(|p| {
+                    graph
+                        .options(v, p)
+                        .iter()
+                        .map(|&w| match local[w as usize] {
+                            u32::MAX => root_of[outside.binary_search(&w).expect("outside")],
+                            x => x,
+                        })
+                        .collect::<Vec<u32>>()
+                });
+                g.set_options(i as u32, l, r);
+            }
+            let stoppers = g.stoppers();
+            let side_values = if stoppers[0] {
+                let le = order_table(&g, budget)?;
+                let roots: Vec<u32> = (0..k as u32).collect();
+                let (simple, roots) = simplify_with(&g, &le, &roots, budget)?;
+                roots
+                    .iter()
+                    .map(|&r| Stopper::canonical(&simple, r))
+                    .collect()
+            } else {
+                sidle(&g, k, &stoppers, side, max_rounds, budget)?
+            };
+            let done = stoppers[0] && !sided_below;
+            sides.push(side_values);
+            if done {
+                break; // a stopper: its onside and offside are itself
+            }
+        }
+        for (i, &v) in component.iter().enumerate() {
+            let value = match sides.len() {
+                1 => SidedValue::Stopper(sides[0][i].clone()),
+                _ => SidedValue::from_sides(sides[0][i].clone(), sides[1][i].clone()),
+            };
+            let value = Arc::new(value);
+            let value = interned.entry(value.clone()).or_insert(value).clone();
+            values[v as usize] = Some(value);
+        }
+    }
+    Ok(values
+        .into_iter()
+        .map(|v| v.expect("every position"))
+        .collect())
+}
+
+/// The strongly connected components of `graph` (both players' moves), each after every
+/// component it moves to (Tarjan's algorithm, iterative).
+fn components(graph: &LoopyGraph) -> Vec<Vec<u32>> {
+    let n = graph.len();
+    let succ = |v: u32| graph.left(v).iter().chain(graph.right(v)).copied();
+    let mut index = vec![u32::MAX; n];
+    let mut low = vec![0u32; n];
+    let mut on_stack = vec![false; n];
+    let mut stack: Vec<u32> = Vec::new();
+    let mut out = Vec::new();
+    let mut next = 0u32;
+    for root in 0..n as u32 {
+        if index[root as usize] != u32::MAX {
+            continue;
+        }
+        // (vertex, how many of its successors are done)
+        let mut call: Vec<(u32, usize)> = vec![(root, 0)];
+        index[root as usize] = next;
+        low[root as usize] = next;
+        next += 1;
+        stack.push(root);
+        on_stack[root as usize] = true;
+        while let Some(&mut (v, ref mut done)) = call.last_mut() {
+            if let Some(w) = succ(v).nth(*done) {
+                *done += 1;
+                if index[w as usize] == u32::MAX {
+                    index[w as usize] = next;
+                    low[w as usize] = next;
+                    next += 1;
+                    stack.push(w);
+                    on_stack[w as usize] = true;
+                    call.push((w, 0));
+                } else if on_stack[w as usize] {
+                    low[v as usize] = low[v as usize].min(index[w as usize]);
+                }
+                continue;
+            }
+            call.pop();
+            if let Some(&(parent, _)) = call.last() {
+                low[parent as usize] = low[parent as usize].min(low[v as usize]);
+            }
+            if low[v as usize] == index[v as usize] {
+                let mut component = Vec::new();
+                loop {
+                    let w = stack.pop().expect("on the stack");
+                    on_stack[w as usize] = false;
+                    component.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                out.push(component);
+            }
+        }
+    }
+    out
+}
+
+/// One side of positions 0..k of `graph` (a component; the other positions are stoppers it
+/// moves to): `Left` the onside, from `on`; `Right` the offside, from `off`.
 fn sidle(
     graph: &LoopyGraph,
+    k: usize,
     stoppers: &[bool],
     side: Player,
     max_rounds: usize,
     budget: &Budget,
-) -> Result<Stopper> {
+) -> Result<Vec<Stopper>> {
     let n = graph.len();
-    if let Some(side_value) = cut_candidate(graph, stoppers, side, budget)? {
-        return Ok(side_value);
+    let loopy: Vec<u32> = (0..k as u32).collect();
+    debug_assert!(loopy.iter().all(|&v| !stoppers[v as usize]));
+    if let Some(values) = cut_candidate(graph, k, stoppers, side, budget)? {
+        return Ok(values);
     }
-    let loopy: Vec<u32> = (0..n as u32).filter(|&v| !stoppers[v as usize]).collect();
-    // the stopper positions the non-stoppers move to, each the root of its own value
+    // the stopper positions the component moves to, each the root of its own value
     let mut fixed: Vec<u32> = loopy
         .iter()
         .flat_map(|&v| graph.left(v).iter().chain(graph.right(v)).copied())
@@ -107,7 +268,10 @@ fn sidle(
     for &v in &loopy {
         at[v as usize] = top;
     }
-    for _round in 0..max_rounds {
+    // which position of the component each vertex of `work` approximates, if any
+    // (and in which round it was made)
+    let mut label: Vec<(u32, usize)> = vec![(u32::MAX, 0); work.len()];
+    for round in 0..max_rounds {
         budget.check()?;
         let layer: Vec<u32> = loopy
             .iter()
@@ -119,6 +283,7 @@ fn sidle(
                         .map(|&w| at[w as usize])
                         .collect()
                 });
+                label.push((v, round));
                 work.add_with(l, r)
             })
             .collect();
@@ -127,33 +292,53 @@ fn sidle(
         roots.extend(loopy.iter().map(|&v| at[v as usize]));
         roots.extend(fixed.iter().map(|&w| at[w as usize]));
         let (sub, index) = work.restrict(&roots);
+        let mut sub_label = vec![(u32::MAX, 0); sub.len()];
+        for (x, &i) in index.iter().enumerate() {
+            if i != u32::MAX {
+                sub_label[i as usize] = label[x];
+            }
+        }
         let le = order_table(&sub, budget)?;
         let sub_roots: Vec<u32> = roots.iter().map(|&r| index[r as usize]).collect();
         let (simple, new_roots) = simplify_with(&sub, &le, &sub_roots, budget)?;
-        let k = loopy.len();
         let settled = (0..k).all(|i| new_roots[i] == new_roots[k + i]);
-        if !settled {
-            // a guess at the limit: each previous approximation replaced by the new one
-            let mut tied = simple.clone();
-            let back: rustc_hash::FxHashMap<u32, u32> =
-                (0..k).map(|i| (new_roots[k + i], new_roots[i])).collect();
-            for u in 0..tied.len() as u32 {
-                let [l, r] = [Player::Left, Player::Right].map(|p| {
-                    tied.options(u, p)
-                        .iter()
-                        .map(|w| *back.get(w).unwrap_or(w))
-                        .collect::<Vec<u32>>()
-                });
-                tied.set_options(u, l, r);
-            }
-            if let Some(s) = verified(graph, &tied, new_roots[0], side, budget)? {
-                return Ok(s);
+        if !settled && guess_now(round) {
+            // guesses at the limit: the approximations of the last `lag` rounds replaced by
+            // the newest, for a few lags (positions settle at different paces)
+            for lag in [1, 2, 3, 4, usize::MAX] {
+                if lag != usize::MAX && lag > round {
+                    continue;
+                }
+                let back = |w: u32| match sub_label[w as usize] {
+                    (u, made) if u != u32::MAX && round - made <= lag => new_roots[u as usize],
+                    _ => w,
+                };
+                let mut tied = simple.clone();
+                for u in 0..tied.len() as u32 {
+                    let [l, r] = [Player::Left, Player::Right].map(|p| {
+                        tied.options(u, p)
+                            .iter()
+                            .map(|&w| back(w))
+                            .collect::<Vec<u32>>()
+                    });
+                    tied.set_options(u, l, r);
+                }
+                if let Some(values) = verified(graph, &loopy, &tied, &new_roots[..k], side, budget)?
+                {
+                    return Ok(values);
+                }
             }
         }
         // keep the new layer and the fixed positions only
         let mut keep: Vec<u32> = new_roots[..k].to_vec();
         keep.extend_from_slice(&new_roots[2 * k..]);
         let (next, index) = simple.restrict(&keep);
+        label = vec![(u32::MAX, 0); next.len()];
+        for (x, &i) in index.iter().enumerate() {
+            if i != u32::MAX {
+                label[i as usize] = sub_label[x];
+            }
+        }
         for (i, &v) in loopy.iter().enumerate() {
             at[v as usize] = index[new_roots[i] as usize];
         }
@@ -162,7 +347,10 @@ fn sidle(
         }
         work = next;
         if settled {
-            return Ok(Stopper::canonical(&work, at[0]));
+            return Ok(loopy
+                .iter()
+                .map(|&v| Stopper::canonical(&work, at[v as usize]))
+                .collect());
         }
     }
     Err(GrundyError::Unsupported(format!(
@@ -171,35 +359,122 @@ fn sidle(
     )))
 }
 
+/// Whether round `round` of sidling tries its guesses: the first rounds, then rounds about
+/// 1.5 times apart (a guess costs a proof, a comparison of sides per position).
+fn guess_now(round: usize) -> bool {
+    round < 4 || {
+        let mut r = 4usize;
+        while r < round {
+            r += r / 2;
+        }
+        r == round
+    }
+}
+
 /// The guess that cuts the endless play in the side's favour: for the onside, Right's moves
 /// that close a cycle of alternating play are dropped (Left would keep such play going); for
-/// the offside, Left's. Returned only if it is a stopper and proved to be the side.
+/// the offside, Left's. Returned only if it is a stopper and proved to be the side of every
+/// position 0..k.
 fn cut_candidate(
     graph: &LoopyGraph,
+    k: usize,
     stoppers: &[bool],
     side: Player,
     budget: &Budget,
-) -> Result<Option<Stopper>> {
-    let n = graph.len();
+) -> Result<Option<Vec<Stopper>>> {
     let cutter = side.other();
-    let mut cut = graph.clone();
-    for v in 0..n as u32 {
-        if stoppers[v as usize] {
+    let positions: Vec<u32> = (0..k as u32).collect();
+    // two guesses: the moves the side's player can force back (the move gains nothing),
+    // then every move that closes a cycle of alternating play
+    for forced in [true, false] {
+        let mut cut = graph.clone();
+        for v in 0..k as u32 {
+            let kept: Vec<u32> = graph
+                .options(v, cutter)
+                .iter()
+                .copied()
+                .filter(|&w| {
+                    stoppers[w as usize]
+                        || !if forced {
+                            forced_back(graph, k, w, v, side)
+                        } else {
+                            alternating_path(graph, w, side, v, cutter)
+                        }
+                })
+                .collect();
+            let other = graph.options(v, side).to_vec();
+            match cutter {
+                Player::Left => cut.set_options(v, kept, other),
+                Player::Right => cut.set_options(v, other, kept),
+            }
+        }
+        if cut == *graph {
             continue;
         }
-        let kept: Vec<u32> = graph
-            .options(v, cutter)
-            .iter()
-            .copied()
-            .filter(|&w| stoppers[w as usize] || !alternating_path(graph, w, side, v, cutter))
-            .collect();
-        let other = graph.options(v, side).to_vec();
-        match cutter {
-            Player::Left => cut.set_options(v, kept, other),
-            Player::Right => cut.set_options(v, other, kept),
+        if let Some(values) = verified(graph, &positions, &cut, &positions, side, budget)? {
+            return Ok(Some(values));
         }
     }
-    verified(graph, &cut, 0, side, budget)
+    Ok(None)
+}
+
+/// Whether `player`, to move at `from` (a position of the component 0..k), can force play
+/// back to `to` with the other player to move, or leave the other player without a move,
+/// moving alternately inside the component.
+fn forced_back(graph: &LoopyGraph, k: usize, from: u32, to: u32, player: Player) -> bool {
+    // states 2x + (0: player to move, 1: the other to move)
+    let other = player.other();
+    let mut won = vec![false; 2 * k];
+    let mut count: Vec<u32> = (0..k as u32)
+        .map(|x| graph.options(x, other).len() as u32)
+        .collect();
+    let mut queue: Vec<usize> = vec![2 * to as usize + 1];
+    won[2 * to as usize + 1] = true;
+    for x in 0..k {
+        if count[x] == 0 && !won[2 * x + 1] {
+            won[2 * x + 1] = true;
+            queue.push(2 * x + 1);
+        }
+    }
+    let mut preds: Vec<[Vec<u32>; 2]> = vec![[Vec::new(), Vec::new()]; k];
+    for x in 0..k as u32 {
+        for (i, p) in [player, other].into_iter().enumerate() {
+            for &y in graph.options(x, p) {
+                if (y as usize) < k {
+                    preds[y as usize][i].push(x);
+                }
+            }
+        }
+    }
+    let mut i = 0;
+    while i < queue.len() {
+        let s = queue[i];
+        i += 1;
+        let (y, who) = (s / 2, s % 2);
+        if who == 1 {
+            // the player moved here from x
+            for &x in &preds[y][0] {
+                let t = 2 * x as usize;
+                if !won[t] {
+                    won[t] = true;
+                    queue.push(t);
+                }
+            }
+        } else {
+            // the other moved here from x
+            for &x in &preds[y][1] {
+                let t = 2 * x as usize + 1;
+                if !won[t] {
+                    count[x as usize] -= 1;
+                    if count[x as usize] == 0 {
+                        won[t] = true;
+                        queue.push(t);
+                    }
+                }
+            }
+        }
+    }
+    won[2 * from as usize]
 }
 
 /// Whether alternating play from `from` with `mover` to move can reach `to` with `then` to
@@ -225,34 +500,74 @@ fn alternating_path(graph: &LoopyGraph, from: u32, mover: Player, to: u32, then:
     false
 }
 
-/// Position `start` of `candidate` as the `side` of position 0 of `graph`, if it is a
-/// stopper and the comparisons of sides prove it equal to that side.
+/// Positions `starts` of `candidate` as the `side`s of positions `positions` of `graph`, if
+/// they are stoppers and the comparisons of sides prove each equal to its side.
 fn verified(
     graph: &LoopyGraph,
+    positions: &[u32],
     candidate: &LoopyGraph,
-    start: u32,
+    starts: &[u32],
     side: Player,
     budget: &Budget,
-) -> Result<Option<Stopper>> {
-    let (candidate, _) = candidate.restrict(&[start]);
-    if !candidate.stoppers()[0] {
+) -> Result<Option<Vec<Stopper>>> {
+    let stoppers = candidate.stoppers();
+    if starts.iter().any(|&s| !stoppers[s as usize]) {
         return Ok(None);
     }
-    let s = Stopper::simplify(&candidate, 0, budget)?;
-    let sg = s.graph();
+    let (restricted, index) = candidate.restrict(starts);
+    let le = order_table(&restricted, budget)?;
+    let roots: Vec<u32> = starts.iter().map(|&s| index[s as usize]).collect();
+    let (simple, roots) = simplify_with(&restricted, &le, &roots, budget)?;
+    let pairs: Vec<(u32, u32)> = positions
+        .iter()
+        .copied()
+        .zip(roots.iter().copied())
+        .collect();
+    let flipped: Vec<(u32, u32)> = pairs.iter().map(|&(g, r)| (r, g)).collect();
     let equal = match side {
         // S <= G+ and G+ <= S
         Player::Left => {
-            left_survives(graph, 0, sg, 0, Endless::Left, budget)?
-                && left_survives(sg, 0, graph, 0, Endless::LeftIfMovesIn(0), budget)?
+            all(left_survives(
+                graph,
+                &simple,
+                &pairs,
+                Endless::Left,
+                budget,
+            )?) && all(left_survives(
+                &simple,
+                graph,
+                &flipped,
+                Endless::LeftIfMovesIn(0),
+                budget,
+            )?)
         }
         // G- <= S and S <= G-
         Player::Right => {
-            left_survives(sg, 0, graph, 0, Endless::Left, budget)?
-                && left_survives(graph, 0, sg, 0, Endless::LeftIfMovesIn(1), budget)?
+            all(left_survives(
+                &simple,
+                graph,
+                &flipped,
+                Endless::Left,
+                budget,
+            )?) && all(left_survives(
+                graph,
+                &simple,
+                &pairs,
+                Endless::LeftIfMovesIn(1),
+                budget,
+            )?)
         }
     };
-    Ok(equal.then_some(s))
+    Ok(equal.then(|| {
+        roots
+            .iter()
+            .map(|&r| Stopper::canonical(&simple, r))
+            .collect()
+    }))
+}
+
+fn all(v: Vec<bool>) -> bool {
+    v.into_iter().all(|b| b)
 }
 
 /// Who play that never ends counts for, in a comparison of sides.
@@ -278,17 +593,26 @@ enum Endless {
 /// of the states from which Left cannot force a counting move. O(states · moves) at worst.
 fn left_survives(
     x: &LoopyGraph,
-    x0: u32,
     y: &LoopyGraph,
-    y0: u32,
+    starts: &[(u32, u32)],
     endless: Endless,
     budget: &Budget,
-) -> Result<bool> {
-    // states: (x, y, mover, counted) numbered by discovery
-    let mut index: rustc_hash::FxHashMap<(u32, u32, u8, bool), u32> = Default::default();
-    let mut states: Vec<(u32, u32, u8, bool)> = vec![(x0, y0, 1, false)];
-    index.insert(states[0], 0);
-    let mut succ: Vec<Vec<u32>> = Vec::new();
+) -> Result<Vec<bool>> {
+    // states: (x, y, mover, counted) numbered by discovery, the starts first
+    let mut index: FxHashMap<(u32, u32, u8, bool), u32> = Default::default();
+    let mut states: Vec<(u32, u32, u8, bool)> = Vec::new();
+    let mut start_ids = Vec::with_capacity(starts.len());
+    for &(x0, y0) in starts {
+        let state = (x0, y0, 1, false);
+        let id = *index.entry(state).or_insert_with(|| {
+            states.push(state);
+            states.len() as u32 - 1
+        });
+        start_ids.push(id as usize);
+    }
+    // successors as one list: succ_at[s]..succ_at[s + 1]
+    let mut succ_list: Vec<u32> = Vec::new();
+    let mut succ_at: Vec<u32> = vec![0];
     let mut i = 0;
     while i < states.len() {
         let (a, b, mover, _) = states[i];
@@ -298,7 +622,7 @@ fn left_survives(
             Player::Right
         };
         // X's moves of p; in -Y, p's moves are Y's moves of the other player
-        let mut next = Vec::new();
+        let next = &mut succ_list;
         let mut push = |state: (u32, u32, u8, bool), states: &mut Vec<_>| -> Result<u32> {
             if let Some(&id) = index.get(&state) {
                 return Ok(id);
@@ -318,22 +642,33 @@ fn left_survives(
         for &b2 in y.options(b, p.other()) {
             next.push(push((a, b2, 1 - mover, counts(1)), &mut states)?);
         }
-        succ.push(next);
+        succ_at.push(next.len() as u32);
         i += 1;
     }
     let m = states.len();
-    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); m];
-    for (s, list) in succ.iter().enumerate() {
-        for &t in list {
-            preds[t as usize].push(s as u32);
+    let succ = |s: usize| &succ_list[succ_at[s] as usize..succ_at[s + 1] as usize];
+    let mut pred_at = vec![0u32; m + 1];
+    for &t in &succ_list {
+        pred_at[t as usize + 1] += 1;
+    }
+    for s in 0..m {
+        pred_at[s + 1] += pred_at[s];
+    }
+    let mut fill = pred_at.clone();
+    let mut pred_list = vec![0u32; succ_list.len()];
+    for s in 0..m {
+        for &t in succ(s) {
+            pred_list[fill[t as usize] as usize] = s as u32;
+            fill[t as usize] += 1;
         }
     }
+    let preds = |t: usize| &pred_list[pred_at[t] as usize..pred_at[t + 1] as usize];
     let left_to_move = |s: usize| states[s].2 == 0;
     // the attractor of `target` for `player` (0 Left, 1 Right) within `alive`
     let attractor = |target: &[bool], player: u8, alive: &[bool]| -> Vec<bool> {
         let mut won = target.to_vec();
         let mut count: Vec<u32> = (0..m)
-            .map(|s| succ[s].iter().filter(|&&t| alive[t as usize]).count() as u32)
+            .map(|s| succ(s).iter().filter(|&&t| alive[t as usize]).count() as u32)
             .collect();
         let mut queue: Vec<usize> = (0..m).filter(|&s| won[s]).collect();
         // a state of the opponent with no move (within alive) is the player's at once
@@ -347,7 +682,7 @@ fn left_survives(
         while k < queue.len() {
             let t = queue[k];
             k += 1;
-            for &s in &preds[t] {
+            for &s in preds(t) {
                 let s = s as usize;
                 if !alive[s] || won[s] {
                     continue;
@@ -371,9 +706,10 @@ fn left_survives(
         Endless::Left => {
             // Right must leave Left without a move
             let stuck: Vec<bool> = (0..m)
-                .map(|s| left_to_move(s) && succ[s].is_empty())
+                .map(|s| left_to_move(s) && succ(s).is_empty())
                 .collect();
-            Ok(!attractor(&stuck, 1, &all)[0])
+            let lost = attractor(&stuck, 1, &all);
+            Ok(start_ids.iter().map(|&s| !lost[s]).collect())
         }
         Endless::LeftIfMovesIn(_) => {
             let mut alive = all;
@@ -383,7 +719,7 @@ fn left_survives(
                 // leaves Right without a move
                 let good: Vec<bool> = (0..m)
                     .map(|s| {
-                        let stuck = left_to_move(s) && !succ[s].iter().any(|&t| alive[t as usize]);
+                        let stuck = left_to_move(s) && !succ(s).iter().any(|&t| alive[t as usize]);
                         alive[s] && states[s].3 && !stuck
                     })
                     .collect();
@@ -392,15 +728,15 @@ fn left_survives(
                 let trap: Vec<bool> = (0..m).map(|s| alive[s] && !reach[s]).collect();
                 let lost = attractor(&trap, 1, &alive);
                 if !(0..m).any(|s| alive[s] && lost[s]) {
-                    return Ok(alive[0]);
+                    return Ok(start_ids.iter().map(|&s| alive[s]).collect());
                 }
                 for s in 0..m {
                     if lost[s] {
                         alive[s] = false;
                     }
                 }
-                if !alive[0] {
-                    return Ok(false);
+                if start_ids.iter().all(|&s| !alive[s]) {
+                    return Ok(vec![false; starts.len()]);
                 }
             }
         }
