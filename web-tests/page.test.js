@@ -250,6 +250,14 @@ test("values a partizan position: canonical form, thermograph, each player's mov
   // a sum with a value and Hackenbush: no board, the canonical form of the sum
   await valuePartizan(page, "{2||1|0} + hackenbush LR");
   assert.equal(await page.$$eval("#pz-board .pz-cell", (c) => c.length), 0);
+  // a loopy sum: its sides, a draw for each player moving first, the drawing moves
+  await valuePartizan(page, "backsliding TTT..FFF");
+  assert.equal(await page.textContent("#pz-canonical"), "{on||0|-1/2} & {1/2|0||off}");
+  assert.equal(await page.getAttribute("#pz-outcome", "data-outcome"), "draw");
+  assert.ok((await page.$$eval("#pz-left-moves li", (l) => l.length)) >= 1);
+  const loopy = await (await fetch(`${base}/api/value?position=${encodeURIComponent("{0|pass} + -1/4")}`)).json();
+  assert.equal(loopy.value, "-1/4over");
+  assert.equal(loopy.outcome, "R");
   // a bad board: the command line's message
   await page.fill("#pz-position", "domineering ../.");
   await page.click("#pz-value");

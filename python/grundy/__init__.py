@@ -73,8 +73,20 @@ def value(expr, *, max_states=None):
 
     >>> grundy.value("domineering ../..")["canonical"]
     '{1|-1}'
+
+    A sum with a loopy part (``"on"``, ``"{0|pass}"``, ``"a{0|{1|a}}"``, ``"1 & 0"``,
+    ``"backsliding TTT..FFF"``, ``"loopy FILE 2"``) returns the loopy report of
+    ``grundy value --json``: ``value`` (a stopper's simplest form, or ``"S & T"``),
+    ``left_first`` and ``right_first`` (``"win"``, ``"draw"`` or ``"loss"`` for the player
+    who moves first), ``outcome`` (``None`` when a draw is involved), stops and moves.
+
+    >>> grundy.value("backsliding TTT..FFF")["value"]
+    '{on||0|-1/2} & {1/2|0||off}'
     """
-    return _walls_as_lists(_grundy.value(str(expr), max_states))
+    report = _grundy.value(str(expr), max_states)
+    if "thermograph" not in report:
+        return report
+    return _walls_as_lists(report)
 
 
 def partizan_games():

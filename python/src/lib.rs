@@ -73,6 +73,18 @@ fn value<'py>(
         graphs: std::sync::Arc::new(grundy::app::FileGraphs::default()),
         ..defaults
     };
+    let loopy = grundy::app::loopy::LoopyOptions {
+        max_states: options.max_states,
+        graphs: options.graphs.clone(),
+        ..Default::default()
+    };
+    // a sum with a loopy part (on, {0|pass}, backsliding ROW...) has its own report
+    if let Some(report) = py
+        .detach(|| grundy::app::loopy::loopy_report(expr, &loopy))
+        .map_err(value_error)?
+    {
+        return to_python(py, &report);
+    }
     let report = py
         .detach(|| grundy::app::value::value_expression(expr, &options))
         .map_err(value_error)?;

@@ -376,3 +376,13 @@ def test_solve_of_a_partizan_sum_matches_the_command_line():
         with pytest.raises(ValueError) as e:
             grundy.solve(expr)
         assert words in str(e.value) and "max_states=" in str(e.value), str(e.value)
+
+
+def test_loopy_values_match_the_command_line():
+    for expr in ["backsliding TTT..FFF", "{0|pass} + -1/8", "on + off", "a{{|a}|}", "upon + *"]:
+        assert grundy.value(expr) == cli_json(["value", "--json", expr])
+    report = grundy.value("on + off")
+    assert report["left_first"] == "draw" and report["outcome"] is None
+    with pytest.raises(ValueError) as e:
+        grundy.value("a{0|b}")
+    assert str(e.value) == cli_error(["value", "a{0|b}"])

@@ -589,11 +589,24 @@ fn value_options(budget: &Budget) -> ValueOptions {
 }
 
 /// `GET /api/value?position=EXPR`: the report of `grundy value --json`, with each player's
-/// moves (`left_moves`, `right_moves`: `{to, value, wins}`).
+/// moves (`left_moves`, `right_moves`: `{to, value, wins}`); for a sum with a loopy part, the
+/// loopy report of `grundy value --json` (moves `{position, result}`).
 async fn value(State(state): State<AppState>, Query(params): Params) -> Result<Response, ApiError> {
     let position = required(&params, "position")?.to_string();
     Ok(compute(&state, None, move |_, budget| {
-        Ok(value_with_moves(&position, &value_options(&budget))?)
+        // a sum with a loopy part answers with its own report (value or sides, win, loss
+        // or draw for each player moving first, moves)
+        let loopy = grundy::app::loopy::LoopyOptions {
+            max_states: budget.max_states(),
+            cancel: budget.cancel().clone(),
+            graphs: Arc::new(NoGraphs::new(NO_FILES)),
+            ..Default::default()
+        };
+        let answer = match grundy::app::loopy::loopy_report(&position, &loopy)? {
+            Some(report) => serde_json::to_value(report),
+            None => serde_json::to_value(value_with_moves(&position, &value_options(&budget))?),
+        };
+        Ok(answer.expect("a report serialises"))
     })
     .await)
 }

@@ -478,6 +478,31 @@ function renderPartizanSummary(r) {
   $("pz-summary").innerHTML = parts.join(" · ");
 }
 
+// A sum with a loopy part: its value (or sides), win, loss or draw for each player moving
+// first, and the moves that win (or else draw), which explore on a click.
+function renderLoopy(r) {
+  const first = (who, p) => `${who} first: ${p}`;
+  const value = r.value != null ? escapeHtml(r.value) : `not found (${escapeHtml(r.value_reason || "")})`;
+  const parts = [
+    `<b>${escapeHtml(r.position)}</b> = <b id="pz-canonical">${value}</b>`,
+    r.outcome != null
+      ? `<span id="pz-outcome" data-outcome="${r.outcome}">${r.outcome}: ${PZ_OUTCOME[r.outcome]}</span>`
+      : `<span id="pz-outcome" data-outcome="draw">${first("Left", r.left_first)}, ${first("Right", r.right_first)}</span>`,
+  ];
+  if (r.left_stop != null) parts.push(`stops ${escapeHtml(r.left_stop)}, ${escapeHtml(r.right_stop)}`);
+  parts.push(r.stopper ? "a stopper" : "not a stopper");
+  $("pz-summary").innerHTML = parts.join(" · ");
+  $("pz-thermograph").replaceChildren();
+  renderPartizanBoard(null);
+  const moves = (list) => list.map((m) => ({ to: m.position, value: m.result, wins: m.result === "win" }));
+  const explore = (m) => {
+    $("pz-position").value = m.to;
+    valuePartizan();
+  };
+  renderPartizanMoves("pz-left-moves", moves(r.left_moves), explore);
+  renderPartizanMoves("pz-right-moves", moves(r.right_moves), explore);
+}
+
 // Lists one player's moves; `onClick(move)` when they may be clicked.
 function renderPartizanMoves(id, moves, onClick) {
   const list = $(id);
@@ -540,6 +565,10 @@ async function valuePartizan(event) {
   try {
     const r = await api("GET", `/api/value?position=${encodeURIComponent(position)}`);
     if (mine !== pzView) return;
+    if (r.left_first !== undefined) {
+      renderLoopy(r);
+      return;
+    }
     renderPartizanSummary(r);
     drawThermograph(r);
     renderPartizanBoard(r.board);
