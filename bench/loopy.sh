@@ -18,7 +18,8 @@ row() {
   local value
   value=$(grep -m1 '^value:' "$out" | sed 's/^value: *//')
   read -r seconds kb < <(tail -1 "$stats")
-  echo "| \`$1\` | \`${value:-$(head -1 "$out")}\` | $seconds | $((kb / 1024)) |"
+  value=${value:-$(head -1 "$out")}
+  echo "| \`$1\` | \`${value//|/\\|}\` | $seconds | $((kb / 1024)) |"
 }
 
 echo "| position | value | s | MB |"
