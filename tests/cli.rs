@@ -418,3 +418,26 @@ fn loopy_values_and_their_errors() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+#[test]
+fn plays_a_loopy_sum_until_quit() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["play", "--as", "right", "--first", "left", "on + off"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"hint\n1\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("keeps the draw"), "{text}");
+    assert!(text.contains("you draw from here"), "{text}");
+    assert!(text.ends_with("Bye.\n"), "{text}");
+}

@@ -582,3 +582,48 @@ fn backsliding_toads_and_frogs_as_cgsuite_values_it() {
     assert!(loopy_report("0 & 1", &LoopyOptions::default()).is_err());
     assert!(loopy_report("1 & 0 + 5", &LoopyOptions::default()).is_ok());
 }
+
+#[test]
+fn play_keeps_the_best_result_for_the_computer() {
+    use grundy::app::loopy::{loopy_report, LoopyOptions};
+    use grundy::app::loopy_play::LoopyPlay;
+    let mut rng = Rng::new(0x91a7);
+    let options = LoopyOptions {
+        with_value: false,
+        ..LoopyOptions::default()
+    };
+    for round in 0..200 {
+        let cells = rng.range(2, 7) as usize;
+        let row: String = (0..cells)
+            .map(|_| [b'T', b'F', b'.'][rng.below(3) as usize] as char)
+            .collect();
+        let text = format!(
+            "backsliding {row} + {}",
+            ["0", "1/2", "-1", "over", "on"][rng.below(5) as usize]
+        );
+        let report = loopy_report(&text, &options).unwrap().unwrap();
+        for left_first in [true, false] {
+            let mut game = LoopyPlay::new(&text, left_first, &options)
+                .unwrap()
+                .unwrap();
+            let mut state = game.state().unwrap();
+            let want = if left_first {
+                report.left_first
+            } else {
+                report.right_first
+            };
+            assert_eq!(state.result, want, "round {round}: {text}");
+            // the computer plays a few moves for both sides; the result never gets worse for
+            // the side that moves
+            for _ in 0..6 {
+                let Some(pick) = state.computer else { break };
+                let before = state.result;
+                assert_eq!(state.moves[pick].result, before, "round {round}: {text}");
+                game.play(&state.moves[pick].to).unwrap();
+                state = game.state().unwrap();
+            }
+        }
+    }
+    assert!(LoopyPlay::new("1 & 0", true, &options).is_err());
+    assert!(LoopyPlay::new("nim 3", true, &options).unwrap().is_none());
+}

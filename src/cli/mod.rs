@@ -7,6 +7,7 @@ mod db;
 mod geography;
 mod graph;
 mod play;
+mod play_loopy;
 mod play_partizan;
 mod quotient;
 #[cfg(feature = "serve")]

@@ -83,6 +83,27 @@ pub fn run(args: &Args) -> Result<String, String> {
             database: super::db::open(args.db.as_deref())?,
             ..Default::default()
         };
+        let you_left = args.side == Side::Left;
+        let left_first = match args.first {
+            First::Left => true,
+            First::Right => false,
+            First::Me => you_left,
+            First::Computer => !you_left,
+        };
+        let loopy = grundy::app::loopy::LoopyOptions {
+            max_states: args.max_states,
+            graphs: options.graphs.clone(),
+            with_value: false,
+            ..Default::default()
+        };
+        if let Some(game) = grundy::app::loopy_play::LoopyPlay::new(expr, left_first, &loopy)
+            .map_err(super::message)?
+        {
+            if args.misere {
+                return Err("misère play of loopy games is not supported".into());
+            }
+            return super::play_loopy::run(game, you_left);
+        }
         if grundy::app::value::has_partizan_part(expr, &options).map_err(super::message)? {
             if args.misere {
                 return Err("misère play of partizan games is not supported".into());

@@ -25,7 +25,7 @@ use crate::games::partizan::PartizanValues;
 use crate::games::syntax::{error, ParseContext, Word};
 use crate::games::{GraphSource, NoGraphs};
 use crate::partizan::loopy::{
-    is_loopy, parse_loopy, value_of, LoopyGraph, Play, Player, SidedValue, Stopper,
+    is_loopy, parse_loopy, value_of, LoopyGraph, Play, Player, SidedValue, Stopper, SumGraph,
     DEFAULT_SIDLING_ROUNDS,
 };
 use crate::partizan::{Forms, PartizanOutcome};
@@ -200,6 +200,116 @@ struct Part {
     texts: Vec<Option<String>>,
 }
 
+/// A sum with a loopy part, built: its parts explored (the short parts valued together as
+/// one canonical form, in the arena of every form) and how to write their positions.
+pub(crate) struct LoopySum {
+    terms: Vec<LoopyTerm>,
+    valued: ValuedSum,
+    parts: Vec<Part>,
+}
+
+impl LoopySum {
+    /// Explores every part; `S & T` parts are checked (S >= T).
+    pub(crate) fn new(terms: &[LoopyTerm], options: &LoopyOptions) -> Result<LoopySum> {
+        let budget = options.budget();
+        let short: Vec<Term> = terms
+            .iter()
+            .filter_map(|t| match t {
+                LoopyTerm::Short(t) => Some(t.clone()),
+                LoopyTerm::Loopy(_) => None,
+            })
+            .collect();
+        let mut valued = ValuedSum::new(short.clone(), PartizanValues::new(budget.clone()))?;
+        let forms = &mut valued.values.forms;
+        let mut parts: Vec<Part> = Vec::new();
+        for term in terms {
+            if let LoopyTerm::Loopy(p) = term {
+                let explored = p.explore(forms, &budget)?;
+                if let Some(off) = explored.offside {
+                    // S & T is a value only if S >= T
+                    let rounds = options.sidling_rounds;
+                    let on = value_of(&explored.graph, explored.start, rounds, &budget)?;
+                    let off = value_of(&explored.graph, off, rounds, &budget)?;
+                    if !off.offside().le(on.onside(), &budget)? {
+                        return Err(GrundyError::Unsupported(format!(
+                            "'{p}': the onside must be at least the offside (S & T with S >= T)"
+                        )));
+                    }
+                }
+                let texts = match &explored.texts {
+                    Some(t) => t.iter().cloned().map(Some).collect(),
+                    None => vec![None; explored.graph.len()],
+                };
+                parts.push(Part { explored, texts });
+            }
+        }
+        if !short.is_empty() {
+            let mut graph = LoopyGraph::new();
+            let start = graph.graft_form(forms, valued.total, &mut Default::default());
+            let texts = vec![None; graph.len()];
+            parts.push(Part {
+                explored: ExploredPart {
+                    graph,
+                    start,
+                    offside: None,
+                    texts: None,
+                },
+                texts,
+            });
+        }
+        Ok(LoopySum {
+            terms: terms.to_vec(),
+            valued,
+            parts,
+        })
+    }
+
+    /// Whether some part is given by its sides (`S & T`): not a game that can be played.
+    pub(crate) fn sided(&self) -> bool {
+        self.parts.iter().any(|p| p.explored.offside.is_some())
+    }
+
+    /// The product graph of the parts from their starts (their onsides, or with `offsides`
+    /// their offsides).
+    pub(crate) fn graph(&self, offsides: bool, budget: &Budget) -> Result<SumGraph> {
+        let graphs: Vec<&LoopyGraph> = self.parts.iter().map(|p| &p.explored.graph).collect();
+        let starts: Vec<u32> = self
+            .parts
+            .iter()
+            .map(|p| match (offsides, p.explored.offside) {
+                (true, Some(off)) => off,
+                _ => p.explored.start,
+            })
+            .collect();
+        LoopyGraph::sum(&graphs, &starts, budget)
+    }
+
+    /// The sum at `tuple` (a position of each part) as an expression.
+    pub(crate) fn text(&mut self, tuple: &[u32], options: &LoopyOptions) -> Result<String> {
+        let forms = &mut self.valued.values.forms;
+        let mut texts = Vec::with_capacity(tuple.len());
+        // the loopy parts first (in the order of the terms), then the short parts' total
+        let mut k = 0;
+        for term in &self.terms {
+            if let LoopyTerm::Loopy(_) = term {
+                texts.push(position_text(&mut self.parts[k], tuple[k], forms, options)?);
+                k += 1;
+            }
+        }
+        if k < self.parts.len() {
+            let t = position_text(&mut self.parts[k], tuple[k], forms, options)?;
+            if t != "0" {
+                texts.push(t);
+            }
+        }
+        Ok(if texts.is_empty() {
+            "0".into()
+        } else {
+            texts.join(" + ")
+        })
+    }
+}
+
 /// The report of a sum of loopy terms.
 pub fn report_of(terms: &[LoopyTerm], options: &LoopyOptions) -> Result<LoopyReport> {
     let budget = options.budget();
@@ -208,62 +318,11 @@ pub fn report_of(terms: &[LoopyTerm], options: &LoopyOptions) -> Result<LoopyRep
         .map(|t| t.to_string())
         .collect::<Vec<_>>()
         .join(" + ");
-    // the short parts, valued together as one canonical form, in the arena of every form
-    let short: Vec<Term> = terms
-        .iter()
-        .filter_map(|t| match t {
-            LoopyTerm::Short(t) => Some(t.clone()),
-            LoopyTerm::Loopy(_) => None,
-        })
-        .collect();
-    let mut valued = ValuedSum::new(short.clone(), PartizanValues::new(budget.clone()))?;
-    let forms = &mut valued.values.forms;
-    let mut parts: Vec<Part> = Vec::new();
-    for term in terms {
-        if let LoopyTerm::Loopy(p) = term {
-            let explored = p.explore(forms, &budget)?;
-            if let Some(off) = explored.offside {
-                // S & T is a value only if S >= T
-                let rounds = options.sidling_rounds;
-                let on = value_of(&explored.graph, explored.start, rounds, &budget)?;
-                let off = value_of(&explored.graph, off, rounds, &budget)?;
-                if !off.offside().le(on.onside(), &budget)? {
-                    return Err(GrundyError::Unsupported(format!(
-                        "'{p}': the onside must be at least the offside (S & T with S >= T)"
-                    )));
-                }
-            }
-            let texts = match &explored.texts {
-                Some(t) => t.iter().cloned().map(Some).collect(),
-                None => vec![None; explored.graph.len()],
-            };
-            parts.push(Part { explored, texts });
-        }
-    }
-    if !short.is_empty() {
-        let mut graph = LoopyGraph::new();
-        let start = graph.graft_form(forms, valued.total, &mut Default::default());
-        let texts = vec![None; graph.len()];
-        parts.push(Part {
-            explored: ExploredPart {
-                graph,
-                start,
-                offside: None,
-                texts: None,
-            },
-            texts,
-        });
-    }
-    let graphs: Vec<&LoopyGraph> = parts.iter().map(|p| &p.explored.graph).collect();
-    let sided = parts.iter().any(|p| p.explored.offside.is_some());
-    let onsides: Vec<u32> = parts.iter().map(|p| p.explored.start).collect();
-    let offsides: Vec<u32> = parts
-        .iter()
-        .map(|p| p.explored.offside.unwrap_or(p.explored.start))
-        .collect();
-    let on_sum = LoopyGraph::sum(&graphs, &onsides, &budget)?;
+    let mut built = LoopySum::new(terms, options)?;
+    let sided = built.sided();
+    let on_sum = built.graph(false, &budget)?;
     let off_sum = if sided {
-        LoopyGraph::sum(&graphs, &offsides, &budget)?
+        built.graph(true, &budget)?
     } else {
         on_sum.clone()
     };
@@ -314,6 +373,7 @@ pub fn report_of(terms: &[LoopyTerm], options: &LoopyOptions) -> Result<LoopyRep
         }
         Err(e) => return Err(e),
     };
+    let forms = &mut built.valued.values.forms;
     let text = |s: &Stopper, forms: &mut Forms| s.to_text(forms);
     let mut report = LoopyReport {
         position,
@@ -349,15 +409,7 @@ pub fn report_of(terms: &[LoopyTerm], options: &LoopyOptions) -> Result<LoopyRep
     }
     if !sided {
         for player in [Player::Left, Player::Right] {
-            let (moves, cut) = moves_of(
-                &on_sum,
-                &on_outcomes,
-                player,
-                &mut parts,
-                terms,
-                forms,
-                options,
-            )?;
+            let (moves, cut) = moves_of(&on_sum, &on_outcomes, player, &mut built, options)?;
             report.truncated |= cut;
             match player {
                 Player::Left => report.left_moves = moves,
@@ -371,12 +423,10 @@ pub fn report_of(terms: &[LoopyTerm], options: &LoopyOptions) -> Result<LoopyRep
 /// The winning moves of `player` from the sum (its drawing moves if none wins), written as
 /// sums; and whether some were left out.
 fn moves_of(
-    sum: &crate::partizan::loopy::SumGraph,
+    sum: &SumGraph,
     outcomes: &[[Play; 2]],
     player: Player,
-    parts: &mut [Part],
-    terms: &[LoopyTerm],
-    forms: &mut Forms,
+    built: &mut LoopySum,
     options: &LoopyOptions,
 ) -> Result<(Vec<LoopyMove>, bool)> {
     let next = player.other().index();
@@ -398,28 +448,8 @@ fn moves_of(
     let mut moves = Vec::new();
     for &w in chosen.iter().take(options.max_moves) {
         options.cancel.check()?;
-        let tuple = &sum.tuples[w as usize];
-        let mut texts = Vec::with_capacity(tuple.len());
-        // the loopy parts first (in the order of the terms), then the short parts' total
-        let mut k = 0;
-        for term in terms {
-            if let LoopyTerm::Loopy(_) = term {
-                texts.push(position_text(&mut parts[k], tuple[k], forms, options)?);
-                k += 1;
-            }
-        }
-        if k < parts.len() {
-            let t = position_text(&mut parts[k], tuple[k], forms, options)?;
-            if t != "0" {
-                texts.push(t);
-            }
-        }
         moves.push(LoopyMove {
-            position: if texts.is_empty() {
-                "0".into()
-            } else {
-                texts.join(" + ")
-            },
+            position: built.text(&sum.tuples[w as usize], options)?,
             result,
         });
     }

@@ -30,6 +30,7 @@ pub mod files;
 pub mod geography;
 pub mod graph;
 pub mod loopy;
+pub mod loopy_play;
 pub mod parse;
 #[cfg(feature = "dataflow")]
 pub mod partizan_dataflow;

@@ -1,0 +1,177 @@
+//! A loopy sum in play (`grundy play` on `backsliding TT..FF`, `on + {0|pass}`...): the
+//! position, whose turn it is, each move of the player to move with what it gives them (win,
+//! draw or loss), and the computer's perfect choice: a winning move when there is one, else a
+//! move that keeps the draw, else any move. The sum's positions and who wins each are found
+//! once; a turn only looks them up.
+//!
+//! ```
+//! use grundy::app::loopy::LoopyOptions;
+//! use grundy::app::loopy_play::LoopyPlay;
+//! use grundy::partizan::loopy::Play;
+//! let mut game = LoopyPlay::new("on + off", true, &LoopyOptions::default()).unwrap().unwrap();
+//! let state = game.state().unwrap();
+//! assert_eq!(state.result, Play::Draw); // Left passes for ever, and so does Right
+//! let pick = state.computer.unwrap();
+//! game.play(&state.moves[pick].to).unwrap();
+//! assert!(!game.left_to_move());
+//! ```
+
+use crate::app::loopy::{read_loopy_terms, LoopyOptions, LoopySum};
+use crate::error::{excerpt, GrundyError, Result};
+use crate::partizan::loopy::{Play, Player, SumGraph};
+use serde::Serialize;
+
+/// One move of the player to move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LoopyPlayMove {
+    /// The position it leaves.
+    pub to: String,
+    /// What it gives the player who makes it, with perfect play after.
+    pub result: Play,
+}
+
+/// A loopy position in play, for the player to move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LoopyPlayState {
+    /// The position.
+    pub position: String,
+    /// `"left"` or `"right"`: who is to move.
+    pub to_move: &'static str,
+    /// The result for the player to move, with perfect play.
+    pub result: Play,
+    /// The moves of the player to move (none: that player has lost).
+    pub moves: Vec<LoopyPlayMove>,
+    /// The computer's choice among `moves`: a win, else a draw, else the first move.
+    pub computer: Option<usize>,
+}
+
+/// A loopy sum in play, with its history for undo.
+pub struct LoopyPlay {
+    built: LoopySum,
+    sum: SumGraph,
+    outcomes: Vec<[Play; 2]>,
+    options: LoopyOptions,
+    /// The position and who is to move; the last is the current one.
+    history: Vec<(u32, Player)>,
+}
+
+impl LoopyPlay {
+    /// The game of `text` with Left to move when `left_first`; `None` when no part of it is
+    /// loopy (the short engines play it).
+    pub fn new(text: &str, left_first: bool, options: &LoopyOptions) -> Result<Option<LoopyPlay>> {
+        let budget =
+            crate::budget::Budget::new(options.max_states).with_cancel(options.cancel.clone());
+        let Some(terms) = read_loopy_terms(text, &budget, &*options.graphs)? else {
+            return Ok(None);
+        };
+        let built = LoopySum::new(&terms, options)?;
+        if built.sided() {
+            return Err(GrundyError::Unsupported(format!(
+                "'{}': a value given by its sides (S & T) is no game to play",
+                excerpt(text)
+            )));
+        }
+        let sum = built.graph(false, &budget)?;
+        let outcomes = sum.graph.outcomes();
+        let first = if left_first {
+            Player::Left
+        } else {
+            Player::Right
+        };
+        Ok(Some(LoopyPlay {
+            built,
+            sum,
+            outcomes,
+            options: options.clone(),
+            history: vec![(0, first)],
+        }))
+    }
+
+    /// Whether Left is to move.
+    pub fn left_to_move(&self) -> bool {
+        self.history.last().expect("a position").1 == Player::Left
+    }
+
+    /// The position now, its result for the player to move, and that player's moves.
+    pub fn state(&mut self) -> Result<LoopyPlayState> {
+        let (at, mover) = *self.history.last().expect("a position");
+        let next = mover.other().index();
+        let mut moves = Vec::new();
+        for &w in self.sum.graph.options(at, mover) {
+            let result = match self.outcomes[w as usize][next] {
+                Play::Win => Play::Loss,
+                Play::Draw => Play::Draw,
+                Play::Loss => Play::Win,
+            };
+            let to = self
+                .built
+                .text(&self.sum.tuples[w as usize], &self.options)?;
+            moves.push(LoopyPlayMove { to, result });
+        }
+        let computer = [Play::Win, Play::Draw, Play::Loss]
+            .iter()
+            .find_map(|&r| moves.iter().position(|m| m.result == r));
+        Ok(LoopyPlayState {
+            position: self
+                .built
+                .text(&self.sum.tuples[at as usize], &self.options)?,
+            to_move: if mover == Player::Left {
+                "left"
+            } else {
+                "right"
+            },
+            result: self.outcomes[at as usize][mover.index()],
+            moves,
+            computer,
+        })
+    }
+
+    /// Plays the move of the player to move that leads to `to` (as [`LoopyPlayState`] writes
+    /// it, or its 1-based number in the list of moves).
+    pub fn play(&mut self, to: &str) -> Result<()> {
+        let (at, mover) = *self.history.last().expect("a position");
+        let options: Vec<u32> = self.sum.graph.options(at, mover).to_vec();
+        let wanted = to.trim();
+        let mut chosen = None;
+        if let Ok(k) = wanted.parse::<usize>() {
+            if (1..=options.len()).contains(&k) {
+                chosen = Some(options[k - 1]);
+            }
+        }
+        if chosen.is_none() {
+            for &w in &options {
+                if self
+                    .built
+                    .text(&self.sum.tuples[w as usize], &self.options)?
+                    == wanted
+                {
+                    chosen = Some(w);
+                    break;
+                }
+            }
+        }
+        let Some(w) = chosen else {
+            return Err(GrundyError::Unsupported(format!(
+                "'{}' is not a move of {} here (type a move's number or the position it leads to)",
+                excerpt(wanted),
+                if mover == Player::Left {
+                    "Left"
+                } else {
+                    "Right"
+                }
+            )));
+        };
+        self.history.push((w, mover.other()));
+        Ok(())
+    }
+
+    /// Takes back the last move; false at the start.
+    pub fn undo(&mut self) -> bool {
+        if self.history.len() > 1 {
+            self.history.pop();
+            true
+        } else {
+            false
+        }
+    }
+}

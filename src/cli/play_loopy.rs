@@ -1,0 +1,163 @@
+//! `grundy play` on a sum with a loopy part: you play Left or Right against the perfect
+//! opponent, who wins when it can and otherwise keeps the draw; play may go on for ever, so
+//! `quit` ends it.
+
+use grundy::app::loopy_play::{LoopyPlay, LoopyPlayState};
+use grundy::partizan::loopy::Play;
+use std::io::{BufRead, Write};
+
+/// Plays `game` on stdin and stdout: you are Left when `you_left`.
+pub fn run(mut game: LoopyPlay, you_left: bool) -> Result<String, String> {
+    // the first position is analysed before anything is printed: an error is one line
+    let first = game.state().map_err(super::message)?;
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    match play(&mut game, first, you_left, stdin.lock(), &mut out) {
+        Ok(()) => Ok(String::new()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(String::new()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+fn side(left: bool) -> &'static str {
+    if left {
+        "Left"
+    } else {
+        "Right"
+    }
+}
+
+fn show_moves(out: &mut impl Write, state: &LoopyPlayState, hint: bool) -> std::io::Result<()> {
+    for (i, m) in state.moves.iter().enumerate() {
+        if hint {
+            writeln!(out, "  {:>3}) {:<30} {}", i + 1, m.to, m.result.word())?;
+        } else {
+            writeln!(out, "  {:>3}) {}", i + 1, m.to)?;
+        }
+    }
+    Ok(())
+}
+
+fn play(
+    game: &mut LoopyPlay,
+    first: LoopyPlayState,
+    you_left: bool,
+    input: impl BufRead,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let mut lines = input.lines();
+    writeln!(
+        out,
+        "You play {}, the computer {}; {} moves first. Positions can repeat: play that never \
+         ends is a draw. Type a move's number or the position it leads to; also hint, undo, quit.",
+        side(you_left),
+        side(!you_left),
+        side(game.left_to_move())
+    )?;
+    let mut next = Some(first);
+    loop {
+        let state = match next.take() {
+            Some(s) => s,
+            None => match game.state() {
+                Ok(s) => s,
+                Err(e) => {
+                    writeln!(out, "{}", super::message(e))?;
+                    return Ok(());
+                }
+            },
+        };
+        let mover_is_you = game.left_to_move() == you_left;
+        if state.moves.is_empty() {
+            writeln!(
+                out,
+                "Position {}: {} has no move. {}",
+                state.position,
+                side(game.left_to_move()),
+                if mover_is_you {
+                    "The computer wins."
+                } else {
+                    "You win."
+                }
+            )?;
+            return Ok(());
+        }
+        if !mover_is_you {
+            let pick = state.computer.expect("a position with moves has a pick");
+            let verdict = match state.result {
+                Play::Win => "wins",
+                Play::Draw => "keeps the draw",
+                Play::Loss => "loses",
+            };
+            writeln!(
+                out,
+                "Computer ({}, {verdict}): plays {}",
+                side(game.left_to_move()),
+                state.moves[pick].to
+            )?;
+            if let Err(e) = game.play(&(pick + 1).to_string()) {
+                writeln!(out, "{}", super::message(e))?;
+                return Ok(());
+            }
+            continue;
+        }
+        writeln!(
+            out,
+            "Position {}: your move as {}.",
+            state.position,
+            side(you_left)
+        )?;
+        show_moves(out, &state, false)?;
+        loop {
+            write!(out, "> ")?;
+            out.flush()?;
+            let Some(line) = lines.next() else {
+                writeln!(out)?;
+                writeln!(out, "(input ended)")?;
+                return Ok(());
+            };
+            let line = line?;
+            match line.trim() {
+                "" => continue,
+                "quit" | "q" | "exit" => {
+                    writeln!(out, "Bye.")?;
+                    return Ok(());
+                }
+                "hint" | "h" | "?" => {
+                    writeln!(
+                        out,
+                        "With perfect play you {} from here.",
+                        state.result.word()
+                    )?;
+                    show_moves(out, &state, true)?;
+                }
+                "undo" | "u" => {
+                    // take back the computer's reply and your move
+                    let mut undone = 0;
+                    while undone < 2 && game.undo() {
+                        undone += 1;
+                        if game.left_to_move() == you_left {
+                            break;
+                        }
+                    }
+                    if undone == 0 {
+                        writeln!(out, "Nothing to undo.")?;
+                        continue;
+                    }
+                    writeln!(out, "Taken back.")?;
+                    break;
+                }
+                "help" => {
+                    writeln!(
+                        out,
+                        "A move's number or the position it leads to; 'hint' (every move with \
+                         what it gives you: win, draw or loss), 'undo', 'quit'."
+                    )?;
+                }
+                text => match game.play(text) {
+                    Ok(()) => break,
+                    Err(e) => writeln!(out, "{}", super::message(e))?,
+                },
+            }
+        }
+    }
+}
