@@ -627,3 +627,57 @@ fn play_keeps_the_best_result_for_the_computer() {
     assert!(LoopyPlay::new("1 & 0", true, &options).is_err());
     assert!(LoopyPlay::new("nim 3", true, &options).unwrap().is_none());
 }
+
+#[test]
+fn stoppers_minus_themselves_are_zero_and_short_games_stay_short() {
+    let mut rng = Rng::new(0x2e70);
+    let b = budget();
+    for round in 0..1000 {
+        // G - G: the second player survives, whoever starts (G - G = 0 for stoppers)
+        let g = random_stopper(&mut rng, 5);
+        let r = oracle(&[&g, &negate(&g)]);
+        assert!(r.0 != 2 && r.1 != 2, "round {round}: {g:?}");
+    }
+    // a short game read as a loopy one keeps its canonical form, written the same way
+    let mut forms = Forms::new(1_000_000);
+    let mut pool = vec![forms.zero()];
+    for _ in 0..400 {
+        let pick = |rng: &mut Rng| {
+            let k = rng.below(3) as usize;
+            (0..k)
+                .map(|_| pool[rng.below(pool.len() as u64) as usize])
+                .collect::<Vec<_>>()
+        };
+        let (l, r) = (pick(&mut rng), pick(&mut rng));
+        let g = forms.make(l, r).unwrap();
+        pool.push(g);
+        let text = forms.to_string(g);
+        let read = parse_loopy(&mut forms, &text).unwrap();
+        let s = Stopper::simplify(&read.graph, read.start, &b).unwrap();
+        assert_eq!(s.to_text(&mut forms).unwrap(), text);
+        assert_eq!(s, Stopper::from_form(&mut forms, g).unwrap());
+        assert_eq!(s.as_form(&mut forms).unwrap(), Some(g));
+    }
+}
+
+#[test]
+fn any_text_in_loopy_notation_is_read_or_refused_with_a_column() {
+    let mut rng = Rng::new(0x7e47);
+    let alphabet: Vec<char> = "{}|,&-/ 0123*^vaonfpsudre".chars().collect();
+    let mut forms = Forms::new(100_000);
+    for _ in 0..20_000 {
+        let n = rng.range(1, 14) as usize;
+        let text: String = (0..n)
+            .map(|_| alphabet[rng.below(alphabet.len() as u64) as usize])
+            .collect();
+        match parse_loopy(&mut forms, &text) {
+            Ok(read) => {
+                let _ = value_of(&read.graph, read.start, 16, &Budget::new(100_000));
+            }
+            Err(grundy::GrundyError::Parse { column, .. }) => {
+                assert!(column >= 1 && column <= n + 1, "{text:?}: column {column}")
+            }
+            Err(e) => panic!("{text:?}: {e}"),
+        }
+    }
+}

@@ -28,7 +28,7 @@ use crate::partizan::loopy::{
     is_loopy, parse_loopy, value_of, LoopyGraph, Play, Player, SidedValue, Stopper, SumGraph,
     DEFAULT_SIDLING_ROUNDS,
 };
-use crate::partizan::{Forms, PartizanOutcome};
+use crate::partizan::{Forms, GameId, PartizanOutcome};
 use crate::solve::DEFAULT_MAX_STATES;
 use serde::Serialize;
 use std::sync::Arc;
@@ -198,6 +198,8 @@ struct Part {
     explored: ExploredPart,
     /// The written form of each position, filled as needed (values are written by value).
     texts: Vec<Option<String>>,
+    /// For the short parts' total, the canonical form of each position.
+    forms: Option<Vec<GameId>>,
 }
 
 /// A sum with a loopy part, built: its parts explored (the short parts valued together as
@@ -240,12 +242,21 @@ impl LoopySum {
                     Some(t) => t.iter().cloned().map(Some).collect(),
                     None => vec![None; explored.graph.len()],
                 };
-                parts.push(Part { explored, texts });
+                parts.push(Part {
+                    explored,
+                    texts,
+                    forms: None,
+                });
             }
         }
         if !short.is_empty() {
             let mut graph = LoopyGraph::new();
-            let start = graph.graft_form(forms, valued.total, &mut Default::default());
+            let mut grafted = Default::default();
+            let start = graph.graft_form(forms, valued.total, &mut grafted)?;
+            let mut of = vec![valued.total; graph.len()];
+            for (&g, &v) in &grafted {
+                of[v as usize] = g;
+            }
             let texts = vec![None; graph.len()];
             parts.push(Part {
                 explored: ExploredPart {
@@ -255,6 +266,7 @@ impl LoopySum {
                     texts: None,
                 },
                 texts,
+                forms: Some(of),
             });
         }
         Ok(LoopySum {
@@ -262,6 +274,11 @@ impl LoopySum {
             valued,
             parts,
         })
+    }
+
+    /// `Ok` unless the arena of forms hit its limit (its answers are then not to be trusted).
+    pub(crate) fn forms_status(&self) -> Result<()> {
+        self.valued.values.forms.status()
     }
 
     /// Whether some part is given by its sides (`S & T`): not a game that can be played.
@@ -417,6 +434,8 @@ pub fn report_of(terms: &[LoopyTerm], options: &LoopyOptions) -> Result<LoopyRep
             }
         }
     }
+    // the arena of forms answers wrongly past its limit, and says so here
+    built.valued.values.forms.status()?;
     Ok(report)
 }
 
@@ -465,6 +484,9 @@ fn position_text(
 ) -> Result<String> {
     if let Some(t) = &part.texts[v as usize] {
         return Ok(t.clone());
+    }
+    if let Some(of) = &part.forms {
+        return Ok(forms.to_string(of[v as usize]));
     }
     let budget = options.budget();
     let text = match value_of(&part.explored.graph, v, options.sidling_rounds, &budget) {

@@ -111,10 +111,12 @@ impl LoopyPlay {
         let computer = [Play::Win, Play::Draw, Play::Loss]
             .iter()
             .find_map(|&r| moves.iter().position(|m| m.result == r));
+        let position = self
+            .built
+            .text(&self.sum.tuples[at as usize], &self.options)?;
+        self.built.forms_status()?;
         Ok(LoopyPlayState {
-            position: self
-                .built
-                .text(&self.sum.tuples[at as usize], &self.options)?,
+            position,
             to_move: if mover == Player::Left {
                 "left"
             } else {

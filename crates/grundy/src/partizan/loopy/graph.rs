@@ -195,15 +195,16 @@ impl LoopyGraph {
     }
 
     /// Adds the game tree of the short canonical form `g` (each subform once: `grafted`
-    /// remembers where each went); returns its position.
+    /// remembers where each went); returns its position. Each position added counts against
+    /// the arena's budget (the integer 10^9 is a chain of 10^9 positions).
     pub fn graft_form(
         &mut self,
         forms: &mut Forms,
         g: GameId,
         grafted: &mut FxHashMap<GameId, u32>,
-    ) -> u32 {
+    ) -> Result<u32> {
         if let Some(&v) = grafted.get(&g) {
-            return v;
+            return Ok(v);
         }
         // iterative post-order over the subforms not yet grafted
         let mut stack = vec![(g, false)];
@@ -212,7 +213,12 @@ impl LoopyGraph {
                 continue;
             }
             let (left, right) = forms.options(f);
+            // past its limit the arena answers wrongly and says so here
+            forms.status()?;
             if expanded {
+                forms.budget().admit(self.len(), || {
+                    "the positions of a short game in a loopy sum".to_string()
+                })?;
                 let l = left.iter().map(|o| grafted[o]).collect();
                 let r = right.iter().map(|o| grafted[o]).collect();
                 let v = self.add_with(l, r);
@@ -224,9 +230,14 @@ impl LoopyGraph {
                         stack.push((o, false));
                     }
                 }
+                // what waits on the stack will be added: count it now (an integer's chain
+                // is as long as the integer)
+                forms.budget().admit(self.len() + stack.len() / 2, || {
+                    "the positions of a short game in a loopy sum".to_string()
+                })?;
             }
         }
-        grafted[&g]
+        Ok(grafted[&g])
     }
 
     /// The sum of the positions `parts` of `graphs` (one position of each graph): the graph of

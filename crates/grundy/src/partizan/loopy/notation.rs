@@ -99,6 +99,7 @@ pub fn parse_loopy(forms: &mut Forms, text: &str) -> Result<ReadLoopy> {
         }
         None => (reader.game(s, e)?, None),
     };
+    reader.forms.status()?;
     Ok(ReadLoopy {
         graph: reader.graph,
         start,
@@ -191,7 +192,7 @@ impl Reader<'_, '_> {
                 "'pass' is an option inside braces ({0|pass}), not a game",
             ));
         }
-        if let Some(v) = self.named(bare, negative) {
+        if let Some(v) = self.named(bare, negative)? {
             return Ok(v);
         }
         if let Some(&(_, v)) = self.labels.iter().rev().find(|(l, _)| *l == word) {
@@ -209,7 +210,7 @@ impl Reader<'_, '_> {
                     ));
                 };
                 let x = self.forms.number(x)?;
-                let xv = self.graph.graft_form(self.forms, x, &mut self.grafted);
+                let xv = self.graph.graft_form(self.forms, x, &mut self.grafted)?;
                 let v = self.graph.add();
                 let (to_x, pass) = if over {
                     (Player::Left, Player::Right)
@@ -234,7 +235,7 @@ impl Reader<'_, '_> {
             ));
         }
         let g = self.short(start, end)?;
-        Ok(self.graph.graft_form(self.forms, g, &mut self.grafted))
+        self.graph.graft_form(self.forms, g, &mut self.grafted)
     }
 
     /// A short value in `start..end`, errors moved to the right column.
@@ -247,7 +248,7 @@ impl Reader<'_, '_> {
     }
 
     /// `on`, `off`, `dud`, `over`, `under`, `upon` (negated if asked), made once each.
-    fn named(&mut self, word: &str, negative: bool) -> Option<u32> {
+    fn named(&mut self, word: &str, negative: bool) -> Result<Option<u32>> {
         let key: &'static str = match (word, negative) {
             ("on", false) | ("off", true) => "on",
             ("off", false) | ("on", true) => "off",
@@ -256,14 +257,14 @@ impl Reader<'_, '_> {
             ("under", false) | ("over", true) => "under",
             ("upon", false) => "upon",
             ("upon", true) => "-upon",
-            _ => return None,
+            _ => return Ok(None),
         };
         if let Some(&v) = self.named.get(key) {
-            return Some(v);
+            return Ok(Some(v));
         }
         let v = self.graph.add();
         let short = |r: &mut Self, text: &str| {
-            let g = r.forms.parse(text).expect("a short value");
+            let g = r.forms.parse(text)?;
             r.graph.graft_form(r.forms, g, &mut r.grafted)
         };
         use Player::{Left, Right};
@@ -275,28 +276,28 @@ impl Reader<'_, '_> {
                 self.graph.add_move(Right, v, v);
             }
             "over" => {
-                let zero = short(self, "0");
+                let zero = short(self, "0")?;
                 self.graph.add_move(Left, v, zero);
                 self.graph.add_move(Right, v, v);
             }
             "under" => {
-                let zero = short(self, "0");
+                let zero = short(self, "0")?;
                 self.graph.add_move(Right, v, zero);
                 self.graph.add_move(Left, v, v);
             }
             "upon" => {
-                let star = short(self, "*");
+                let star = short(self, "*")?;
                 self.graph.add_move(Left, v, v);
                 self.graph.add_move(Right, v, star);
             }
             _ => {
-                let star = short(self, "*");
+                let star = short(self, "*")?;
                 self.graph.add_move(Left, v, star);
                 self.graph.add_move(Right, v, v);
             }
         }
         self.named.insert(key, v);
-        Some(v)
+        Ok(Some(v))
     }
 
     /// `{...}` from the brace at `open` to `end` (which its closing brace must end).

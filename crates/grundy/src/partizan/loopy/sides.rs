@@ -86,10 +86,11 @@ pub fn values_of_all(
     let n = graph.len();
     let mut values: Vec<Option<Arc<SidedValue>>> = vec![None; n];
     let mut interned: FxHashMap<Arc<SidedValue>, Arc<SidedValue>> = FxHashMap::default();
+    // each position's index in the component being valued (u32::MAX outside it)
+    let mut local = vec![u32::MAX; n];
     for component in components(graph) {
         budget.check()?;
         let k = component.len();
-        let mut local = vec![u32::MAX; n];
         for (i, &v) in component.iter().enumerate() {
             local[v as usize] = i as u32;
         }
@@ -158,6 +159,9 @@ pub fn values_of_all(
             if done {
                 break; // a stopper: its onside and offside are itself
             }
+        }
+        for &v in &component {
+            local[v as usize] = u32::MAX;
         }
         for (i, &v) in component.iter().enumerate() {
             let value = match sides.len() {

@@ -178,10 +178,10 @@ impl Stopper {
     }
 
     /// The stopper of a short game in canonical form.
-    pub fn from_form(forms: &mut Forms, g: GameId) -> Stopper {
+    pub fn from_form(forms: &mut Forms, g: GameId) -> Result<Stopper> {
         let mut graph = LoopyGraph::new();
-        let v = graph.graft_form(forms, g, &mut FxHashMap::default());
-        Stopper::canonical(&graph, v)
+        let v = graph.graft_form(forms, g, &mut FxHashMap::default())?;
+        Ok(Stopper::canonical(&graph, v))
     }
 
     /// Whether `self <= other`.
@@ -324,40 +324,115 @@ fn forms_of(graph: &LoopyGraph, cyclic: &[bool], forms: &mut Forms) -> Result<Ve
     Ok(form)
 }
 
-/// Colour refinement: positions with equal colours have the same colour of options on each
-/// side, round after round, until the number of colours is stable. Colours are ranks of
-/// sorted signatures, so isomorphic graphs get the same colours.
+/// Canonical colours: positions with equal colours have the same colours of options on each
+/// side. The positions that reach no cycle are coloured bottom up, level by level (a level's
+/// signatures sorted, so the colours do not depend on the numbering), in one pass; the others
+/// start with one colour and are refined round after round until the number of colours is
+/// stable. Isomorphic graphs get the same colours.
 fn refine(graph: &LoopyGraph) -> Vec<u32> {
     let n = graph.len();
-    let mut colour = vec![0u32; n];
+    let cyclic = graph.cyclic();
+    // the height of each acyclic position: 1 + the most of its options'
+    let mut height = vec![0u32; n];
+    let mut order: Vec<u32> = Vec::new(); // acyclic positions, options first
+    let mut state = vec![0u8; n]; // 0 new, 1 open, 2 done
+    for root in (0..n as u32).filter(|&v| !cyclic[v as usize]) {
+        if state[root as usize] != 0 {
+            continue;
+        }
+        let mut stack = vec![(root, false)];
+        while let Some((v, expanded)) = stack.pop() {
+            if expanded {
+                let h = [Player::Left, Player::Right]
+                    .iter()
+                    .flat_map(|&p| graph.options(v, p))
+                    .map(|&w| height[w as usize] + 1)
+                    .max()
+                    .unwrap_or(0);
+                height[v as usize] = h;
+                state[v as usize] = 2;
+                order.push(v);
+                continue;
+            }
+            if state[v as usize] != 0 {
+                continue;
+            }
+            state[v as usize] = 1;
+            stack.push((v, true));
+            for p in [Player::Left, Player::Right] {
+                for &w in graph.options(v, p) {
+                    if state[w as usize] == 0 {
+                        stack.push((w, false));
+                    }
+                }
+            }
+        }
+    }
+    let mut colour = vec![u32::MAX; n];
+    let signature = |v: u32, colour: &[u32]| {
+        [Player::Left, Player::Right].map(|p| {
+            let mut c: Vec<u32> = graph
+                .options(v, p)
+                .iter()
+                .map(|&w| colour[w as usize])
+                .collect();
+            c.sort_unstable();
+            c
+        })
+    };
+    let mut next = 0u32;
+    order.sort_by_key(|&v| height[v as usize]);
+    let mut at = 0;
+    while at < order.len() {
+        let h = height[order[at] as usize];
+        let end = at
+            + order[at..]
+                .iter()
+                .take_while(|&&v| height[v as usize] == h)
+                .count();
+        let mut level: Vec<([Vec<u32>; 2], u32)> = order[at..end]
+            .iter()
+            .map(|&v| (signature(v, &colour), v))
+            .collect();
+        level.sort();
+        for (i, (sig, v)) in level.iter().enumerate() {
+            if i > 0 && level[i - 1].0 != *sig {
+                next += 1;
+            }
+            colour[*v as usize] = next;
+        }
+        next += 1;
+        at = end;
+    }
+    // the positions on or above a cycle
+    let loopy: Vec<u32> = (0..n as u32).filter(|&v| cyclic[v as usize]).collect();
+    for &v in &loopy {
+        colour[v as usize] = next;
+    }
     let mut count = 1;
     loop {
-        let signatures: Vec<(u32, Vec<u32>, Vec<u32>)> = (0..n as u32)
-            .map(|v| {
-                let [l, r] = [Player::Left, Player::Right].map(|p| {
-                    let mut c: Vec<u32> = graph
-                        .options(v, p)
-                        .iter()
-                        .map(|&w| colour[w as usize])
-                        .collect();
-                    c.sort_unstable();
-                    c
-                });
-                (colour[v as usize], l, r)
-            })
-            .collect();
-        let mut sorted: Vec<&(u32, Vec<u32>, Vec<u32>)> = signatures.iter().collect();
-        sorted.sort();
-        sorted.dedup();
-        let rank: FxHashMap<&(u32, Vec<u32>, Vec<u32>), u32> = sorted
+        let mut signatures: Vec<(u32, [Vec<u32>; 2], u32)> = loopy
             .iter()
-            .enumerate()
-            .map(|(i, s)| (*s, i as u32))
+            .map(|&v| (colour[v as usize], signature(v, &colour), v))
             .collect();
-        let next: Vec<u32> = signatures.iter().map(|s| rank[s]).collect();
-        let new_count = sorted.len();
-        colour = next;
-        if new_count == count {
+        signatures.sort();
+        let mut c = next;
+        let mut new_colour = Vec::with_capacity(signatures.len());
+        for (i, (own, sig, v)) in signatures.iter().enumerate() {
+            if i > 0 && (signatures[i - 1].0 != *own || signatures[i - 1].1 != *sig) {
+                c += 1;
+            }
+            new_colour.push((*v, c));
+        }
+        let new_count = if loopy.is_empty() {
+            0
+        } else {
+            (c - next + 1) as usize
+        };
+        for (v, c) in new_colour {
+            colour[v as usize] = c;
+        }
+        if new_count == count || loopy.is_empty() {
             return colour;
         }
         count = new_count;
