@@ -108,13 +108,6 @@ pub fn run(args: &Args) -> Result<String, String> {
             if args.misere {
                 return Err("misère play of partizan games is not supported".into());
             }
-            let you_left = args.side == Side::Left;
-            let left_first = match args.first {
-                First::Left => true,
-                First::Right => false,
-                First::Me => you_left,
-                First::Computer => !you_left,
-            };
             return super::play_partizan::run(expr, you_left, left_first, &options);
         }
     }

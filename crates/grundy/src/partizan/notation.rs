@@ -122,8 +122,8 @@ fn braces(
     forms.make(left, right)
 }
 
-/// The top-level bar runs of `chars[start..end]`.
-fn bar_runs(chars: &[char], start: usize, end: usize) -> Result<Vec<(usize, usize)>> {
+/// The top-level bar runs of `chars[start..end]`: (position, length).
+pub(crate) fn bar_runs(chars: &[char], start: usize, end: usize) -> Result<Vec<(usize, usize)>> {
     let mut runs = Vec::new();
     let mut depth = 0usize;
     let mut i = start;
@@ -185,7 +185,8 @@ fn side(forms: &mut Forms, chars: &[char], start: usize, end: usize) -> Result<V
     }
 }
 
-fn top_level(chars: &[char], start: usize, end: usize, wanted: char) -> Option<usize> {
+/// The first `wanted` of `chars[start..end]` outside braces.
+pub(crate) fn top_level(chars: &[char], start: usize, end: usize, wanted: char) -> Option<usize> {
     let mut depth = 0usize;
     for (i, &c) in chars.iter().enumerate().take(end).skip(start) {
         match c {

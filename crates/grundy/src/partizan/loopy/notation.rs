@@ -134,16 +134,7 @@ impl Reader<'_, '_> {
     }
 
     fn top_level(&self, start: usize, end: usize, wanted: char) -> Option<usize> {
-        let mut depth = 0usize;
-        for i in start..end {
-            match self.chars[i] {
-                '{' => depth += 1,
-                '}' => depth = depth.saturating_sub(1),
-                c if c == wanted && depth == 0 => return Some(i),
-                _ => {}
-            }
-        }
-        None
+        crate::partizan::notation::top_level(self.chars, start, end, wanted)
     }
 
     /// One game spanning `start..end` (trimmed, not empty).
@@ -374,30 +365,7 @@ impl Reader<'_, '_> {
     }
 
     fn bar_runs(&self, start: usize, end: usize) -> Result<Vec<(usize, usize)>> {
-        let mut runs = Vec::new();
-        let mut depth = 0usize;
-        let mut i = start;
-        while i < end {
-            match self.chars[i] {
-                '{' => depth += 1,
-                '}' => {
-                    depth = depth
-                        .checked_sub(1)
-                        .ok_or_else(|| error(i + 1, "unbalanced braces: a '}' with no '{'"))?
-                }
-                '|' if depth == 0 => {
-                    let from = i;
-                    while i < end && self.chars[i] == '|' {
-                        i += 1;
-                    }
-                    runs.push((from, i - from));
-                    continue;
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-        Ok(runs)
+        crate::partizan::notation::bar_runs(self.chars, start, end)
     }
 
     /// One side's options; `pass` is `v` itself.
