@@ -97,7 +97,21 @@ fn braces(
     end: usize,
     open: usize,
 ) -> Result<GameId> {
-    // runs of bars at depth 0: (position, length)
+    let (bar, len) = main_bar(chars, start, end, open)?;
+    let left = side(forms, chars, start, bar)?;
+    let right = side(forms, chars, bar + len, end)?;
+    forms.make(left, right)
+}
+
+/// The bars that split the inside of braces `chars[start..end]` into Left's and Right's
+/// options: the one longest run of bars at the top level, as (position, length); `open` is the
+/// column of the brace, for the message when there is no bar.
+pub(crate) fn main_bar(
+    chars: &[char],
+    start: usize,
+    end: usize,
+    open: usize,
+) -> Result<(usize, usize)> {
     let runs = bar_runs(chars, start, end)?;
     let Some(longest) = runs.iter().map(|r| r.1).max() else {
         return Err(error(
@@ -116,10 +130,7 @@ fn braces(
             ),
         ));
     }
-    let (bar, len) = *at[0];
-    let left = side(forms, chars, start, bar)?;
-    let right = side(forms, chars, bar + len, end)?;
-    forms.make(left, right)
+    Ok(*at[0])
 }
 
 /// The top-level bar runs of `chars[start..end]`: (position, length).

@@ -334,25 +334,7 @@ impl Reader<'_, '_> {
 
     /// The inside of braces (or of a side written with bars), giving position `v` its moves.
     fn body(&mut self, v: u32, start: usize, end: usize, open: usize) -> Result<()> {
-        let runs = self.bar_runs(start, end)?;
-        let Some(longest) = runs.iter().map(|r| r.1).max() else {
-            return Err(error(
-                open,
-                "expected '|' between Left's and Right's options",
-            ));
-        };
-        let at: Vec<&(usize, usize)> = runs.iter().filter(|r| r.1 == longest).collect();
-        if at.len() > 1 {
-            return Err(error(
-                at[1].0 + 1,
-                format!(
-                    "ambiguous bars: {} runs of {} '|' in one game (write braces or more bars)",
-                    at.len(),
-                    longest
-                ),
-            ));
-        }
-        let (bar, len) = *at[0];
+        let (bar, len) = crate::partizan::notation::main_bar(self.chars, start, end, open)?;
         for (player, (s, e)) in [
             (Player::Left, (start, bar)),
             (Player::Right, (bar + len, end)),

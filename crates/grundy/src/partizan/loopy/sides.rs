@@ -388,6 +388,7 @@ fn cut_candidate(
 ) -> Result<Option<Vec<Stopper>>> {
     let cutter = side.other();
     let positions: Vec<u32> = (0..k as u32).collect();
+    let preds = component_predecessors(graph, k, side);
     // two guesses: the moves the side's player can force back (the move gains nothing),
     // then every move that closes a cycle of alternating play
     for forced in [true, false] {
@@ -400,7 +401,7 @@ fn cut_candidate(
                 .filter(|&w| {
                     stoppers[w as usize]
                         || !if forced {
-                            forced_back(graph, k, w, v, side)
+                            forced_back(graph, &preds, w, v, side)
                         } else {
                             alternating_path(graph, w, side, v, cutter)
                         }
@@ -422,10 +423,33 @@ fn cut_candidate(
     Ok(None)
 }
 
+/// For each position of the component 0..k, the positions of the component with a move of
+/// `player` to it (`[0]`) and with a move of the other player (`[1]`).
+fn component_predecessors(graph: &LoopyGraph, k: usize, player: Player) -> Vec<[Vec<u32>; 2]> {
+    let mut preds: Vec<[Vec<u32>; 2]> = vec![[Vec::new(), Vec::new()]; k];
+    for x in 0..k as u32 {
+        for (i, p) in [player, player.other()].into_iter().enumerate() {
+            for &y in graph.options(x, p) {
+                if (y as usize) < k {
+                    preds[y as usize][i].push(x);
+                }
+            }
+        }
+    }
+    preds
+}
+
 /// Whether `player`, to move at `from` (a position of the component 0..k), can force play
 /// back to `to` with the other player to move, or leave the other player without a move,
 /// moving alternately inside the component.
-fn forced_back(graph: &LoopyGraph, k: usize, from: u32, to: u32, player: Player) -> bool {
+fn forced_back(
+    graph: &LoopyGraph,
+    preds: &[[Vec<u32>; 2]],
+    from: u32,
+    to: u32,
+    player: Player,
+) -> bool {
+    let k = preds.len();
     // states 2x + (0: player to move, 1: the other to move)
     let other = player.other();
     let mut won = vec![false; 2 * k];
@@ -438,16 +462,6 @@ fn forced_back(graph: &LoopyGraph, k: usize, from: u32, to: u32, player: Player)
         if count[x] == 0 && !won[2 * x + 1] {
             won[2 * x + 1] = true;
             queue.push(2 * x + 1);
-        }
-    }
-    let mut preds: Vec<[Vec<u32>; 2]> = vec![[Vec::new(), Vec::new()]; k];
-    for x in 0..k as u32 {
-        for (i, p) in [player, other].into_iter().enumerate() {
-            for &y in graph.options(x, p) {
-                if (y as usize) < k {
-                    preds[y as usize][i].push(x);
-                }
-            }
         }
     }
     let mut i = 0;
