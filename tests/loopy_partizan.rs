@@ -681,3 +681,130 @@ fn any_text_in_loopy_notation_is_read_or_refused_with_a_column() {
         }
     }
 }
+
+/// The number `num / 2^exp` as a plain game, by its simplest options: an integer n is {n-1|}
+/// or {|n+1}, a fraction x with denominator 2^k is {x - 2^-k | x + 2^-k}.
+fn number_plain(num: i64, exp: u32) -> Plain {
+    fn add(moves: &mut Vec<(Vec<usize>, Vec<usize>)>, num: i64, exp: u32) -> usize {
+        if exp > 0 && num % 2 == 0 {
+            return add(moves, num / 2, exp - 1);
+        }
+        let (l, r) = if exp > 0 {
+            (
+                vec![add(moves, num - 1, exp)],
+                vec![add(moves, num + 1, exp)],
+            )
+        } else if num > 0 {
+            (vec![add(moves, num - 1, 0)], vec![])
+        } else if num < 0 {
+            (vec![], vec![add(moves, num + 1, 0)])
+        } else {
+            (vec![], vec![])
+        };
+        moves.push((l, r));
+        moves.len() - 1
+    }
+    let mut moves = Vec::new();
+    let start = add(&mut moves, num, exp);
+    Plain { moves, start }
+}
+
+/// Stops (Siegel CGT VI.3): Left moving first wins G - y when her stop is above the number y
+/// and loses when it is below (`x over` is above x, `x under` below), and so for Right; the
+/// mean and temperature, where they apply, add a number's value and keep the temperature,
+/// and means add over short games.
+#[test]
+fn stops_decide_play_against_numbers_and_means_add() {
+    use grundy::partizan::loopy::Stop;
+    let mut rng = Rng::new(0x5709);
+    let b = budget();
+    let mut forms = Forms::new(1_000_000);
+    let (mut tilted, mut hot, mut sums) = (0, 0, 0);
+    for round in 0..4500 {
+        let g = random_stopper(&mut rng, 5);
+        let s = Stopper::simplify(&to_graph(&g), g.start as u32, &b).unwrap();
+        let (l, r) = s.stops(&mut forms).unwrap();
+        // numbers y = k/4 from -3 to 3
+        for k in -12i64..=12 {
+            let y = grundy::partizan::Dyadic::new(k, 2).unwrap();
+            let (left_first, right_first) = oracle(&[&g, &negate(&number_plain(k, 2))]);
+            let expect_left = match l {
+                Stop::On => Some(true),
+                Stop::Off => Some(false),
+                Stop::Over(x) if x == y => Some(true),
+                Stop::Under(x) if x == y => Some(false),
+                s => s.number().filter(|&x| x != y).map(|x| x > y),
+            };
+            let expect_right = match r {
+                Stop::Off => Some(true),
+                Stop::On => Some(false),
+                Stop::Under(x) if x == y => Some(true),
+                Stop::Over(x) if x == y => Some(false),
+                s => s.number().filter(|&x| x != y).map(|x| x < y),
+            };
+            if matches!(l, Stop::Over(_) | Stop::Under(_)) && l.number() == Some(y) {
+                tilted += 1;
+            }
+            if let Some(wins) = expect_left {
+                assert_eq!(
+                    left_first == 2,
+                    wins,
+                    "round {round}, Left first, y = {y}: {g:?} stops {l} {r}"
+                );
+            }
+            if let Some(wins) = expect_right {
+                assert_eq!(
+                    right_first == 2,
+                    wins,
+                    "round {round}, Right first, y = {y}: {g:?} stops {l} {r}"
+                );
+            }
+        }
+        let Some(t) = s.temperature(&mut forms).unwrap() else {
+            continue;
+        };
+        // G + y for a number y: mean + y, the same temperature (unless G is a number)
+        let shift = grundy::partizan::Dyadic::new(rng.range(0, 9) as i64 - 4, 1).unwrap();
+        let y = forms.number(shift).unwrap();
+        let h = Stopper::from_form(&mut forms, y).unwrap();
+        let mut graph = s.graph().clone();
+        let at = graph.append(h.graph());
+        let plus = LoopyGraph::sum(&[&graph, &graph], &[0, at], &b).unwrap();
+        let SidedValue::Stopper(sum) = value_of(&plus.graph, 0, 256, &b).unwrap() else {
+            panic!("a stopper plus a number is a stopper");
+        };
+        let ts = sum
+            .temperature(&mut forms)
+            .unwrap()
+            .expect("a number changes nothing");
+        assert_eq!(ts.mean, t.mean.checked_add(shift).unwrap(), "round {round}");
+        if t.temperature >= grundy::partizan::Dyadic::ZERO {
+            assert_eq!(ts.temperature, t.temperature, "round {round}");
+        }
+        // G + H for a short H: means add, where the sum's temperature applies
+        let h = forms.make(vec![y], vec![forms.zero()]).unwrap();
+        let hs = Stopper::from_form(&mut forms, h).unwrap();
+        let mut graph = s.graph().clone();
+        let at = graph.append(hs.graph());
+        let plus = LoopyGraph::sum(&[&graph, &graph], &[0, at], &b).unwrap();
+        if let SidedValue::Stopper(sum) = value_of(&plus.graph, 0, 256, &b).unwrap() {
+            if let Some(ts) = sum.temperature(&mut forms).unwrap() {
+                let mean_h = forms.mean(h).unwrap();
+                assert_eq!(
+                    ts.mean,
+                    t.mean.checked_add(mean_h).unwrap(),
+                    "round {round}"
+                );
+                sums += 1;
+                let loopy = sum.as_form(&mut forms).unwrap().is_none();
+                if loopy && ts.temperature > grundy::partizan::Dyadic::ZERO {
+                    hot += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        tilted > 100 && hot > 100 && sums > 1500,
+        "{tilted} {hot} {sums}"
+    );
+}

@@ -160,6 +160,18 @@ pub fn loopy_human(r: &LoopyReport) -> String {
     let _ = writeln!(out, "outcome:     {outcome}");
     if let (Some(l), Some(rs)) = (&r.left_stop, &r.right_stop) {
         let _ = writeln!(out, "stops:       left {l}, right {rs}");
+        match (&r.mean, &r.temperature) {
+            (Some(m), Some(t)) => {
+                let _ = writeln!(out, "mean:        {m}");
+                let _ = writeln!(out, "temperature: {t}");
+            }
+            _ => {
+                let _ = writeln!(
+                    out,
+                    "temperature: not defined (a position on a cycle is no number plus an infinitesimal)"
+                );
+            }
+        }
     }
     for (who, moves) in [("Left", &r.left_moves), ("Right", &r.right_moves)] {
         if moves.is_empty() {

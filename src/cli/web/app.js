@@ -490,6 +490,7 @@ function renderLoopy(r) {
       : `<span id="pz-outcome" data-outcome="draw">${first("Left", r.left_first)}, ${first("Right", r.right_first)}</span>`,
   ];
   if (r.left_stop != null) parts.push(`stops ${escapeHtml(r.left_stop)}, ${escapeHtml(r.right_stop)}`);
+  if (r.mean != null) parts.push(`mean ${escapeHtml(r.mean)}`, `<span id="pz-temperature">temperature ${escapeHtml(r.temperature)}</span>`);
   parts.push(r.stopper ? "a stopper" : "not a stopper");
   $("pz-summary").innerHTML = parts.join(" · ");
   $("pz-thermograph").replaceChildren();

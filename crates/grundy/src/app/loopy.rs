@@ -100,10 +100,16 @@ pub struct LoopyReport {
     pub right_first: Play,
     /// L, R, N or P when neither player can force a draw; `None` when a draw is involved.
     pub outcome: Option<PartizanOutcome>,
-    /// Left's stop, for a stopper (a number, `on` or `off`).
+    /// Left's stop, for a stopper: a pseudonumber (a number, `x over`, `x under`, `on` or
+    /// `off`).
     pub left_stop: Option<String>,
     /// Right's stop, for a stopper.
     pub right_stop: Option<String>,
+    /// The mean, for a stopper where temperature theory applies (every position on a cycle
+    /// is a number plus an infinitesimal, as `over`, `upon`, `3/2under`).
+    pub mean: Option<String>,
+    /// The temperature, where the mean is given (0 for a number plus a loopy infinitesimal).
+    pub temperature: Option<String>,
     /// The positions of the sum searched.
     pub positions: usize,
     /// Left's winning moves, or her drawing moves if none wins.
@@ -404,6 +410,8 @@ pub fn report_of(terms: &[LoopyTerm], options: &LoopyOptions) -> Result<LoopyRep
         outcome,
         left_stop: None,
         right_stop: None,
+        mean: None,
+        temperature: None,
         positions: on_sum.graph.len() + if sided { off_sum.graph.len() } else { 0 },
         left_moves: Vec::new(),
         right_moves: Vec::new(),
@@ -415,6 +423,10 @@ pub fn report_of(terms: &[LoopyTerm], options: &LoopyOptions) -> Result<LoopyRep
             let (l, r) = s.stops(forms)?;
             report.left_stop = Some(l.to_string());
             report.right_stop = Some(r.to_string());
+            if let Some(t) = s.temperature(forms)? {
+                report.mean = Some(t.mean.to_string());
+                report.temperature = Some(t.temperature.to_string());
+            }
         }
         Some(SidedValue::Sided { onside, offside }) => {
             let (on, off) = (text(onside, forms)?, text(offside, forms)?);

@@ -4,7 +4,8 @@
 //! - [`LoopyGraph`]: positions with Left's and Right's moves; sums as product graphs; who
 //!   wins each position for each player moving first (win, loss or draw); stoppers.
 //! - [`Stopper`]: comparison, simplest forms (unique, so equal stoppers are equal values of
-//!   this type), stops, CGSuite's notation (`on`, `over`, `a{0|{1|a}}`...).
+//!   this type), CGSuite's notation (`on`, `over`, `a{0|{1|a}}`...); stops (pseudonumbers:
+//!   `on`, `x over`...) and, where it applies, mean and temperature.
 //! - [`SidedValue`]: any game's value, a stopper or its sides `S & T` by sidling.
 //! - [`parse_loopy`]: the notation read back.
 //!
@@ -23,8 +24,10 @@ pub mod graph;
 pub mod notation;
 pub mod sides;
 pub mod stopper;
+pub mod stops;
 
 pub use graph::{LoopyGraph, Play, Player, SumGraph};
 pub use notation::{is_loopy, parse_loopy, ReadLoopy};
 pub use sides::{value_of, SidedValue, DEFAULT_SIDLING_ROUNDS};
-pub use stopper::{order_table, Stop, Stopper};
+pub use stopper::{order_table, Stopper};
+pub use stops::{Stop, StopperTemperature};

@@ -181,7 +181,7 @@ pub fn values_of_all(
 
 /// The strongly connected components of `graph` (both players' moves), each after every
 /// component it moves to (Tarjan's algorithm, iterative).
-fn components(graph: &LoopyGraph) -> Vec<Vec<u32>> {
+pub(super) fn components(graph: &LoopyGraph) -> Vec<Vec<u32>> {
     let n = graph.len();
     let succ = |v: u32| graph.left(v).iter().chain(graph.right(v)).copied();
     let mut index = vec![u32::MAX; n];

@@ -16,7 +16,6 @@ use crate::partizan::dyadic::Dyadic;
 use crate::partizan::forms::{Forms, GameId};
 use crate::partizan::loopy::graph::{LoopyGraph, Player};
 use rustc_hash::FxHashMap;
-use std::fmt;
 
 /// Whether `g <= h`, for every pair of positions of `graph` (all stoppers): `le[g * n + h]`.
 ///
@@ -203,50 +202,6 @@ impl Stopper {
         forms_of(&self.graph, &cyclic, forms).map(|f| f[0])
     }
 
-    /// Left's and Right's stops: where alternating play from the stopper, Left or Right
-    /// first, reaches a number (`on` or `off` when the player to move has no move and the
-    /// position is no number). Alternating play ends in a stopper, so the recursion is finite.
-    pub fn stops(&self, forms: &mut Forms) -> Result<(Stop, Stop)> {
-        let cyclic = self.graph.cyclic();
-        let form = forms_of(&self.graph, &cyclic, forms)?;
-        let n = self.graph.len();
-        let number: Vec<Option<Dyadic>> = (0..n)
-            .map(|v| form[v].and_then(|f| forms.as_number(f)))
-            .collect();
-        // memo[2v + p]: the stop of v with p to move
-        let mut memo: Vec<Option<Stop>> = vec![None; 2 * n];
-        let mut stack = vec![(0usize, false), (1usize, false)];
-        while let Some((s, expanded)) = stack.pop() {
-            if memo[s].is_some() {
-                continue;
-            }
-            let (v, p) = (s / 2, s % 2);
-            if let Some(x) = number[v] {
-                memo[s] = Some(Stop::Number(x));
-                continue;
-            }
-            let player = if p == 0 { Player::Left } else { Player::Right };
-            let opts = self.graph.options(v as u32, player);
-            if opts.is_empty() {
-                memo[s] = Some(if p == 0 { Stop::Off } else { Stop::On });
-                continue;
-            }
-            let next = |w: u32| 2 * w as usize + (1 - p);
-            if expanded {
-                let values = opts.iter().map(|&w| memo[next(w)].expect("children first"));
-                memo[s] = if p == 0 { values.max() } else { values.min() };
-            } else {
-                stack.push((s, true));
-                for &w in opts {
-                    if memo[next(w)].is_none() {
-                        stack.push((next(w), false));
-                    }
-                }
-            }
-        }
-        Ok((memo[0].expect("stop"), memo[1].expect("stop")))
-    }
-
     /// The stopper in CGSuite's notation: short parts as short games (`{1|-1}`), `on`,
     /// `off`, `over` = {0|pass}, `under`, `upon` = {pass|*}, `x over` = {x|pass} written
     /// `xover` for a number x, `pass` for a move to the position itself, and a label
@@ -265,29 +220,12 @@ impl Stopper {
     }
 }
 
-/// The stops of a stopper: a number, or `on`/`off` (ordered off < numbers < on).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Stop {
-    /// Below every number.
-    Off,
-    /// A number.
-    Number(Dyadic),
-    /// Above every number.
-    On,
-}
-
-impl fmt::Display for Stop {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Stop::Off => write!(f, "off"),
-            Stop::Number(x) => write!(f, "{x}"),
-            Stop::On => write!(f, "on"),
-        }
-    }
-}
-
 /// The short canonical form of every position that reaches no cycle (`None` for the others).
-fn forms_of(graph: &LoopyGraph, cyclic: &[bool], forms: &mut Forms) -> Result<Vec<Option<GameId>>> {
+pub(super) fn forms_of(
+    graph: &LoopyGraph,
+    cyclic: &[bool],
+    forms: &mut Forms,
+) -> Result<Vec<Option<GameId>>> {
     let n = graph.len();
     let mut form: Vec<Option<GameId>> = vec![None; n];
     let mut stack: Vec<(u32, bool)> = (0..n as u32)
