@@ -592,6 +592,7 @@ fn play_keeps_the_best_result_for_the_computer() {
         with_value: false,
         ..LoopyOptions::default()
     };
+    let mut finished = 0;
     for round in 0..200 {
         let cells = rng.range(2, 7) as usize;
         let row: String = (0..cells)
@@ -622,8 +623,32 @@ fn play_keeps_the_best_result_for_the_computer() {
                 game.play(&state.moves[pick].to).unwrap();
                 state = game.state().unwrap();
             }
+            // both sides played by the computer: a won game ends (the winner hurries, never
+            // going round a cycle), after exactly the moves its remoteness says, and the
+            // player left without a move is the loser
+            if want != Play::Draw {
+                let mut game = LoopyPlay::new(&text, left_first, &options)
+                    .unwrap()
+                    .unwrap();
+                let mut state = game.state().unwrap();
+                let total = state.remoteness.expect("a decided game");
+                for k in 1..=total {
+                    let pick = state.computer.expect("a move");
+                    game.play(&state.moves[pick].to).unwrap();
+                    state = game.state().unwrap();
+                    assert_eq!(state.remoteness, Some(total - k), "round {round}: {text}");
+                }
+                assert!(state.moves.is_empty(), "round {round}: {text}");
+                assert_eq!(
+                    total.is_multiple_of(2),
+                    want == Play::Loss,
+                    "round {round}: {text}"
+                );
+                finished += 1;
+            }
         }
     }
+    assert!(finished > 100, "{finished}");
     assert!(LoopyPlay::new("1 & 0", true, &options).is_err());
     assert!(LoopyPlay::new("nim 3", true, &options).unwrap().is_none());
 }
@@ -807,4 +832,53 @@ fn stops_decide_play_against_numbers_and_means_add() {
         tilted > 100 && hot > 100 && sums > 1500,
         "{tilted} {hot} {sums}"
     );
+}
+
+/// Bach's carousel (Winning Ways ch. 11; CGSuite's tutorial writes it
+/// `a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}`): its sides are not stoppers, so no value is given
+/// (never a wrong one) and the report says why; who wins, each player first, still agrees
+/// with the plain search, as does the outcome of the carousel plus small numbers.
+#[test]
+fn bachs_carousel_gets_no_wrong_value() {
+    use grundy::app::loopy::{loopy_report, LoopyOptions};
+    let play = |mover_result: u8| match mover_result {
+        2 => Play::Win,
+        1 => Play::Draw,
+        _ => Play::Loss,
+    };
+    let carousel = "a{0,{1|1,{*,{1*|1*,a}|*}}|0}";
+    let mut forms = Forms::new(100_000);
+    let read = parse_loopy(&mut forms, carousel).unwrap();
+    let plain = from_graph(&read.graph, read.start);
+    let options = LoopyOptions {
+        sidling_rounds: 48,
+        ..LoopyOptions::default()
+    };
+    for (y, k) in [("", 0i64), (" + 1/2", -2), (" + -1", 4), (" + *", 0)] {
+        let text = format!("{carousel}{y}");
+        let report = loopy_report(&text, &options).unwrap().unwrap();
+        assert!(!report.stopper, "{text}");
+        assert_eq!(report.value, None, "{text}");
+        let why = report.value_reason.unwrap_or_default();
+        assert!(
+            why.contains("no stopper (Bach's carousel)"),
+            "{text}: {why}"
+        );
+        let mut parts = vec![plain.clone()];
+        if y == " + *" {
+            parts.push(Plain {
+                moves: vec![(vec![1], vec![1]), (vec![], vec![])],
+                start: 0,
+            });
+        } else if k != 0 {
+            parts.push(negate(&number_plain(k, 2)));
+        }
+        let refs: Vec<&Plain> = parts.iter().collect();
+        let want = oracle(&refs);
+        assert_eq!(
+            (report.left_first, report.right_first),
+            (play(want.0), play(want.1)),
+            "{text}"
+        );
+    }
 }

@@ -310,6 +310,46 @@ test("plays Snort and Clobber by clicking cells: a move is found by the cells it
   await page.close();
 });
 
+test("plays loopy games: Backsliding Toads and Frogs on the board to the end, and a draw", async () => {
+  const { page, errors } = await open();
+  // backsliding TT..F = on: Left, moving first, wins; the computer plays her and hurries
+  await valuePartizan(page, "backsliding TT..F");
+  assert.equal(await page.textContent("#pz-canonical"), "on");
+  assert.equal(await page.$$eval("#pz-board .pz-cell", (c) => c.length), 5);
+  await page.selectOption("#pz-side", "right");
+  await page.check("#pz-computer-first");
+  await page.click("#pz-play");
+  const result = await playToTheEnd(page, "pz-status", async () => {
+    assert.match(await page.textContent("#pz-status"), /you are losing/);
+    const before = await page.textContent("#pz-summary");
+    await page.click("#pz-right-moves li.clickable >> nth=0");
+    await page.waitForFunction((b) => document.querySelector("#pz-summary").textContent !== b, before);
+  });
+  assert.equal(result, "computer");
+  await page.screenshot({ path: path.join(shots, "loopy-play.png"), fullPage: true });
+  // on + off: each side passes for ever; the third time round is a draw
+  await page.uncheck("#pz-computer-first");
+  await valuePartizan(page, "on + off");
+  await page.selectOption("#pz-side", "left");
+  await page.click("#pz-play");
+  const drawn = await playToTheEnd(page, "pz-status", async () => {
+    assert.match(await page.textContent("#pz-status"), /you can draw/);
+    const before = await page.textContent("#pz-summary");
+    await page.click("#pz-left-moves li.clickable >> nth=0");
+    await page.waitForFunction((b) => document.querySelector("#pz-summary").textContent !== b, before);
+  });
+  assert.equal(drawn, "draw");
+  // the API: a loopy state gives win, draw or loss for the mover and each move
+  const state = await (
+    await fetch(`${base}/api/play/partizan?position=${encodeURIComponent("backsliding TT..F")}&to_move=left`)
+  ).json();
+  assert.equal(state.result, "win");
+  assert.deepEqual(state.board, ["TT..F"]);
+  assert.equal(state.moves[state.computer].result, "win");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("plays Toads and Frogs as Right, the computer first, to the end", async () => {
   const { page, errors } = await open();
   // TT.FF: whoever moves first wins (a known N position): the computer, moving first, wins

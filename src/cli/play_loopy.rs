@@ -30,7 +30,17 @@ fn side(left: bool) -> &'static str {
 fn show_moves(out: &mut impl Write, state: &LoopyPlayState, hint: bool) -> std::io::Result<()> {
     for (i, m) in state.moves.iter().enumerate() {
         if hint {
-            writeln!(out, "  {:>3}) {:<30} {}", i + 1, m.to, m.result.word())?;
+            let after = match m.remoteness {
+                Some(k) => format!(" ({k} more moves)"),
+                None => String::new(),
+            };
+            writeln!(
+                out,
+                "  {:>3}) {:<30} {}{after}",
+                i + 1,
+                m.to,
+                m.result.word()
+            )?;
         } else {
             writeln!(out, "  {:>3}) {}", i + 1, m.to)?;
         }

@@ -588,6 +588,16 @@ fn value_options(budget: &Budget) -> ValueOptions {
     }
 }
 
+/// The options of a loopy sum under the server's budget (no files read).
+fn loopy_options(budget: &Budget) -> grundy::app::loopy::LoopyOptions {
+    grundy::app::loopy::LoopyOptions {
+        max_states: budget.max_states(),
+        cancel: budget.cancel().clone(),
+        graphs: Arc::new(NoGraphs::new(NO_FILES)),
+        ..Default::default()
+    }
+}
+
 /// `GET /api/value?position=EXPR`: the report of `grundy value --json`, with each player's
 /// moves (`left_moves`, `right_moves`: `{to, value, wins}`); for a sum with a loopy part, the
 /// loopy report of `grundy value --json` (moves `{position, result}`).
@@ -596,12 +606,7 @@ async fn value(State(state): State<AppState>, Query(params): Params) -> Result<R
     Ok(compute(&state, None, move |_, budget| {
         // a sum with a loopy part answers with its own report (value or sides, win, loss
         // or draw for each player moving first, moves)
-        let loopy = grundy::app::loopy::LoopyOptions {
-            max_states: budget.max_states(),
-            cancel: budget.cancel().clone(),
-            graphs: Arc::new(NoGraphs::new(NO_FILES)),
-            ..Default::default()
-        };
+        let loopy = loopy_options(&budget);
         let answer = match grundy::app::loopy::loopy_report(&position, &loopy)? {
             Some(report) => serde_json::to_value(report),
             None => serde_json::to_value(value_with_moves(&position, &value_options(&budget))?),
@@ -612,7 +617,8 @@ async fn value(State(state): State<AppState>, Query(params): Params) -> Result<R
 }
 
 /// `GET /api/play/partizan?position=EXPR&to_move=left|right`: the moves of the player to
-/// move, what each gives, and the computer's perfect choice.
+/// move, what each gives, and the computer's perfect choice; for a sum with a loopy part,
+/// the state of `grundy play` on it (`result` win, draw or loss for the mover and each move).
 async fn play_partizan(
     State(state): State<AppState>,
     Query(params): Params,
@@ -629,7 +635,14 @@ async fn play_partizan(
         }
     };
     Ok(compute(&state, None, move |_, budget| {
-        Ok(play_state(&position, left, &value_options(&budget))?)
+        // a sum with a loopy part: win, draw or loss for each move, the computer keeping a
+        // draw where it cannot win
+        let loopy = loopy_options(&budget);
+        let answer = match grundy::app::loopy_play::LoopyPlay::new(&position, left, &loopy)? {
+            Some(mut game) => serde_json::to_value(game.state()?),
+            None => serde_json::to_value(play_state(&position, left, &value_options(&budget))?),
+        };
+        Ok(answer.expect("a state serialises"))
     })
     .await)
 }

@@ -494,7 +494,7 @@ function renderLoopy(r) {
   parts.push(r.stopper ? "a stopper" : "not a stopper");
   $("pz-summary").innerHTML = parts.join(" · ");
   $("pz-thermograph").replaceChildren();
-  renderPartizanBoard(null);
+  renderPartizanBoard(r.board);
   const moves = (list) => list.map((m) => ({ to: m.position, value: m.result, wins: m.result === "win" }));
   const explore = (m) => {
     $("pz-position").value = m.to;
@@ -524,7 +524,15 @@ function renderPartizanMoves(id, moves, onClick) {
 // Cells as the games write them: blocked or filled, Left's pieces, Right's pieces. Which game
 // a board belongs to never matters here: the server draws each position (`board`, rows of
 // cells) and each move's result, and a click picks a move by the cells it changes.
-const CELL_CLASS = { "#": "pz-filled", x: "pz-left", o: "pz-right", T: "pz-left", F: "pz-right" };
+const CELL_CLASS = {
+  "#": "pz-filled",
+  x: "pz-left",
+  o: "pz-right",
+  T: "pz-left",
+  F: "pz-right",
+  g: "pz-left",
+  f: "pz-right",
+};
 
 function renderPartizanBoard(rows) {
   const box = $("pz-board");
@@ -562,6 +570,7 @@ async function valuePartizan(event) {
   const mine = ++pzView;
   $("pz-undo").disabled = true;
   $("pz-status").textContent = "";
+  delete $("pz-status").dataset.result;
   const position = $("pz-position").value.trim();
   try {
     const r = await api("GET", `/api/value?position=${encodeURIComponent(position)}`);
@@ -593,6 +602,8 @@ async function startPartizan() {
   const position = $("pz-position").value.trim();
   pz = { you, steps: [{ position, toMove: first }], state: null, selected: null };
   ++pzView;
+  $("pz-status").textContent = "";
+  delete $("pz-status").dataset.result;
   $("pz-undo").disabled = false;
   await pzStep();
 }
@@ -611,11 +622,19 @@ async function pzStep() {
     return;
   }
   if (mine !== pzView) return;
+  // a loopy sum answers win, draw or loss for the mover and for each move
+  const loopy = state.result !== undefined;
+  if (loopy) {
+    const after = (m) => (m.remoteness != null ? `${m.result}, ${m.remoteness} more moves` : m.result);
+    state.moves = state.moves.map((m) => ({ ...m, value: after(m), wins: m.result === "win" }));
+  }
   pz.state = state;
   pz.selected = null;
   here.position = state.position;
   const yours = here.toMove === pz.you;
-  $("pz-summary").innerHTML = `<b>${escapeHtml(state.position)}</b> = <b id="pz-canonical">${escapeHtml(state.value)}</b> · ${sideName(here.toMove)} to move`;
+  $("pz-summary").innerHTML = loopy
+    ? `<b>${escapeHtml(state.position)}</b> · ${sideName(here.toMove)} to move · <span id="pz-result">${state.result}</span> for ${sideName(here.toMove)}`
+    : `<b>${escapeHtml(state.position)}</b> = <b id="pz-canonical">${escapeHtml(state.value)}</b> · ${sideName(here.toMove)} to move`;
   renderPartizanBoard(state.board);
   const clickable = yours && state.moves.length ? (m) => pzMove(m.to) : null;
   renderPartizanMoves(here.toMove === "left" ? "pz-left-moves" : "pz-right-moves", state.moves, clickable);
@@ -626,6 +645,13 @@ async function pzStep() {
     status.dataset.result = yours ? "computer" : "you";
     return;
   }
+  // a drawn game that comes back to the same position a third time ends in a draw
+  const seen = pz.steps.filter((s) => s.position === here.position && s.toMove === here.toMove).length;
+  if (loopy && state.result === "draw" && seen >= 3) {
+    status.textContent = "The same position, the same player to move, a third time: a draw (neither side can force a win).";
+    status.dataset.result = "draw";
+    return;
+  }
   delete status.dataset.result;
   if (!yours) {
     status.textContent = "The computer is thinking…";
@@ -634,7 +660,12 @@ async function pzStep() {
     pz.steps.push({ position: state.moves[state.computer].to, toMove: pz.you });
     return pzStep();
   }
-  status.textContent = `Your move as ${sideName(pz.you)} (${state.mover_wins ? "you can win" : "you are losing"}): click the board or a move.`;
+  const outlook = loopy
+    ? { win: "you can win", draw: "you can draw, play going on for ever", loss: "you are losing" }[state.result]
+    : state.mover_wins
+      ? "you can win"
+      : "you are losing";
+  status.textContent = `Your move as ${sideName(pz.you)} (${outlook}): click the board or a move.`;
 }
 
 function pzMove(to) {

@@ -118,6 +118,9 @@ pub struct LoopyReport {
     pub right_moves: Vec<LoopyMove>,
     /// Whether moves were left out (more than `max_moves`, or parts given by their sides).
     pub truncated: bool,
+    /// The position as a board (rows of cells), when it is one game played on a board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<Vec<String>>,
 }
 
 /// A part of a sum with a loopy part.
@@ -292,6 +295,25 @@ impl LoopySum {
         self.parts.iter().any(|p| p.explored.offside.is_some())
     }
 
+    /// The sum at `tuple` as a board (rows of cells as the game writes them), when it is one
+    /// part of a game played on a board (Backsliding Toads and Frogs, Fox and Geese).
+    pub(crate) fn board(
+        &mut self,
+        tuple: &[u32],
+        options: &LoopyOptions,
+    ) -> Result<Option<Vec<String>>> {
+        let keyword = match self.terms.as_slice() {
+            [LoopyTerm::Loopy(LoopyPart::Backsliding(_))] => "backsliding ",
+            [LoopyTerm::Loopy(LoopyPart::FoxGeese(_))] => "foxgeese ",
+            _ => return Ok(None),
+        };
+        let forms = &mut self.valued.values.forms;
+        let text = position_text(&mut self.parts[0], tuple[0], forms, options)?;
+        Ok(text
+            .strip_prefix(keyword)
+            .map(|cells| cells.split('/').map(str::to_string).collect()))
+    }
+
     /// The product graph of the parts from their starts (their onsides, or with `offsides`
     /// their offsides).
     pub(crate) fn graph(&self, offsides: bool, budget: &Budget) -> Result<SumGraph> {
@@ -396,6 +418,7 @@ pub fn report_of(terms: &[LoopyTerm], options: &LoopyOptions) -> Result<LoopyRep
         }
         Err(e) => return Err(e),
     };
+    let board = built.board(&on_sum.tuples[0], options)?;
     let forms = &mut built.valued.values.forms;
     let text = |s: &Stopper, forms: &mut Forms| s.to_text(forms);
     let mut report = LoopyReport {
@@ -416,6 +439,7 @@ pub fn report_of(terms: &[LoopyTerm], options: &LoopyOptions) -> Result<LoopyRep
         left_moves: Vec::new(),
         right_moves: Vec::new(),
         truncated: sided,
+        board,
     };
     match &value {
         Some(SidedValue::Stopper(s)) => {

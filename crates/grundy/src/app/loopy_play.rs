@@ -28,6 +28,13 @@ pub struct LoopyPlayMove {
     pub to: String,
     /// What it gives the player who makes it, with perfect play after.
     pub result: Play,
+    /// How many more moves the game lasts after it when the winner hurries and the loser
+    /// delays; `None` for a draw.
+    pub remoteness: Option<u32>,
+    /// The position it leaves as a board (rows of cells), when the sum is one game played
+    /// on a board: the page finds a clicked move by the cells it changes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<Vec<String>>,
 }
 
 /// A loopy position in play, for the player to move.
@@ -39,9 +46,16 @@ pub struct LoopyPlayState {
     pub to_move: &'static str,
     /// The result for the player to move, with perfect play.
     pub result: Play,
+    /// How many moves the game lasts when the winner hurries and the loser delays; `None`
+    /// for a draw.
+    pub remoteness: Option<u32>,
+    /// The position as a board, when the sum is one game played on a board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<Vec<String>>,
     /// The moves of the player to move (none: that player has lost).
     pub moves: Vec<LoopyPlayMove>,
-    /// The computer's choice among `moves`: a win, else a draw, else the first move.
+    /// The computer's choice among `moves`: the win that ends the game soonest, else a draw,
+    /// else the loss that lasts longest.
     pub computer: Option<usize>,
 }
 
@@ -49,7 +63,7 @@ pub struct LoopyPlayState {
 pub struct LoopyPlay {
     built: LoopySum,
     sum: SumGraph,
-    outcomes: Vec<[Play; 2]>,
+    outcomes: Vec<[(Play, u32); 2]>,
     options: LoopyOptions,
     /// The position and who is to move; the last is the current one.
     history: Vec<(u32, Player)>,
@@ -72,7 +86,7 @@ impl LoopyPlay {
             )));
         }
         let sum = built.graph(false, &budget)?;
-        let outcomes = sum.graph.outcomes();
+        let outcomes = sum.graph.outcomes_with_remoteness();
         let first = if left_first {
             Player::Left
         } else {
@@ -98,22 +112,36 @@ impl LoopyPlay {
         let next = mover.other().index();
         let mut moves = Vec::new();
         for &w in self.sum.graph.options(at, mover) {
-            let result = match self.outcomes[w as usize][next] {
+            let (play, left) = self.outcomes[w as usize][next];
+            let result = match play {
                 Play::Win => Play::Loss,
                 Play::Draw => Play::Draw,
                 Play::Loss => Play::Win,
             };
-            let to = self
-                .built
-                .text(&self.sum.tuples[w as usize], &self.options)?;
-            moves.push(LoopyPlayMove { to, result });
+            let tuple = &self.sum.tuples[w as usize];
+            let to = self.built.text(tuple, &self.options)?;
+            let board = self.built.board(tuple, &self.options)?;
+            let remoteness = (play != Play::Draw).then_some(left);
+            moves.push(LoopyPlayMove {
+                to,
+                result,
+                remoteness,
+                board,
+            });
         }
-        let computer = [Play::Win, Play::Draw, Play::Loss]
-            .iter()
-            .find_map(|&r| moves.iter().position(|m| m.result == r));
+        // hurry a win, keep a draw, delay a loss
+        let rank = |m: &LoopyPlayMove| match m.result {
+            Play::Win => (0, m.remoteness.unwrap_or(0) as i64),
+            Play::Draw => (1, 0),
+            Play::Loss => (2, -(m.remoteness.unwrap_or(0) as i64)),
+        };
+        let computer = (0..moves.len()).min_by_key(|&i| rank(&moves[i]));
         let position = self
             .built
             .text(&self.sum.tuples[at as usize], &self.options)?;
+        let board = self
+            .built
+            .board(&self.sum.tuples[at as usize], &self.options)?;
         self.built.forms_status()?;
         Ok(LoopyPlayState {
             position,
@@ -122,7 +150,12 @@ impl LoopyPlay {
             } else {
                 "right"
             },
-            result: self.outcomes[at as usize][mover.index()],
+            result: self.outcomes[at as usize][mover.index()].0,
+            remoteness: {
+                let (play, left) = self.outcomes[at as usize][mover.index()];
+                (play != Play::Draw).then_some(left)
+            },
+            board,
             moves,
             computer,
         })

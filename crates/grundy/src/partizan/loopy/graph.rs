@@ -320,6 +320,22 @@ impl LoopyGraph {
     /// is lost when every move leads to a state won by the opponent (counters), won when some
     /// move leads to a lost one; what is never decided is drawn. O(positions + moves).
     pub fn outcomes(&self) -> Vec<[Play; 2]> {
+        self.outcomes_with_remoteness()
+            .into_iter()
+            .map(|r| r.map(|(play, _)| play))
+            .collect()
+    }
+
+    /// [`LoopyGraph::outcomes`] with each decided state's remoteness: how many moves the game
+    /// lasts when the winner hurries and the loser delays (0 for a player without a move;
+    /// 0 also for draws, which never end). A winner who always moves to the lost state of
+    /// least remoteness wins: play that merely keeps a "win" could go round a cycle for
+    /// ever.
+    ///
+    /// **Algorithm**: the same retrograde pass; its queue takes the states in the order of
+    /// their remoteness, so a won state's is one more than the first lost state found below
+    /// it, and a lost state's one more than its last won option.
+    pub fn outcomes_with_remoteness(&self) -> Vec<[(Play, u32); 2]> {
         let n = self.len();
         let preds = [
             self.predecessors(Player::Left),
@@ -334,6 +350,7 @@ impl LoopyGraph {
         for &s in &queue {
             result[s] = Some(Play::Loss);
         }
+        let mut remoteness = vec![0u32; 2 * n];
         let mut i = 0;
         while i < queue.len() {
             let s = queue[i];
@@ -349,18 +366,25 @@ impl LoopyGraph {
                 }
                 if result[s] == Some(Play::Loss) {
                     result[t] = Some(Play::Win);
+                    remoteness[t] = remoteness[s] + 1;
                     queue.push(t);
                 } else {
                     undecided[t] -= 1;
                     if undecided[t] == 0 {
                         result[t] = Some(Play::Loss);
+                        remoteness[t] = remoteness[s] + 1;
                         queue.push(t);
                     }
                 }
             }
         }
         (0..n)
-            .map(|v| [0, 1].map(|p| result[2 * v + p].unwrap_or(Play::Draw)))
+            .map(|v| {
+                [0, 1].map(|p| {
+                    let s = 2 * v + p;
+                    (result[s].unwrap_or(Play::Draw), remoteness[s])
+                })
+            })
             .collect()
     }
 

@@ -357,8 +357,15 @@ fn sidle(
                 .collect());
         }
     }
+    // what is known: the approximations, stoppers, only grow (the cycle unrolled once more
+    // each round), as when the side is no stopper at all (Bach's carousel)
+    let size = loopy
+        .iter()
+        .map(|&v| work.reachable(&[at[v as usize]]).len())
+        .max()
+        .unwrap_or(0);
     Err(GrundyError::Unsupported(format!(
-        "the {} of this loopy game did not settle in {max_rounds} rounds of sidling (it may be reached only in the limit)",
+        "the {} of this loopy game was not found in {max_rounds} rounds of sidling: its approximations by stoppers keep growing ({size} positions in the last), as when the side is no stopper (Bach's carousel) or is reached only in the limit",
         if side == Player::Left { "onside" } else { "offside" }
     )))
 }
