@@ -30,6 +30,7 @@ use crate::partizan::loopy::{
 };
 use crate::partizan::{Forms, GameId, PartizanOutcome};
 use crate::solve::DEFAULT_MAX_STATES;
+use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -206,7 +207,7 @@ pub fn loopy_report(text: &str, options: &LoopyOptions) -> Result<Option<LoopyRe
 struct Part {
     explored: ExploredPart,
     /// The written form of each position, filled as needed (values are written by value).
-    texts: Vec<Option<String>>,
+    texts: FxHashMap<u32, String>,
     /// For the short parts' total, the canonical form of each position.
     forms: Option<Vec<GameId>>,
 }
@@ -247,13 +248,9 @@ impl LoopySum {
                         )));
                     }
                 }
-                let texts = match &explored.texts {
-                    Some(t) => t.iter().cloned().map(Some).collect(),
-                    None => vec![None; explored.graph.len()],
-                };
                 parts.push(Part {
                     explored,
-                    texts,
+                    texts: FxHashMap::default(),
                     forms: None,
                 });
             }
@@ -266,7 +263,6 @@ impl LoopySum {
             for (&g, &v) in &grafted {
                 of[v as usize] = g;
             }
-            let texts = vec![None; graph.len()];
             parts.push(Part {
                 explored: ExploredPart {
                     graph,
@@ -274,7 +270,7 @@ impl LoopySum {
                     offside: None,
                     texts: None,
                 },
-                texts,
+                texts: FxHashMap::default(),
                 forms: Some(of),
             });
         }
@@ -366,16 +362,16 @@ pub fn report_of(terms: &[LoopyTerm], options: &LoopyOptions) -> Result<LoopyRep
     let mut built = LoopySum::new(terms, options)?;
     let sided = built.sided();
     let on_sum = built.graph(false, &budget)?;
+    // the offsides' sum, only when some part is given by its sides
     let off_sum = if sided {
-        built.graph(true, &budget)?
+        Some(built.graph(true, &budget)?)
     } else {
-        on_sum.clone()
+        None
     };
     let on_outcomes = on_sum.graph.outcomes();
-    let off_outcomes = if sided {
-        off_sum.graph.outcomes()
-    } else {
-        on_outcomes.clone()
+    let off_outcomes = match &off_sum {
+        Some(off) => off.graph.outcomes(),
+        None => on_outcomes.clone(),
     };
     // Left wins G + X when she wins its offside version, survives it when she survives the
     // onside version; and the mirror for Right
@@ -401,6 +397,7 @@ pub fn report_of(terms: &[LoopyTerm], options: &LoopyOptions) -> Result<LoopyRep
         Err(GrundyError::Unsupported("not asked for".into()))
     } else if sided {
         value_of(&on_sum.graph, 0, options.sidling_rounds, &budget).and_then(|on| {
+            let off_sum = off_sum.as_ref().expect("a sided sum");
             let off = value_of(&off_sum.graph, 0, options.sidling_rounds, &budget)?;
             Ok(SidedValue::from_sides(
                 on.onside().clone(),
@@ -418,7 +415,7 @@ pub fn report_of(terms: &[LoopyTerm], options: &LoopyOptions) -> Result<LoopyRep
         }
         Err(e) => return Err(e),
     };
-    let board = built.board(&on_sum.tuples[0], options)?;
+    let board = built.board(on_sum.tuple(0), options)?;
     let forms = &mut built.valued.values.forms;
     let text = |s: &Stopper, forms: &mut Forms| s.to_text(forms);
     let mut report = LoopyReport {
@@ -435,7 +432,7 @@ pub fn report_of(terms: &[LoopyTerm], options: &LoopyOptions) -> Result<LoopyRep
         right_stop: None,
         mean: None,
         temperature: None,
-        positions: on_sum.graph.len() + if sided { off_sum.graph.len() } else { 0 },
+        positions: on_sum.graph.len() + off_sum.as_ref().map_or(0, |s| s.graph.len()),
         left_moves: Vec::new(),
         right_moves: Vec::new(),
         truncated: sided,
@@ -504,7 +501,7 @@ fn moves_of(
     for &w in chosen.iter().take(options.max_moves) {
         options.cancel.check()?;
         moves.push(LoopyMove {
-            position: built.text(&sum.tuples[w as usize], options)?,
+            position: built.text(sum.tuple(w), options)?,
             result,
         });
     }
@@ -518,8 +515,11 @@ fn position_text(
     forms: &mut Forms,
     options: &LoopyOptions,
 ) -> Result<String> {
-    if let Some(t) = &part.texts[v as usize] {
+    if let Some(t) = part.texts.get(&v) {
         return Ok(t.clone());
+    }
+    if let Some(name) = &part.explored.texts {
+        return Ok(name(v));
     }
     if let Some(of) = &part.forms {
         return Ok(forms.to_string(of[v as usize]));
@@ -533,6 +533,6 @@ fn position_text(
         Err(GrundyError::Cancelled) => return Err(GrundyError::Cancelled),
         Err(_) => format!("(position {} of the part)", v + 1),
     };
-    part.texts[v as usize] = Some(text.clone());
+    part.texts.insert(v, text.clone());
     Ok(text)
 }

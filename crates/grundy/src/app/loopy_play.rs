@@ -118,7 +118,7 @@ impl LoopyPlay {
                 Play::Draw => Play::Draw,
                 Play::Loss => Play::Win,
             };
-            let tuple = &self.sum.tuples[w as usize];
+            let tuple = self.sum.tuple(w);
             let to = self.built.text(tuple, &self.options)?;
             let board = self.built.board(tuple, &self.options)?;
             let remoteness = (play != Play::Draw).then_some(left);
@@ -136,12 +136,8 @@ impl LoopyPlay {
             Play::Loss => (2, -(m.remoteness.unwrap_or(0) as i64)),
         };
         let computer = (0..moves.len()).min_by_key(|&i| rank(&moves[i]));
-        let position = self
-            .built
-            .text(&self.sum.tuples[at as usize], &self.options)?;
-        let board = self
-            .built
-            .board(&self.sum.tuples[at as usize], &self.options)?;
+        let position = self.built.text(self.sum.tuple(at), &self.options)?;
+        let board = self.built.board(self.sum.tuple(at), &self.options)?;
         self.built.forms_status()?;
         Ok(LoopyPlayState {
             position,
@@ -175,11 +171,7 @@ impl LoopyPlay {
         }
         if chosen.is_none() {
             for &w in &options {
-                if self
-                    .built
-                    .text(&self.sum.tuples[w as usize], &self.options)?
-                    == wanted
-                {
+                if self.built.text(self.sum.tuple(w), &self.options)? == wanted {
                     chosen = Some(w);
                     break;
                 }

@@ -100,6 +100,9 @@ impl fmt::Display for LoopyPart {
     }
 }
 
+/// How a game writes its position `v` (0-based) as a part of an expression.
+pub type PositionTexts = Arc<dyn Fn(u32) -> String + Send + Sync>;
+
 /// A loopy part explored: its graph, where it starts (and its offside for `S & T`), and how
 /// each position is written.
 pub struct ExploredPart {
@@ -110,8 +113,9 @@ pub struct ExploredPart {
     /// The offside of `S & T`.
     pub offside: Option<u32>,
     /// How each position is written, where the game names its positions (`None` for values
-    /// in notation, whose positions are written by their values).
-    pub texts: Option<Vec<String>>,
+    /// in notation, whose positions are written by their values). Written on demand: only
+    /// the few positions a report shows are ever written.
+    pub texts: Option<PositionTexts>,
 }
 
 impl LoopyPart {
@@ -135,7 +139,6 @@ impl LoopyPart {
 
     /// Its positions and moves, within `budget`.
     pub fn explore(&self, forms: &mut Forms, budget: &Budget) -> Result<ExploredPart> {
-        let texts = |rules: &dyn Fn(usize) -> String, n: usize| (0..n).map(rules).collect();
         Ok(match self {
             LoopyPart::Value(text) => {
                 let read = parse_loopy(forms, text)?;
@@ -148,29 +151,31 @@ impl LoopyPart {
             }
             LoopyPart::Backsliding(row) => {
                 let (graph, positions) = explore(&Backsliding, row.clone(), budget)?;
-                let n = positions.len();
                 ExploredPart {
                     graph,
                     start: 0,
                     offside: None,
-                    texts: Some(texts(&|i| Backsliding.text(&positions[i]), n)),
+                    texts: Some(Arc::new(move |v| Backsliding.text(&positions[v as usize]))),
                 }
             }
             LoopyPart::FoxGeese(game) => {
                 let (graph, positions) = explore(game, game.start, budget)?;
-                let n = positions.len();
+                let game = game.clone();
                 ExploredPart {
                     graph,
                     start: 0,
                     offside: None,
-                    texts: Some(texts(&|i| game.text(&positions[i]), n)),
+                    texts: Some(Arc::new(move |v| game.text(&positions[v as usize]))),
                 }
             }
             LoopyPart::Graph { name, graph, start } => ExploredPart {
                 graph: (**graph).clone(),
                 start: *start,
                 offside: None,
-                texts: Some(texts(&|i| format!("loopy {name} {}", i + 1), graph.len())),
+                texts: Some({
+                    let name = name.clone();
+                    Arc::new(move |v| format!("loopy {name} {}", v + 1))
+                }),
             },
         })
     }

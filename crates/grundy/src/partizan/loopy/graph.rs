@@ -56,9 +56,50 @@ impl Player {
 
 /// A finite graph of positions, each with Left's and Right's moves (edges to positions of the
 /// same graph, a position's own index allowed: a pass). Positions are `u32` indices.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+///
+/// **Storage**: one array of edges; each position has a slot (where its moves start, how
+/// many are Left's, then Right's), 16 bytes a position and 4 a move, with no allocation per
+/// position. A position whose moves grow past the end of the array is moved to its end (the
+/// old place is left unused until [`LoopyGraph::restrict`] or a copy compacts it).
+#[derive(Clone, Debug, Default)]
 pub struct LoopyGraph {
-    moves: Vec<[Vec<u32>; 2]>,
+    slots: Vec<Slot>,
+    edges: Vec<u32>,
+}
+
+/// Where a position's moves are in [`LoopyGraph`]'s edges: `start..start + left` Left's,
+/// then `right` of Right's.
+#[derive(Clone, Copy, Debug, Default)]
+struct Slot {
+    start: usize,
+    left: u32,
+    right: u32,
+}
+
+impl Slot {
+    fn end(self) -> usize {
+        self.start + self.left as usize + self.right as usize
+    }
+}
+
+impl PartialEq for LoopyGraph {
+    fn eq(&self, other: &LoopyGraph) -> bool {
+        self.len() == other.len()
+            && (0..self.len() as u32)
+                .all(|v| self.left(v) == other.left(v) && self.right(v) == other.right(v))
+    }
+}
+
+impl Eq for LoopyGraph {}
+
+impl std::hash::Hash for LoopyGraph {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.len().hash(state);
+        for v in 0..self.len() as u32 {
+            self.left(v).hash(state);
+            self.right(v).hash(state);
+        }
+    }
 }
 
 impl LoopyGraph {
@@ -69,39 +110,66 @@ impl LoopyGraph {
 
     /// The number of positions.
     pub fn len(&self) -> usize {
-        self.moves.len()
+        self.slots.len()
     }
 
     /// Whether there are no positions.
     pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+        self.slots.is_empty()
     }
 
     /// Adds a position with no moves; returns its index.
     pub fn add(&mut self) -> u32 {
-        self.moves.push([Vec::new(), Vec::new()]);
-        (self.moves.len() - 1) as u32
+        self.slots.push(Slot {
+            start: self.edges.len(),
+            left: 0,
+            right: 0,
+        });
+        (self.slots.len() - 1) as u32
     }
 
     /// Adds a position with the given moves (which must name positions of the graph, or the
     /// new position itself: its index is `len()` before the call).
     pub fn add_with(&mut self, left: Vec<u32>, right: Vec<u32>) -> u32 {
-        self.moves.push([left, right]);
-        (self.moves.len() - 1) as u32
+        let v = self.add();
+        self.set_options(v, left, right);
+        v
     }
 
     /// Gives `player` a move from `from` to `to` (kept once).
     pub fn add_move(&mut self, player: Player, from: u32, to: u32) {
-        let list = &mut self.moves[from as usize][player.index()];
-        if !list.contains(&to) {
-            list.push(to);
+        if self.options(from, player).contains(&to) {
+            return;
         }
+        let mut slot = self.slots[from as usize];
+        if slot.end() != self.edges.len() {
+            // move the position's moves to the end of the array
+            let start = self.edges.len();
+            self.edges.extend_from_within(slot.start..slot.end());
+            slot.start = start;
+        }
+        match player {
+            Player::Left => {
+                self.edges.insert(slot.start + slot.left as usize, to);
+                slot.left += 1;
+            }
+            Player::Right => {
+                self.edges.push(to);
+                slot.right += 1;
+            }
+        }
+        self.slots[from as usize] = slot;
     }
 
     /// The positions `player` can move to from `v`.
     #[inline]
     pub fn options(&self, v: u32, player: Player) -> &[u32] {
-        &self.moves[v as usize][player.index()]
+        let slot = self.slots[v as usize];
+        let middle = slot.start + slot.left as usize;
+        match player {
+            Player::Left => &self.edges[slot.start..middle],
+            Player::Right => &self.edges[middle..middle + slot.right as usize],
+        }
     }
 
     /// Left's moves from `v`.
@@ -116,31 +184,68 @@ impl LoopyGraph {
         self.options(v, Player::Right)
     }
 
-    /// Replaces the moves of `v`.
+    /// Replaces the moves of `v` (in place when they fit, else at the end of the array).
     pub fn set_options(&mut self, v: u32, left: Vec<u32>, right: Vec<u32>) {
-        self.moves[v as usize] = [left, right];
+        let old = self.slots[v as usize];
+        let (l, r) = (left.len(), right.len());
+        let fits = l + r <= (old.left + old.right) as usize || old.end() == self.edges.len();
+        let start = if fits { old.start } else { self.edges.len() };
+        if start + l + r > self.edges.len() {
+            self.edges.resize(start + l + r, 0);
+        }
+        self.edges[start..start + l].copy_from_slice(&left);
+        self.edges[start + l..start + l + r].copy_from_slice(&right);
+        self.slots[v as usize] = Slot {
+            start,
+            left: l as u32,
+            right: r as u32,
+        };
     }
 
     /// The same graph with Left's and Right's moves exchanged: every position negated.
     pub fn negated(&self) -> LoopyGraph {
-        LoopyGraph {
-            moves: self
-                .moves
-                .iter()
-                .map(|[l, r]| [r.clone(), l.clone()])
-                .collect(),
+        let mut g = LoopyGraph::with_capacity(self.len(), self.edges.len());
+        for v in 0..self.len() as u32 {
+            g.push_position(self.right(v).iter().copied(), self.left(v).iter().copied());
         }
+        g
+    }
+
+    /// An empty graph with room for `positions` positions and `moves` moves.
+    fn with_capacity(positions: usize, moves: usize) -> LoopyGraph {
+        LoopyGraph {
+            slots: Vec::with_capacity(positions),
+            edges: Vec::with_capacity(moves),
+        }
+    }
+
+    /// Adds a position with the moves given (an internal form of `add_with`).
+    fn push_position(
+        &mut self,
+        left: impl Iterator<Item = u32>,
+        right: impl Iterator<Item = u32>,
+    ) -> u32 {
+        let start = self.edges.len();
+        self.edges.extend(left);
+        let middle = self.edges.len();
+        self.edges.extend(right);
+        self.slots.push(Slot {
+            start,
+            left: (middle - start) as u32,
+            right: (self.edges.len() - middle) as u32,
+        });
+        (self.slots.len() - 1) as u32
     }
 
     /// Copies the positions of `other` into this graph; returns the index the first of them
     /// takes (position `v` of `other` becomes `offset + v`).
     pub fn append(&mut self, other: &LoopyGraph) -> u32 {
-        let offset = self.moves.len() as u32;
-        for [l, r] in &other.moves {
-            self.moves.push([
-                l.iter().map(|&w| w + offset).collect(),
-                r.iter().map(|&w| w + offset).collect(),
-            ]);
+        let offset = self.len() as u32;
+        for v in 0..other.len() as u32 {
+            self.push_position(
+                other.left(v).iter().map(|&w| w + offset),
+                other.right(v).iter().map(|&w| w + offset),
+            );
         }
         offset
     }
@@ -180,18 +285,14 @@ impl LoopyGraph {
         for (i, &v) in order.iter().enumerate() {
             index[v as usize] = i as u32;
         }
-        let moves = order
-            .iter()
-            .map(|&v| {
-                [Player::Left, Player::Right].map(|p| {
-                    self.options(v, p)
-                        .iter()
-                        .map(|&w| index[w as usize])
-                        .collect()
-                })
-            })
-            .collect();
-        (LoopyGraph { moves }, index)
+        let mut g = LoopyGraph::with_capacity(order.len(), 0);
+        for &v in &order {
+            g.push_position(
+                self.left(v).iter().map(|&w| index[w as usize]),
+                self.right(v).iter().map(|&w| index[w as usize]),
+            );
+        }
+        (g, index)
     }
 
     /// Adds the game tree of the short canonical form `g` (each subform once: `grafted`
@@ -245,19 +346,37 @@ impl LoopyGraph {
     /// the sum itself. Also the tuple each position stands for. Each tuple counts against the
     /// budget.
     pub fn sum(graphs: &[&LoopyGraph], parts: &[u32], budget: &Budget) -> Result<SumGraph> {
+        let arity = parts.len();
+        if let ([graph], [start]) = (graphs, parts) {
+            // one part: the positions reachable from it
+            let (graph, index) = graph.restrict(&[*start]);
+            budget.admit(graph.len().saturating_sub(1), || {
+                "the positions of a loopy game".to_string()
+            })?;
+            let mut tuples = vec![0u32; graph.len()];
+            for (old, &new) in index.iter().enumerate() {
+                if new != u32::MAX {
+                    tuples[new as usize] = old as u32;
+                }
+            }
+            return Ok(SumGraph {
+                graph,
+                tuples,
+                arity,
+            });
+        }
         let mut index: FxHashMap<Box<[u32]>, u32> = FxHashMap::default();
-        let mut tuples: Vec<Box<[u32]>> = Vec::new();
+        let mut tuples: Vec<u32> = parts.to_vec();
         let mut graph = LoopyGraph::new();
-        let start: Box<[u32]> = parts.into();
-        index.insert(start.clone(), 0);
-        tuples.push(start);
+        index.insert(parts.into(), 0);
         graph.add();
         let mut i = 0;
-        while i < tuples.len() {
+        while i < graph.len() {
             budget.check()?;
-            let tuple = tuples[i].clone();
+            let tuple: Box<[u32]> = tuples[i * arity..(i + 1) * arity].into();
+            let mut lists = [Vec::new(), Vec::new()];
             for p in [Player::Left, Player::Right] {
-                let mut list = Vec::new();
+                let list = &mut lists[p.index()];
                 for (k, g) in graphs.iter().enumerate() {
                     for &w in g.options(tuple[k], p) {
                         let mut next = tuple.clone();
@@ -265,15 +384,15 @@ impl LoopyGraph {
                         let id = match index.get(&next) {
                             Some(&id) => id,
                             None => {
-                                budget.admit(tuples.len(), || {
+                                budget.admit(graph.len(), || {
                                     format!(
                                         "the positions of a sum of {} loopy parts",
                                         graphs.len()
                                     )
                                 })?;
                                 let id = graph.add();
-                                index.insert(next.clone(), id);
-                                tuples.push(next);
+                                tuples.extend_from_slice(&next);
+                                index.insert(next, id);
                                 id
                             }
                         };
@@ -282,11 +401,16 @@ impl LoopyGraph {
                         }
                     }
                 }
-                graph.moves[i][p.index()] = list;
             }
+            let [left, right] = lists;
+            graph.set_options(i as u32, left, right);
             i += 1;
         }
-        Ok(SumGraph { graph, tuples })
+        Ok(SumGraph {
+            graph,
+            tuples,
+            arity,
+        })
     }
 
     /// Each position's predecessors: for each position, the positions with a move of `player`
@@ -484,8 +608,17 @@ pub(crate) fn side(p: usize) -> Player {
 pub struct SumGraph {
     /// The sum's positions; 0 is the sum itself.
     pub graph: LoopyGraph,
-    /// For each position, the position of each part.
-    pub tuples: Vec<Box<[u32]>>,
+    /// For each position, the position of each part, one after the other.
+    tuples: Vec<u32>,
+    /// How many parts.
+    arity: usize,
+}
+
+impl SumGraph {
+    /// The position of each part at position `v` of the sum.
+    pub fn tuple(&self, v: u32) -> &[u32] {
+        &self.tuples[v as usize * self.arity..(v as usize + 1) * self.arity]
+    }
 }
 
 #[cfg(test)]
