@@ -882,3 +882,33 @@ fn bachs_carousel_gets_no_wrong_value() {
         );
     }
 }
+
+/// The degree of loopiness, G upsum -G (Winning Ways ch. 11): at least 0 (Left, moving
+/// second, survives it in the plain search), 0 exactly for stoppers equal to short games, and
+/// the same for G and -G.
+#[test]
+fn degrees_are_nonnegative_and_vanish_on_short_games() {
+    let mut rng = Rng::new(0xde9);
+    let b = budget();
+    let mut forms = Forms::new(1_000_000);
+    let (mut loopy, mut positive) = (0, 0);
+    for round in 0..600 {
+        let g = random_stopper(&mut rng, 4);
+        let s = Stopper::simplify(&to_graph(&g), g.start as u32, &b).unwrap();
+        let d = s.degree(256, &b).unwrap();
+        let plain = from_graph(d.graph(), 0);
+        let (_, right_first) = oracle(&[&plain]);
+        assert_ne!(right_first, 2, "round {round}: degree {d:?} of {g:?}");
+        let short = s.as_form(&mut forms).unwrap().is_some();
+        let zero = d.as_form(&mut forms).unwrap() == Some(forms.zero());
+        assert_eq!(short, zero, "round {round}: {g:?}");
+        assert_eq!(s.neg().degree(256, &b).unwrap(), d, "round {round}");
+        if !short {
+            loopy += 1;
+            if oracle(&[&plain]).0 == 2 {
+                positive += 1;
+            }
+        }
+    }
+    assert!(loopy > 100 && positive > 20, "{loopy} {positive}");
+}

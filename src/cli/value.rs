@@ -172,6 +172,9 @@ pub fn loopy_human(r: &LoopyReport) -> String {
                 );
             }
         }
+        if let Some(d) = &r.degree {
+            let _ = writeln!(out, "degree:      {d} (G upsum -G)");
+        }
     }
     for (who, moves) in [("Left", &r.left_moves), ("Right", &r.right_moves)] {
         if moves.is_empty() {

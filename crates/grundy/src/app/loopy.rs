@@ -111,6 +111,9 @@ pub struct LoopyReport {
     pub mean: Option<String>,
     /// The temperature, where the mean is given (0 for a number plus a loopy infinitesimal).
     pub temperature: Option<String>,
+    /// The degree of loopiness of a stopper, G upsum -G (0 for a short game); `None` when
+    /// not a stopper or not found within the budget.
+    pub degree: Option<String>,
     /// The positions of the sum searched.
     pub positions: usize,
     /// Left's winning moves, or her drawing moves if none wins.
@@ -432,6 +435,7 @@ pub fn report_of(terms: &[LoopyTerm], options: &LoopyOptions) -> Result<LoopyRep
         right_stop: None,
         mean: None,
         temperature: None,
+        degree: None,
         positions: on_sum.graph.len() + off_sum.as_ref().map_or(0, |s| s.graph.len()),
         left_moves: Vec::new(),
         right_moves: Vec::new(),
@@ -448,6 +452,11 @@ pub fn report_of(terms: &[LoopyTerm], options: &LoopyOptions) -> Result<LoopyRep
                 report.mean = Some(t.mean.to_string());
                 report.temperature = Some(t.temperature.to_string());
             }
+            report.degree = match s.degree(options.sidling_rounds, &budget) {
+                Ok(d) => Some(d.to_text(forms)?),
+                Err(GrundyError::Cancelled) => return Err(GrundyError::Cancelled),
+                Err(_) => None,
+            };
         }
         Some(SidedValue::Sided { onside, offside }) => {
             let (on, off) = (text(onside, forms)?, text(offside, forms)?);

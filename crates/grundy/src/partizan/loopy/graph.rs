@@ -285,7 +285,11 @@ impl LoopyGraph {
         for (i, &v) in order.iter().enumerate() {
             index[v as usize] = i as u32;
         }
-        let mut g = LoopyGraph::with_capacity(order.len(), 0);
+        let moves = order
+            .iter()
+            .map(|&v| self.left(v).len() + self.right(v).len())
+            .sum();
+        let mut g = LoopyGraph::with_capacity(order.len(), moves);
         for &v in &order {
             g.push_position(
                 self.left(v).iter().map(|&w| index[w as usize]),

@@ -55,6 +55,34 @@ impl SidedValue {
     }
 }
 
+impl Stopper {
+    /// The upsum of two stoppers: the onside of their sum (a sum of stoppers need not be a
+    /// stopper; CGSuite's `Upsum`).
+    pub fn upsum(&self, other: &Stopper, max_rounds: usize, budget: &Budget) -> Result<Stopper> {
+        Ok(self.sum_value(other, max_rounds, budget)?.onside().clone())
+    }
+
+    /// The downsum: the offside of the sum (CGSuite's `Downsum`).
+    pub fn downsum(&self, other: &Stopper, max_rounds: usize, budget: &Budget) -> Result<Stopper> {
+        Ok(self.sum_value(other, max_rounds, budget)?.offside().clone())
+    }
+
+    /// The degree of loopiness: G upsum -G (Winning Ways ch. 11; Siegel, CGT VI.4), 0 for a
+    /// short game, `on` for `on`, `over` for `over`.
+    ///
+    /// **Complexity**: the sum has at most the square of the stopper's positions.
+    pub fn degree(&self, max_rounds: usize, budget: &Budget) -> Result<Stopper> {
+        self.upsum(&self.neg(), max_rounds, budget)
+    }
+
+    fn sum_value(&self, other: &Stopper, max_rounds: usize, budget: &Budget) -> Result<SidedValue> {
+        let mut graph = self.graph().clone();
+        let at = graph.append(other.graph());
+        let sum = LoopyGraph::sum(&[&graph, &graph], &[0, at], budget)?;
+        value_of(&sum.graph, 0, max_rounds, budget)
+    }
+}
+
 /// The most rounds of sidling [`value_of`] tries by default.
 pub const DEFAULT_SIDLING_ROUNDS: usize = 256;
 

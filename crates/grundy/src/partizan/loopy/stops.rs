@@ -303,6 +303,24 @@ mod tests {
     }
 
     #[test]
+    fn degrees_of_loopiness() {
+        // Winning Ways ch. 11: short games have degree 0, on has degree on, over degree over
+        let mut forms = Forms::new(100_000);
+        let b = Budget::new(1_000_000);
+        for (text, degree) in [
+            ("{1|-1}", "0"),
+            ("on", "on"),
+            ("over", "over"),
+            ("under", "over"),
+            ("{pass|3/2}", "over"),
+        ] {
+            let s = stopper(&mut forms, text);
+            let d = s.degree(64, &b).unwrap();
+            assert_eq!(d.to_text(&mut forms).unwrap(), degree, "{text}");
+        }
+    }
+
+    #[test]
     fn temperature_where_it_applies() {
         let mut forms = Forms::new(100_000);
         let cases = [
