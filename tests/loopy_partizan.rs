@@ -846,7 +846,8 @@ fn bachs_carousel_gets_no_wrong_value() {
         1 => Play::Draw,
         _ => Play::Loss,
     };
-    let carousel = "a{0,{1|1,{*,{1*|1*,a}|*}}|0}";
+    // as CGSuite's tutorial writes it (sums such as 1+* inside braces read as CGSuite reads them)
+    let carousel = "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}";
     let mut forms = Forms::new(100_000);
     let read = parse_loopy(&mut forms, carousel).unwrap();
     let plain = from_graph(&read.graph, read.start);

@@ -78,10 +78,15 @@ def value(expr, *, max_states=None):
     ``"backsliding TTT..FFF"``, ``"loopy FILE 2"``) returns the loopy report of
     ``grundy value --json``: ``value`` (a stopper's simplest form, or ``"S & T"``),
     ``left_first`` and ``right_first`` (``"win"``, ``"draw"`` or ``"loss"`` for the player
-    who moves first), ``outcome`` (``None`` when a draw is involved), stops and moves.
+    who moves first), ``outcome`` (``None`` when a draw is involved), stops (``"over"``,
+    ``"3/2under"``, ``"on"``...), ``mean`` and ``temperature`` where temperature theory
+    applies, ``degree`` and moves.
 
     >>> grundy.value("backsliding TTT..FFF")["value"]
     '{on||0|-1/2} & {1/2|0||off}'
+    >>> r = grundy.value("{pass|3/2}")
+    >>> r["value"], r["left_stop"], r["mean"], r["temperature"], r["degree"]
+    ('3/2under', '3/2under', '3/2', '0', 'over')
     """
     report = _grundy.value(str(expr), max_states)
     if "thermograph" not in report:

@@ -383,6 +383,12 @@ def test_loopy_values_match_the_command_line():
         assert grundy.value(expr) == cli_json(["value", "--json", expr])
     report = grundy.value("on + off")
     assert report["left_first"] == "draw" and report["outcome"] is None
+    # stops as pseudonumbers, temperature where it applies (Siegel CGT VI), the degree
+    report = grundy.value("{3|{pass|-1}}")
+    assert (report["left_stop"], report["right_stop"]) == ("3", "-1under")
+    assert (report["mean"], report["temperature"]) == ("1", "2")
+    assert grundy.value("{pass|3/2}")["degree"] == "over"
+    assert grundy.value("backsliding TTT..FFF")["temperature"] is None
     with pytest.raises(ValueError) as e:
         grundy.value("a{0|b}")
     assert str(e.value) == cli_error(["value", "a{0|b}"])

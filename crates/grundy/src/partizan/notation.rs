@@ -53,6 +53,21 @@ fn value(forms: &mut Forms, chars: &[char], start: usize, end: usize) -> Result<
             let minus = forms.neg(x);
             return forms.make(vec![x], vec![minus]);
         }
+        // a sum, as CGSuite writes inside braces: 1+*, ^+*2
+        let from = if matches!(chars[start], '+' | '±') {
+            start + 1 // the sign of ±x
+        } else {
+            start
+        };
+        if let Some(plus) = top_level(chars, from, end, '+').filter(|&i| i > start) {
+            let (ls, le) = trim(chars, start, plus);
+            let (rs, re) = trim(chars, plus + 1, end);
+            if rs == re {
+                return Err(error(plus + 1, "expected a value after '+'"));
+            }
+            let (a, b) = (value(forms, chars, ls, le)?, value(forms, chars, rs, re)?);
+            return forms.add(a, b);
+        }
         if chars[start] == '{' {
             // the matching brace must close the value
             let mut depth = 0usize;
@@ -351,6 +366,12 @@ mod tests {
             ("{1|1}", "1*"),
             ("{0,*,*2|0,*,*2}", "*3"),
             ("-*", "*"),
+            // sums as CGSuite writes them inside braces
+            ("1+*", "1*"),
+            ("{1+*|0}", "{1*|0}"),
+            ("{^+*2|-1}", "{^*2|-1}"),
+            ("{1|0} + {1|0}", "1"),
+            ("{1|-1}+{1|-1}", "0"),
         ] {
             assert_eq!(round(text), printed, "{text}");
         }
