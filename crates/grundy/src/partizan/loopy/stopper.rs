@@ -226,27 +226,40 @@ pub(super) fn forms_of(
     cyclic: &[bool],
     forms: &mut Forms,
 ) -> Result<Vec<Option<GameId>>> {
-    let n = graph.len();
-    let mut form: Vec<Option<GameId>> = vec![None; n];
-    let mut stack: Vec<(u32, bool)> = (0..n as u32)
+    let mut form: Vec<Option<GameId>> = vec![None; graph.len()];
+    let roots: Vec<u32> = (0..graph.len() as u32)
         .filter(|&v| !cyclic[v as usize])
-        .map(|v| (v, false))
         .collect();
+    fill_forms(graph, &mut form, &roots, &|_| false, forms)?;
+    Ok(form)
+}
+
+/// Fills `form` (the positions already known kept) with the short form of every position
+/// reachable from `roots` through unknown positions, each from its options' forms, bottom up;
+/// false, with `form` partly filled, if that reaches a `blocked` position not known.
+pub(super) fn fill_forms(
+    graph: &LoopyGraph,
+    form: &mut [Option<GameId>],
+    roots: &[u32],
+    blocked: &dyn Fn(u32) -> bool,
+    forms: &mut Forms,
+) -> Result<bool> {
+    let mut stack: Vec<(u32, bool)> = roots.iter().map(|&v| (v, false)).collect();
     while let Some((v, expanded)) = stack.pop() {
         if form[v as usize].is_some() {
             continue;
         }
+        if blocked(v) {
+            return Ok(false);
+        }
         if expanded {
-            let l = graph
-                .left(v)
-                .iter()
-                .map(|&w| form[w as usize].expect("short"))
-                .collect();
-            let r = graph
-                .right(v)
-                .iter()
-                .map(|&w| form[w as usize].expect("short"))
-                .collect();
+            let [l, r] = [Player::Left, Player::Right].map(|p| {
+                graph
+                    .options(v, p)
+                    .iter()
+                    .map(|&w| form[w as usize].expect("options first"))
+                    .collect::<Vec<GameId>>()
+            });
             form[v as usize] = Some(forms.make(l, r)?);
         } else {
             stack.push((v, true));
@@ -259,7 +272,7 @@ pub(super) fn forms_of(
             }
         }
     }
-    Ok(form)
+    Ok(true)
 }
 
 /// Canonical colours: positions with equal colours have the same colours of options on each

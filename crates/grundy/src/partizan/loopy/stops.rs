@@ -19,10 +19,10 @@
 
 use crate::error::Result;
 use crate::partizan::dyadic::Dyadic;
-use crate::partizan::forms::{Forms, GameId};
+use crate::partizan::forms::Forms;
 use crate::partizan::loopy::graph::{LoopyGraph, Player};
 use crate::partizan::loopy::sides::components;
-use crate::partizan::loopy::stopper::{forms_of, Stopper};
+use crate::partizan::loopy::stopper::{fill_forms, forms_of, Stopper};
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -154,29 +154,9 @@ impl Stopper {
                 }
             }
         }
-        let mut stack = vec![(0u32, false)];
-        while let Some((v, expanded)) = stack.pop() {
-            if star[v as usize].is_some() {
-                continue;
-            }
-            if on_cycle[v as usize] {
-                return Ok(None);
-            }
-            let option = |w: &u32| star[*w as usize].expect("options first");
-            if expanded {
-                let l: Vec<GameId> = g.left(v).iter().map(option).collect();
-                let r: Vec<GameId> = g.right(v).iter().map(option).collect();
-                star[v as usize] = Some(forms.make(l, r)?);
-            } else {
-                stack.push((v, true));
-                for p in [Player::Left, Player::Right] {
-                    for &w in g.options(v, p) {
-                        if star[w as usize].is_none() {
-                            stack.push((w, false));
-                        }
-                    }
-                }
-            }
+        // the rest by their options, unless a position on a cycle is not number-ish
+        if !fill_forms(g, &mut star, &[0], &|v| on_cycle[v as usize], forms)? {
+            return Ok(None);
         }
         let thermograph = forms.thermograph(star[0].expect("the root"))?;
         forms.status()?;
