@@ -70,6 +70,10 @@ impl LoopyOptions {
     }
 }
 
+/// The most positions of a stopper's simplest form whose degree a report works out (G - G
+/// has up to the square of them).
+pub const DEGREE_MAX_POSITIONS: usize = 256;
+
 /// A move of a loopy sum and what it gives the player who makes it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LoopyMove {
@@ -112,7 +116,8 @@ pub struct LoopyReport {
     /// The temperature, where the mean is given (0 for a number plus a loopy infinitesimal).
     pub temperature: Option<String>,
     /// The degree of loopiness of a stopper, G upsum -G (0 for a short game); `None` when
-    /// not a stopper or not found within the budget.
+    /// not a stopper, when its simplest form has more than [`DEGREE_MAX_POSITIONS`]
+    /// positions, or when it is not found within the budget.
     pub degree: Option<String>,
     /// The positions of the sum searched.
     pub positions: usize,
@@ -452,10 +457,14 @@ pub fn report_of(terms: &[LoopyTerm], options: &LoopyOptions) -> Result<LoopyRep
                 report.mean = Some(t.mean.to_string());
                 report.temperature = Some(t.temperature.to_string());
             }
-            report.degree = match s.degree(options.sidling_rounds, &budget) {
-                Ok(d) => Some(d.to_text(forms)?),
-                Err(GrundyError::Cancelled) => return Err(GrundyError::Cancelled),
-                Err(_) => None,
+            // G - G has up to the square of G's positions: only for small simplest forms
+            report.degree = match s.graph().len() <= DEGREE_MAX_POSITIONS {
+                false => None,
+                true => match s.degree(options.sidling_rounds, &budget) {
+                    Ok(d) => Some(d.to_text(forms)?),
+                    Err(GrundyError::Cancelled) => return Err(GrundyError::Cancelled),
+                    Err(_) => None,
+                },
             };
         }
         Some(SidedValue::Sided { onside, offside }) => {
