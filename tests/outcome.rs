@@ -428,3 +428,51 @@ fn solve_reports_the_value_within_its_budget_and_says_why_not_past_it() {
         serde_json::json!(["clobber .xx", "clobber xx."])
     );
 }
+
+/// `grundy play` on a game too large to value plays by search: forced here on random sums
+/// of every game (a value budget of one position), its states must be those of the play by
+/// canonical forms: the same moves, the same winning ones, the same outcome; the computer
+/// takes a winning move when there is one; and a move played leads on to the same state.
+#[test]
+fn play_by_search_agrees_with_play_by_canonical_forms() {
+    use grundy::app::partizan_play::PartizanPlay;
+    use std::collections::BTreeMap;
+    let mut rng = Rng::new(0x91a5);
+    let options = ValueOptions::default();
+    let mut searched = 0;
+    for case in 0..300 {
+        let n = 1 + rng.below(2);
+        let text: Vec<String> = (0..n).map(|_| part(&mut rng)).collect();
+        let text = text.join(" + ");
+        for left in [true, false] {
+            let mut by_forms = PartizanPlay::new(&text, left, &options).unwrap();
+            let mut by_search = PartizanPlay::with_value_states(&text, left, &options, 1).unwrap();
+            if !by_search.by_search() {
+                continue;
+            }
+            assert!(!by_forms.by_search(), "{text}");
+            searched += 1;
+            for step in 0..2 {
+                let (a, b) = (by_forms.state().unwrap(), by_search.state().unwrap());
+                let moves = |s: &grundy::app::partizan_play::PartizanPlayState| {
+                    s.moves
+                        .iter()
+                        .map(|m| (m.to.clone(), m.wins))
+                        .collect::<BTreeMap<_, _>>()
+                };
+                assert_eq!(moves(&a), moves(&b), "case {case} step {step}: {text}");
+                assert_eq!(
+                    (a.position.as_str(), a.outcome, a.mover_wins, &a.board),
+                    (b.position.as_str(), b.outcome, b.mover_wins, &b.board),
+                    "case {case} step {step}: {text}"
+                );
+                let Some(pick) = b.computer else { break };
+                assert_eq!(b.moves[pick].wins, b.mover_wins, "case {case}: {text}");
+                let to = b.moves[pick].to.clone();
+                by_forms.play(&to).unwrap();
+                by_search.play(&to).unwrap();
+            }
+        }
+    }
+    assert!(searched > 200, "{searched}");
+}

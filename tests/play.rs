@@ -411,6 +411,24 @@ fn the_terminal_game_plays_through_a_pipe() {
     );
 }
 
+/// A board whose canonical form is far too large (6 x 6 Domineering: minutes and a gigabyte)
+/// is played at once by the outcome search: the first player's win and winning moves shown,
+/// no values.
+#[test]
+fn a_board_too_large_to_value_is_played_by_search() {
+    let board = "domineering ....../....../....../....../....../......";
+    let (code, out, err) = play(&["--as", "left", board], "hint\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("too large to value: played by search"),
+        "{out}"
+    );
+    assert!(out.contains("You win from here."), "{out}");
+    let wins = out.lines().filter(|l| l.ends_with(" win")).count();
+    assert!(wins >= 1, "{out}");
+    assert!(!out.contains("(value"), "{out}");
+}
+
 #[test]
 fn the_terminal_game_on_a_board_and_a_graph() {
     let dir = std::env::temp_dir().join(format!("grundy-play-{}", std::process::id()));

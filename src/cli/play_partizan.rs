@@ -49,13 +49,18 @@ fn show_moves(out: &mut impl Write, state: &PartizanPlayState, hint: bool) -> st
     for (i, m) in state.moves.iter().enumerate() {
         if hint {
             let verdict = if m.wins { "win" } else { "lose" };
-            writeln!(
-                out,
-                "  {:>3}) {:<30} {verdict} (value {})",
-                i + 1,
-                m.to,
-                m.value
-            )?;
+            if m.value == "?" {
+                // played by search: no canonical form
+                writeln!(out, "  {:>3}) {:<30} {verdict}", i + 1, m.to)?;
+            } else {
+                writeln!(
+                    out,
+                    "  {:>3}) {:<30} {verdict} (value {})",
+                    i + 1,
+                    m.to,
+                    m.value
+                )?;
+            }
         } else {
             writeln!(out, "  {:>3}) {}", i + 1, m.to)?;
         }
@@ -114,11 +119,14 @@ fn play(
             game.play(&to).map_err(failed)?;
             continue;
         }
+        let value = match state.value.as_str() {
+            "?" => "too large to value: played by search".to_string(),
+            v => format!("value {v}"),
+        };
         writeln!(
             out,
-            "Position {} (value {}): your move as {}.",
+            "Position {} ({value}): your move as {}.",
             state.position,
-            state.value,
             side(you_left)
         )?;
         show_moves(out, &state, false)?;

@@ -16,9 +16,10 @@
 //! ```
 
 use crate::app::parse::Term;
+use crate::app::partizan_solve::TermSearch;
 use crate::app::value::{board_of, read_terms, sum_moves, ValueOptions, ValuedSum};
 use crate::error::{excerpt, GrundyError, Result};
-use crate::partizan::PartizanOutcome;
+use crate::partizan::{OutcomeOptions, PartizanOutcome};
 use serde::Serialize;
 
 /// One move of the player to move.
@@ -26,7 +27,8 @@ use serde::Serialize;
 pub struct PartizanPlayMove {
     /// The position it leaves.
     pub to: String,
-    /// That position's canonical form.
+    /// That position's canonical form; `?` when the game is played by search (see
+    /// [`PartizanPlay::new`]).
     pub value: String,
     /// Whether the player who makes it then wins with perfect play.
     pub wins: bool,
@@ -42,7 +44,7 @@ pub struct PartizanPlayMove {
 pub struct PartizanPlayState {
     /// The position.
     pub position: String,
-    /// Its canonical form.
+    /// Its canonical form; `?` when the game is played by search.
     pub value: String,
     /// Its outcome class.
     pub outcome: PartizanOutcome,
@@ -56,7 +58,8 @@ pub struct PartizanPlayState {
     /// The moves of the player to move (none: that player has lost).
     pub moves: Vec<PartizanPlayMove>,
     /// The computer's choice among `moves`: a winning move when there is one, else the move
-    /// leaving the value best for the mover (the highest mean for Left, the lowest for Right).
+    /// leaving the value best for the mover (the highest mean for Left, the lowest for Right;
+    /// played by search, the move the search tries first).
     pub computer: Option<usize>,
     /// True when `moves` is not every move: the list stops at [`PLAY_LISTED`] moves, and a
     /// part with more moves than the state budget (a huge nimber or heap) is not listed.
@@ -71,6 +74,9 @@ pub const PLAY_LISTED: usize = 10_000;
 pub struct PartizanPlay {
     options: ValueOptions,
     sum: ValuedSum,
+    /// Set when the canonical form is beyond [`PLAY_VALUE_STATES`]: the position is then
+    /// played by the outcome search (who wins after each move), and `sum` is not used.
+    search: Option<SearchPlay>,
     left_to_move: bool,
     /// Earlier positions and who was to move, for `undo`.
     history: Vec<(String, bool)>,
@@ -79,18 +85,88 @@ pub struct PartizanPlay {
     listed: Option<Vec<String>>,
 }
 
+/// The most positions the canonical forms of a game in play may take before it is played by
+/// search instead (the default of `solve --value-states`).
+pub const PLAY_VALUE_STATES: usize = crate::app::solve::DEFAULT_VALUE_STATES;
+
+/// A game played by the outcome search: its parts, and the search with its table (kept from
+/// one position to the next).
+struct SearchPlay {
+    terms: Vec<Term>,
+    search: TermSearch,
+}
+
 impl PartizanPlay {
-    /// Starts from `text` with Left to move (`left_first`) or Right.
+    /// Starts from `text` with Left to move (`left_first`) or Right. A game whose canonical
+    /// form needs more than [`PLAY_VALUE_STATES`] stored positions (a large board) is played
+    /// by the outcome search: each move's result is then found by search, and values are
+    /// written `?`.
     pub fn new(text: &str, left_first: bool, options: &ValueOptions) -> Result<PartizanPlay> {
+        PartizanPlay::with_value_states(text, left_first, options, PLAY_VALUE_STATES)
+    }
+
+    /// [`PartizanPlay::new`], played by search when the canonical form needs more than
+    /// `value_states` stored positions.
+    pub fn with_value_states(
+        text: &str,
+        left_first: bool,
+        options: &ValueOptions,
+        value_states: usize,
+    ) -> Result<PartizanPlay> {
         let terms = read_terms(text, options)?;
+        let capped = ValueOptions {
+            max_states: options.max_states.min(value_states),
+            ..options.clone()
+        };
+        match ValuedSum::new(terms.clone(), capped.values()) {
+            Ok(_) => PartizanPlay::with_forms(terms, left_first, options),
+            Err(GrundyError::StateLimit { .. }) if options.max_states > value_states => {
+                let mut search = TermSearch::new(options.budget(), OutcomeOptions::default());
+                if let Some(db) = &options.database {
+                    search.search.rules.use_database(db);
+                }
+                Ok(PartizanPlay {
+                    options: options.clone(),
+                    sum: ValuedSum::new(Vec::new(), options.values())?,
+                    search: Some(SearchPlay { terms, search }),
+                    left_to_move: left_first,
+                    history: Vec::new(),
+                    listed: None,
+                })
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The game played by canonical forms, whatever they cost within `options.max_states`.
+    fn with_forms(
+        terms: Vec<Term>,
+        left_first: bool,
+        options: &ValueOptions,
+    ) -> Result<PartizanPlay> {
         let sum = ValuedSum::new(terms, options.values())?;
         Ok(PartizanPlay {
             options: options.clone(),
             sum,
+            search: None,
             left_to_move: left_first,
             history: Vec::new(),
             listed: None,
         })
+    }
+
+    /// Whether the game is played by search (its canonical form is beyond
+    /// [`PLAY_VALUE_STATES`]).
+    pub fn by_search(&self) -> bool {
+        self.search.is_some()
+    }
+
+    /// The parts of the position.
+    fn terms(&self) -> &[Term] {
+        match &self.search {
+            Some(s) => &s.terms,
+            None => &self.sum.terms,
+        }
     }
 
     /// Left's and Right's pieces in the games of the position, as the catalog describes
@@ -98,7 +174,7 @@ impl PartizanPlay {
     /// "Right's moves"]` for a sum of values.
     pub fn players(&self) -> [String; 2] {
         let mut names: [Vec<&str>; 2] = [Vec::new(), Vec::new()];
-        for term in &self.sum.terms {
+        for term in self.terms() {
             if let Term::Partizan(part) = term {
                 if let Some(entry) = part.entry() {
                     for (side, name) in names.iter_mut().zip(entry.players) {
@@ -123,12 +199,17 @@ impl PartizanPlay {
 
     /// The position as grundy writes it.
     pub fn position(&self) -> String {
-        self.sum.position()
+        crate::app::partizan_solve::text(self.terms())
     }
 
     /// The position, its value and the moves of the player to move.
     pub fn state(&mut self) -> Result<PartizanPlayState> {
         let left = self.left_to_move;
+        if let Some(play) = &mut self.search {
+            let state = play.state(left)?;
+            self.listed = Some(state.moves.iter().map(|m| m.to.clone()).collect());
+            return Ok(state);
+        }
         let (moves, truncated) = sum_moves(&mut self.sum, left, false, PLAY_LISTED)?;
         self.listed = Some(moves.iter().map(|m| m.to.clone()).collect());
         let position = self.sum.position();
@@ -186,10 +267,18 @@ impl PartizanPlay {
         let left = self.left_to_move;
         let listed = match self.listed.take() {
             Some(listed) => listed,
-            None => {
-                let (moves, _) = sum_moves(&mut self.sum, left, false, PLAY_LISTED)?;
-                moves.into_iter().map(|m| m.to).collect()
-            }
+            None => match &mut self.search {
+                Some(play) => play
+                    .search
+                    .term_moves(&play.terms, left)?
+                    .iter()
+                    .map(|t| crate::app::partizan_solve::text(t))
+                    .collect(),
+                None => {
+                    let (moves, _) = sum_moves(&mut self.sum, left, false, PLAY_LISTED)?;
+                    moves.into_iter().map(|m| m.to).collect()
+                }
+            },
         };
         let legal = listed.contains(&wanted_text);
         self.listed = Some(listed);
@@ -198,7 +287,7 @@ impl PartizanPlay {
                 "'{}' is not a move of {} from {}",
                 excerpt(&wanted_text),
                 if left { "Left" } else { "Right" },
-                excerpt(&self.sum.position())
+                excerpt(&self.position())
             )));
         }
         self.go_to(wanted, !left)
@@ -220,14 +309,17 @@ impl PartizanPlay {
     }
 
     fn go_to(&mut self, terms: Vec<crate::app::parse::Term>, left_to_move: bool) -> Result<()> {
-        let previous = (self.sum.position(), self.left_to_move);
+        let previous = (self.position(), self.left_to_move);
         self.replace(terms, left_to_move)?;
         self.history.push(previous);
         Ok(())
     }
 
     fn replace(&mut self, terms: Vec<crate::app::parse::Term>, left_to_move: bool) -> Result<()> {
-        self.sum.revalue(terms)?;
+        match &mut self.search {
+            Some(play) => play.terms = terms,
+            None => self.sum.revalue(terms)?,
+        }
         self.left_to_move = left_to_move;
         self.listed = None;
         Ok(())
@@ -260,7 +352,7 @@ pub struct ValueWithMoves {
 /// assert_eq!(r.left_moves.iter().filter(|m| m.wins).count(), 1); // the middle column
 /// ```
 pub fn value_with_moves(text: &str, options: &ValueOptions) -> Result<ValueWithMoves> {
-    let mut game = PartizanPlay::new(text, true, options)?;
+    let mut game = PartizanPlay::with_forms(read_terms(text, options)?, true, options)?;
     let left = game.state()?.moves;
     game.left_to_move = false;
     game.listed = None;
@@ -281,4 +373,54 @@ pub fn play_state(
     options: &ValueOptions,
 ) -> Result<PartizanPlayState> {
     PartizanPlay::new(text, left_to_move, options)?.state()
+}
+
+impl SearchPlay {
+    /// The state for the player to move (Left when `left`): who wins the position (both
+    /// players first, for the outcome class) and after each move, by search. The computer
+    /// takes the first winning move in the search's own order, else the move the search
+    /// tries first.
+    fn state(&mut self, left: bool) -> Result<PartizanPlayState> {
+        let ts = &mut self.search;
+        let moves = ts.term_moves(&self.terms, left)?;
+        let truncated = ts.skipped();
+        let order = ts.order(&moves, left)?;
+        let mut wins = vec![false; moves.len()];
+        for &i in &order {
+            wins[i] = !ts.wins(&moves[i], !left)?;
+        }
+        let mover_wins = wins.iter().any(|&w| w);
+        let other_wins = ts.wins(&self.terms, !left)?;
+        let (left_wins, right_wins) = if left {
+            (mover_wins, other_wins)
+        } else {
+            (other_wins, mover_wins)
+        };
+        let computer = order
+            .iter()
+            .copied()
+            .find(|&i| wins[i])
+            .or(order.first().copied());
+        let board_of_terms = |t: &[Term]| board_of(t);
+        Ok(PartizanPlayState {
+            position: crate::app::partizan_solve::text(&self.terms),
+            value: "?".into(),
+            outcome: PartizanOutcome::from_first(left_wins, right_wins),
+            to_move: if left { "left" } else { "right" },
+            mover_wins,
+            board: board_of_terms(&self.terms),
+            moves: moves
+                .iter()
+                .zip(&wins)
+                .map(|(m, &w)| PartizanPlayMove {
+                    to: crate::app::partizan_solve::text(m),
+                    value: "?".into(),
+                    wins: w,
+                    board: board_of_terms(m),
+                })
+                .collect(),
+            computer,
+            truncated,
+        })
+    }
 }
