@@ -86,8 +86,9 @@ pub struct PartizanPlay {
 }
 
 /// The most positions the canonical forms of a game in play may take before it is played by
-/// search instead (the default of `solve --value-states`).
-pub const PLAY_VALUE_STATES: usize = crate::app::solve::DEFAULT_VALUE_STATES;
+/// search instead: a fraction of a second of valuing (5 x 5 Domineering fits; 6 x 6 is
+/// played by search).
+pub const PLAY_VALUE_STATES: usize = 50_000;
 
 /// A game played by the outcome search: its parts, and the search with its table (kept from
 /// one position to the next).
