@@ -317,34 +317,21 @@ impl Game {
             writeln!(out, "Position {}: your move.", state.position)?;
             let mut shown = Self::show_moves(out, &state, 0, false)?;
             loop {
-                write!(out, "> ")?;
-                out.flush()?;
-                let Some(line) = lines.next() else {
-                    writeln!(out)?;
-                    writeln!(out, "(input ended)")?;
-                    return Ok(());
-                };
-                let line = line?;
-                let line = line.trim();
-                match line {
-                    "" => continue,
-                    "quit" | "q" | "exit" => {
-                        writeln!(out, "Bye.")?;
-                        return Ok(());
-                    }
-                    "hint" | "h" | "?" => {
+                match read_command(&mut lines, out)? {
+                    Typed::Ended | Typed::Quit => return Ok(()),
+                    Typed::Hint => {
                         writeln!(out, "You {} from here.", verdict(&state, false))?;
                         Self::show_moves(out, &state, 0, true)?;
                         shown = shown.max(PAGE.min(state.moves.len()));
                     }
-                    "more" | "m" => {
+                    Typed::Other(more) if more == "more" || more == "m" => {
                         if shown >= state.moves.len() {
                             writeln!(out, "No more moves.")?;
                         } else {
                             shown = Self::show_moves(out, &state, shown, false)?;
                         }
                     }
-                    "undo" | "u" => {
+                    Typed::Undo => {
                         // take back the computer's reply and your move
                         let mut undone = 0;
                         while undone < 2 && self.session.undo() {
@@ -360,16 +347,16 @@ impl Game {
                         writeln!(out, "Taken back.")?;
                         break;
                     }
-                    "help" => {
+                    Typed::Help => {
                         writeln!(
                             out,
                             "A move's number or the position it leads to; 'hint' (every move \
                              with what it gives you), 'more', 'undo', 'quit'."
                         )?;
                     }
-                    text => {
+                    Typed::Other(text) => {
                         let to = |k: usize| state.moves[k].to.clone();
-                        let Some(to) = typed_move(text, state.moves.len(), to, out)? else {
+                        let Some(to) = typed_move(&text, state.moves.len(), to, out)? else {
                             continue;
                         };
                         match self.session.play(&to) {
@@ -383,5 +370,49 @@ impl Game {
                 }
             }
         }
+    }
+}
+
+/// What the player typed at a terminal game's prompt.
+pub(super) enum Typed {
+    /// The input ended ("(input ended)" said).
+    Ended,
+    /// quit, q or exit ("Bye." said).
+    Quit,
+    /// hint, h or ?.
+    Hint,
+    /// undo or u.
+    Undo,
+    /// help.
+    Help,
+    /// Anything else: a move, or a game's own word (`more`).
+    Other(String),
+}
+
+/// Prompts with `> ` and reads lines until one is not blank: the command it is. The ends of
+/// a game (the input ended, quit) are said here.
+pub(super) fn read_command(
+    lines: &mut impl Iterator<Item = std::io::Result<String>>,
+    out: &mut impl Write,
+) -> std::io::Result<Typed> {
+    loop {
+        write!(out, "> ")?;
+        out.flush()?;
+        let Some(line) = lines.next() else {
+            writeln!(out)?;
+            writeln!(out, "(input ended)")?;
+            return Ok(Typed::Ended);
+        };
+        return Ok(match line?.trim() {
+            "" => continue,
+            "quit" | "q" | "exit" => {
+                writeln!(out, "Bye.")?;
+                Typed::Quit
+            }
+            "hint" | "h" | "?" => Typed::Hint,
+            "undo" | "u" => Typed::Undo,
+            "help" => Typed::Help,
+            text => Typed::Other(text.to_string()),
+        });
     }
 }

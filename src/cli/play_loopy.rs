@@ -2,6 +2,7 @@
 //! opponent, who wins when it can and otherwise keeps the draw; play may go on for ever, so
 //! `quit` ends it.
 
+use super::play::{read_command, Typed};
 use grundy::app::loopy_play::{LoopyPlay, LoopyPlayState};
 use grundy::partizan::loopy::Play;
 use std::io::{BufRead, Write};
@@ -118,21 +119,9 @@ fn play(
         )?;
         show_moves(out, &state, false)?;
         loop {
-            write!(out, "> ")?;
-            out.flush()?;
-            let Some(line) = lines.next() else {
-                writeln!(out)?;
-                writeln!(out, "(input ended)")?;
-                return Ok(());
-            };
-            let line = line?;
-            match line.trim() {
-                "" => continue,
-                "quit" | "q" | "exit" => {
-                    writeln!(out, "Bye.")?;
-                    return Ok(());
-                }
-                "hint" | "h" | "?" => {
+            match read_command(&mut lines, out)? {
+                Typed::Ended | Typed::Quit => return Ok(()),
+                Typed::Hint => {
                     writeln!(
                         out,
                         "With perfect play you {} from here.",
@@ -140,7 +129,7 @@ fn play(
                     )?;
                     show_moves(out, &state, true)?;
                 }
-                "undo" | "u" => {
+                Typed::Undo => {
                     // take back the computer's reply and your move
                     let mut undone = 0;
                     while undone < 2 && game.undo() {
@@ -156,14 +145,14 @@ fn play(
                     writeln!(out, "Taken back.")?;
                     break;
                 }
-                "help" => {
+                Typed::Help => {
                     writeln!(
                         out,
                         "A move's number or the position it leads to; 'hint' (every move with \
                          what it gives you: win, draw or loss), 'undo', 'quit'."
                     )?;
                 }
-                text => match game.play(text) {
+                Typed::Other(text) => match game.play(&text) {
                     Ok(()) => break,
                     Err(e) => writeln!(out, "{}", super::message(e))?,
                 },

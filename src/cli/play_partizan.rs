@@ -1,6 +1,7 @@
 //! `grundy play` on a sum with a partizan part: you play Left or Right against the perfect
 //! opponent, one line of input per turn.
 
+use super::play::{read_command, Typed};
 use grundy::app::partizan_play::{PartizanPlay, PartizanPlayState};
 use grundy::app::value::ValueOptions;
 use std::io::{BufRead, Write};
@@ -131,21 +132,9 @@ fn play(
         )?;
         show_moves(out, &state, false)?;
         loop {
-            write!(out, "> ")?;
-            out.flush()?;
-            let Some(line) = lines.next() else {
-                writeln!(out)?;
-                writeln!(out, "(input ended)")?;
-                return Ok(());
-            };
-            let line = line?;
-            match line.trim() {
-                "" => continue,
-                "quit" | "q" | "exit" => {
-                    writeln!(out, "Bye.")?;
-                    return Ok(());
-                }
-                "hint" | "h" | "?" => {
+            match read_command(&mut lines, out)? {
+                Typed::Ended | Typed::Quit => return Ok(()),
+                Typed::Hint => {
                     writeln!(
                         out,
                         "You {} from here.",
@@ -153,7 +142,7 @@ fn play(
                     )?;
                     show_moves(out, &state, true)?;
                 }
-                "undo" | "u" => {
+                Typed::Undo => {
                     // take back the computer's reply and your move
                     let mut undone = 0;
                     while undone < 2 && game.undo().map_err(failed)? {
@@ -169,16 +158,16 @@ fn play(
                     writeln!(out, "Taken back.")?;
                     break;
                 }
-                "help" => {
+                Typed::Help => {
                     writeln!(
                         out,
                         "A move's number or the position it leads to; 'hint' (every move with \
                          what it gives you), 'undo', 'quit'."
                     )?;
                 }
-                text => {
+                Typed::Other(text) => {
                     let to = |k: usize| state.moves[k].to.clone();
-                    let Some(to) = super::play::typed_move(text, state.moves.len(), to, out)?
+                    let Some(to) = super::play::typed_move(&text, state.moves.len(), to, out)?
                     else {
                         continue;
                     };
