@@ -913,3 +913,116 @@ fn degrees_are_nonnegative_and_vanish_on_short_games() {
     }
     assert!(loopy > 100 && positive > 20, "{loopy} {positive}");
 }
+
+/// The premise of temperature theory for stoppers, checked by the plain search: each
+/// number-ish loopy position (strong stops one number x) of a stopper G is replaced by the
+/// short number x - 1/64 and by x + 1/64; the games G_low and G_high got are short, G_low <=
+/// G <= G_high (Left, second, survives G_high - G and G - G_low), and their means bracket
+/// the mean reported for G.
+#[test]
+fn stoppers_lie_between_their_short_approximations() {
+    use grundy::partizan::loopy::Stop;
+    use grundy::partizan::{Dyadic, GameId};
+    let mut rng = Rng::new(0x7e3a);
+    let b = budget();
+    let mut forms = Forms::new(1_000_000);
+    let mut checked = 0;
+    for round in 0..3000 {
+        let g = random_stopper(&mut rng, 5);
+        let s = Stopper::simplify(&to_graph(&g), g.start as u32, &b).unwrap();
+        let graph = s.graph();
+        let cyclic = graph.cyclic();
+        if !cyclic[0] {
+            continue;
+        }
+        let Some(t) = s.temperature(&mut forms).unwrap() else {
+            continue;
+        };
+        // the number of each number-ish loopy position, in 64ths
+        let n = graph.len();
+        let mut number: Vec<Option<i64>> = vec![None; n];
+        for v in 0..n as u32 {
+            if cyclic[v as usize] {
+                let sv = Stopper::simplify(graph, v, &b).unwrap();
+                let (l, r) = sv.stops(&mut forms).unwrap();
+                if let (Stop::Number(x), true) = (l.strong(), l.strong() == r.strong()) {
+                    assert!(x.exponent() <= 6, "round {round}: {x}");
+                    let x64 = x.numerator() << (6 - x.exponent());
+                    number[v as usize] = Some(x64);
+                }
+            }
+        }
+        let from = negate(&from_graph(graph, 0));
+        for delta in [-1i64, 1] {
+            // the plain game with those positions replaced, and its form
+            let mut moves: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+            let mut at: Vec<usize> = vec![usize::MAX; n];
+            let mut form: Vec<Option<GameId>> = vec![None; n];
+            let mut stack = vec![(0u32, false)];
+            while let Some((v, expanded)) = stack.pop() {
+                if at[v as usize] != usize::MAX {
+                    continue;
+                }
+                if let Some(x) = number[v as usize] {
+                    let p = number_plain(x + delta, 6);
+                    let offset = moves.len();
+                    for (l, r) in p.moves {
+                        moves.push((
+                            l.iter().map(|w| w + offset).collect(),
+                            r.iter().map(|w| w + offset).collect(),
+                        ));
+                    }
+                    at[v as usize] = offset + p.start;
+                    let y = Dyadic::new(x + delta, 6).unwrap();
+                    form[v as usize] = Some(forms.number(y).unwrap());
+                    continue;
+                }
+                let options: Vec<u32> = graph
+                    .left(v)
+                    .iter()
+                    .chain(graph.right(v))
+                    .copied()
+                    .collect();
+                if !expanded {
+                    stack.push((v, true));
+                    stack.extend(options.iter().map(|&w| (w, false)));
+                    continue;
+                }
+                let l: Vec<usize> = graph.left(v).iter().map(|&w| at[w as usize]).collect();
+                let r: Vec<usize> = graph.right(v).iter().map(|&w| at[w as usize]).collect();
+                let fl = graph
+                    .left(v)
+                    .iter()
+                    .map(|&w| form[w as usize].unwrap())
+                    .collect();
+                let fr = graph
+                    .right(v)
+                    .iter()
+                    .map(|&w| form[w as usize].unwrap())
+                    .collect();
+                form[v as usize] = Some(forms.make(fl, fr).unwrap());
+                moves.push((l, r));
+                at[v as usize] = moves.len() - 1;
+            }
+            let short = Plain {
+                moves,
+                start: at[0],
+            };
+            // G <= G_high: Left, moving second in G_high - G, survives; G_low <= G likewise
+            let (_, right_first) = if delta > 0 {
+                oracle(&[&short, &from])
+            } else {
+                oracle(&[&from_graph(graph, 0), &negate(&short)])
+            };
+            assert_ne!(right_first, 2, "round {round}, delta {delta}: {g:?}");
+            let mean = forms.mean(form[0].unwrap()).unwrap();
+            if delta > 0 {
+                assert!(mean >= t.mean, "round {round}: {mean} < {}", t.mean);
+            } else {
+                assert!(mean <= t.mean, "round {round}: {mean} > {}", t.mean);
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 100, "{checked}");
+}
