@@ -1,6 +1,8 @@
 //! The built `grundy` binary: output formats, large inputs, and errors (exit 2, one line on
 //! stderr, nothing on stdout).
 
+mod common;
+
 use std::process::{Command, Output};
 
 fn grundy(args: &[&str]) -> Output {
@@ -421,22 +423,11 @@ fn loopy_values_and_their_errors() {
 
 #[test]
 fn plays_a_loopy_sum_until_quit() {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["play", "--as", "right", "--first", "left", "on + off"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"hint\n1\nquit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let (code, text, err) = common::run_grundy(
+        &["play", "--as", "right", "--first", "left", "on + off"],
+        b"hint\n1\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
     assert!(text.contains("keeps the draw"), "{text}");
     assert!(text.contains("you draw from here"), "{text}");
     assert!(text.ends_with("Bye.\n"), "{text}");
