@@ -416,3 +416,32 @@ pub(super) fn read_command(
         });
     }
 }
+
+/// Left or Right, as a partizan game's terminal play names them.
+pub(super) fn side(left: bool) -> &'static str {
+    if left {
+        "Left"
+    } else {
+        "Right"
+    }
+}
+
+/// The end of a partizan (or loopy) game in the terminal: the player to move (Left when
+/// `left`) has no move at `position`, and loses.
+pub(super) fn no_move(
+    out: &mut impl Write,
+    position: &str,
+    left: bool,
+    mover_is_you: bool,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "Position {position}: {} has no move. {}",
+        side(left),
+        if mover_is_you {
+            "The computer wins."
+        } else {
+            "You win."
+        }
+    )
+}

@@ -2,7 +2,7 @@
 //! opponent, who wins when it can and otherwise keeps the draw; play may go on for ever, so
 //! `quit` ends it.
 
-use super::play::{read_command, Typed};
+use super::play::{no_move, read_command, side, Typed};
 use grundy::app::loopy_play::{LoopyPlay, LoopyPlayState};
 use grundy::partizan::loopy::Play;
 use std::io::{BufRead, Write};
@@ -17,14 +17,6 @@ pub fn run(mut game: LoopyPlay, you_left: bool) -> Result<String, String> {
         Ok(()) => Ok(String::new()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(String::new()),
         Err(e) => Err(e.to_string()),
-    }
-}
-
-fn side(left: bool) -> &'static str {
-    if left {
-        "Left"
-    } else {
-        "Right"
     }
 }
 
@@ -79,17 +71,7 @@ fn play(
         };
         let mover_is_you = game.left_to_move() == you_left;
         if state.moves.is_empty() {
-            writeln!(
-                out,
-                "Position {}: {} has no move. {}",
-                state.position,
-                side(game.left_to_move()),
-                if mover_is_you {
-                    "The computer wins."
-                } else {
-                    "You win."
-                }
-            )?;
+            no_move(out, &state.position, game.left_to_move(), mover_is_you)?;
             return Ok(());
         }
         if !mover_is_you {

@@ -1,7 +1,7 @@
 //! `grundy play` on a sum with a partizan part: you play Left or Right against the perfect
 //! opponent, one line of input per turn.
 
-use super::play::{read_command, Typed};
+use super::play::{no_move, read_command, side, Typed};
 use grundy::app::partizan_play::{PartizanPlay, PartizanPlayState};
 use grundy::app::value::ValueOptions;
 use std::io::{BufRead, Write};
@@ -35,14 +35,6 @@ enum Stop {
 impl From<std::io::Error> for Stop {
     fn from(e: std::io::Error) -> Self {
         Stop::Io(e)
-    }
-}
-
-fn side(left: bool) -> &'static str {
-    if left {
-        "Left"
-    } else {
-        "Right"
     }
 }
 
@@ -95,17 +87,7 @@ fn play(
         };
         let mover_is_you = game.left_to_move() == you_left;
         if state.moves.is_empty() {
-            writeln!(
-                out,
-                "Position {}: {} has no move. {}",
-                state.position,
-                side(game.left_to_move()),
-                if mover_is_you {
-                    "The computer wins."
-                } else {
-                    "You win."
-                }
-            )?;
+            no_move(out, &state.position, game.left_to_move(), mover_is_you)?;
             return Ok(());
         }
         if !mover_is_you {
