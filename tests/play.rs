@@ -429,6 +429,23 @@ fn a_board_too_large_to_value_is_played_by_search() {
     assert!(!out.contains("(value"), "{out}");
 }
 
+/// The end of a partizan and of a loopy game in the terminal: the player without a move is
+/// named and loses.
+#[test]
+fn partizan_and_loopy_games_end_when_a_player_has_no_move() {
+    // {1|-1}: Left's vertical domino leaves Right no move
+    let (code, out, err) = play(&["--as", "left", "domineering ../.."], "1\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(": Right has no move. You win."), "{out}");
+    // over = {0|pass}: Left moves to 0 and Right, to move there, has none
+    let (code, out, err) = play(&["--as", "right", "--first", "left", "{0|pass}"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Position 0: Right has no move. The computer wins."),
+        "{out}"
+    );
+}
+
 #[test]
 fn the_terminal_game_on_a_board_and_a_graph() {
     let dir = std::env::temp_dir().join(format!("grundy-play-{}", std::process::id()));
