@@ -433,9 +433,20 @@ impl DomineeringSolver {
         // the moves, best first: by the moves and safe moves they take from each player, then
         // by their place on a lattice (Bullock's order)
         let them = 1 - me;
+        // Bullock's theorem: a move on two cells the opponent can never cover (a safe area)
+        // need not be tried while the mover has another move on the board; nor need the
+        // integer (a row of such areas)
+        let protected = own & !view.across(own);
+        let safe_areas = mine & protected & (protected >> 1);
+        let unsafe_moves = mine & !safe_areas;
+        let (tried, integer_tried) = if unsafe_moves != 0 {
+            (unsafe_moves, false)
+        } else {
+            (mine, own_free)
+        };
         let mut moves = [((0i32, 0i32, 0u64), 0u8); 128];
         let mut count = 0;
-        let mut rest = mine;
+        let mut rest = tried;
         while rest != 0 {
             let i = rest.trailing_zeros();
             rest &= rest - 1;
@@ -470,7 +481,7 @@ impl DomineeringSolver {
                 break;
             }
         }
-        if !wins && own_free {
+        if !wins && integer_tried {
             // a move in the integer
             let next = if vertical { integer - 1 } else { integer + 1 };
             let (opponent_wins, w) = self.search(board, next, !vertical, tick)?;
