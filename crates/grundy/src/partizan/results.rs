@@ -8,6 +8,7 @@
 //! written by another thread sees a check that does not match and takes it as missing
 //! (Hyatt and Mann's lockless hashing), so every result read is one that was stored.
 
+use crate::memory::SharedBuffer;
 use crate::partizan::outcome::mix;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -32,7 +33,7 @@ const CHECK: u64 = 0x243f_6a88_85a3_08d3;
 
 /// A bounded table of proved results ("the player to move wins" or not) shared by threads.
 pub struct ResultTable {
-    slots: Vec<[AtomicU64; 4]>,
+    slots: SharedBuffer<[AtomicU64; 4]>,
     mask: usize,
     stored: AtomicU64,
     /// One bit per memory page of `slots` (4 KiB, counted from the page holding the first
@@ -64,7 +65,7 @@ impl ResultTable {
     pub fn new(entries: usize) -> ResultTable {
         let buckets = (entries / BUCKET).max(1).next_power_of_two();
         // zeroed by the system, page by page as they are first touched
-        let slots: Vec<[AtomicU64; 4]> = bytemuck::zeroed_vec(buckets * BUCKET);
+        let slots: SharedBuffer<[AtomicU64; 4]> = SharedBuffer::zeroed(buckets * BUCKET);
         let pages = (slots.len() * std::mem::size_of::<[AtomicU64; 4]>()).div_ceil(PAGE) + 1;
         ResultTable {
             slots,
