@@ -329,6 +329,14 @@ impl Shape {
     }
 }
 
+/// A move's place in the search's order, as one word (higher first): the change in moves and
+/// safe moves it makes (mover's less opponent's), then its lattice place, then its history.
+fn order_key(change: i32, lattice: i32, history: u64) -> u64 {
+    // change is within +-256 and the lattice place within 0..=160 less the distances
+    let field = |x: i32| (x + 512).clamp(0, 1023) as u64;
+    field(change) << 54 | field(lattice) << 44 | history.min((1 << 44) - 1)
+}
+
 /// Domineering's key in a [`ResultTable`]: `meta` starts with it.
 const GAME: u64 = 1;
 /// The integer beside the board is kept within this (a player with more free moves than
@@ -444,7 +452,7 @@ impl DomineeringSolver {
         } else {
             (mine, own_free)
         };
-        let mut moves = [((0i32, 0i32, 0u64), 0u8); 128];
+        let mut moves = [(0u64, 0u8); 128];
         let mut count = 0;
         let mut rest = tried;
         while rest != 0 {
@@ -456,7 +464,7 @@ impl DomineeringSolver {
                 (after[p].0 + after[p].1) as i32 - (before.most[p] + before.safe[p]) as i32
             };
             moves[count] = (
-                (
+                order_key(
                     change(me) - change(them),
                     self.lattice(me, i),
                     self.history[me][i as usize],
@@ -466,11 +474,12 @@ impl DomineeringSolver {
             count += 1;
         }
         let moves = &mut moves[..count];
-        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         let mut work = 1;
         let mut wins = false;
-        for &(_, i) in moves.iter() {
-            let i = u32::from(i);
+        // best first, picked one at a time: most positions are won by their first move
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
+        for k in 0..moves.len() {
+            let i = u32::from(moves[k].1);
             let child = self.play(board, me, i);
             let (opponent_wins, w) = self.search(child, integer, !vertical, tick)?;
             work += w;
