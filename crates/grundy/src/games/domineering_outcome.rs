@@ -122,6 +122,23 @@ impl View {
         forward | backward
     }
 
+    /// Boxes packed from `corners` (each the first cell of a 2 x 2 square of a box, on its
+    /// first line): line by line, every other place along a line, and none on the next two
+    /// lines within a place of one taken, so that no two boxes overlap and no move of the
+    /// opponent's (across two lines) meets two boxes.
+    fn pack_boxes(&self, mut corners: u128) -> u128 {
+        let mut boxes = 0;
+        while corners != 0 {
+            let line = corners.trailing_zeros() / self.stride;
+            let mask = ((1u128 << (self.stride - 1)) - 1) << (line * self.stride);
+            let here = self.every_other(corners & mask);
+            boxes |= here;
+            let near = here | here << 1 | here >> 1;
+            corners &= !mask & !(near << self.stride) & !(near << (2 * self.stride));
+        }
+        boxes
+    }
+
     /// The runs of cells of the player's that her opponent can never use and that touch no
     /// other empty cell: each a part of its own, an integer.
     fn own_runs(&self, empty: u128) -> u128 {
@@ -146,15 +163,11 @@ impl View {
         // safe moves, and the cells they leave over
         let safe = self.packing(protected);
         let spare = protected & !(safe | safe << 1);
-        // boxes: two moves side by side across, walled across on both sides
+        // boxes: two moves side by side across, walled across on one side at least
         let pairs = self.moves(empty);
-        let corners = pairs
-            & (pairs >> s)
-            & !(empty << s)
-            & !((empty << s) >> 1)
-            & !(empty >> (2 * s))
-            & !(empty >> (2 * s + 1));
-        let boxes = self.every_other(corners);
+        let walled_before = !(empty << s) & !((empty << s) >> 1);
+        let walled_after = !(empty >> (2 * s)) & !(empty >> (2 * s + 1));
+        let boxes = self.pack_boxes(pairs & (pairs >> s) & (walled_before | walled_after));
         let box_cells = boxes | boxes << 1 | boxes << s | boxes << (s + 1);
         // contested moves, linked when an opponent's domino can meet two of them
         let contested = self.packing((usable_by_opponent & !box_cells) | spare);
@@ -256,9 +269,12 @@ impl Shape {
     /// Safe moves (Bullock's Obsequi): a vertical domino on two empty cells neither of which
     /// has an empty cell beside it can never be blocked by Right, and such dominoes side by
     /// side in a column never block each other; likewise horizontal ones for Right.
-    /// Boxes: a 2 x 2 square of empty cells with no empty cell beside it, left or right, in
-    /// which Right can only play inside the square; whoever plays there first takes both of
-    /// its moves (for Right, the same turned a quarter).
+    /// Boxes: a 2 x 2 square of empty cells with no empty cell beside it on one side, left or
+    /// right (Bullock's protective areas): Left's move in the column away from the wall makes
+    /// the other a safe move, so whoever plays there first takes both of its moves. Right
+    /// takes both away by playing inside; from the open side she takes one, together with
+    /// at most one linked move, and the other is left lone (for Right, the same turned a
+    /// quarter).
     /// Contested moves: vertical dominoes packed into the other cells Right could use (and
     /// the cells safe moves leave over); linked when a horizontal domino can meet two of
     /// them (they have cells side by side), lone otherwise. Spread moves: those of them in
@@ -656,6 +672,53 @@ pub(crate) mod tests {
                 }
             }
         }
+    }
+
+    /// Boards of up to 36 cells, a third to a tenth of them filled: the one-walled boxes, the
+    /// linked moves beside them and the safe areas left untried meet there far more often
+    /// than on the small boards above.
+    #[test]
+    fn solver_agrees_with_minimax_on_larger_boards() {
+        let mut seed = 0x7f4a_7c15_9e37_79b9u64;
+        let table = Arc::new(ResultTable::new(1 << 18));
+        let mut decided_here = 0;
+        for _ in 0..200 {
+            let rows = 4 + (xorshift(&mut seed) % 3) as u32;
+            let cols = 4 + (xorshift(&mut seed) % 3) as u32;
+            let mut empty = (1u128 << (rows * cols)) - 1;
+            let filled = rows * cols / (3 + (xorshift(&mut seed) % 8) as u32);
+            for _ in 0..filled {
+                empty &= !(1u128 << (xorshift(&mut seed) % u64::from(rows * cols)));
+            }
+            let integer = (xorshift(&mut seed) % 5) as i32 - 2;
+            let mut memo = HashMap::new();
+            for vertical in [true, false] {
+                let mut solver =
+                    DomineeringSolver::new(Arc::clone(&table), rows as u8, cols as u8, empty)
+                        .expect("small boards fit");
+                let wins = solver
+                    .wins(false, i64::from(integer), vertical, &mut |_| Ok(()))
+                    .unwrap();
+                let expected = brute(rows, cols, empty, integer, vertical, &mut memo);
+                assert_eq!(
+                    wins, expected,
+                    "{rows} x {cols} {empty:b} integer {integer} vertical {vertical}"
+                );
+                // how often the bounds alone decide the board
+                let shape = Shape::new(rows, cols).expect("fits");
+                let mut totals = BoundTotals::default();
+                totals.add(&shape.bounds(shape.views_of(empty)), false);
+                totals.add_integer(integer.into());
+                if let Some(decided) = totals.decide(vertical) {
+                    assert_eq!(decided, expected, "{rows} x {cols} {empty:b}");
+                    decided_here += 1;
+                }
+            }
+        }
+        assert!(
+            decided_here > 30,
+            "the bounds decided {decided_here} boards"
+        );
     }
 
     #[test]

@@ -75,7 +75,8 @@ pub struct MoveBounds {
     pub safe: [u32; 2],
     /// Boxes: places, disjoint from the rest, where the player who moves first takes two
     /// moves (four cells the opponent could use), and where one move of the opponent takes
-    /// both away and touches nothing else of the player's.
+    /// both away and touches nothing else of the player's, or takes one of them together with
+    /// a linked move and leaves the other lone (a box open on one side).
     pub boxes: [u32; 2],
     /// Contested moves one move of the opponent may take away together with another: further
     /// moves, disjoint from one another and from the safe ones and the boxes, on cells the
@@ -102,7 +103,8 @@ pub struct MoveBounds {
 ///
 /// The race they decide. A player takes her boxes first, then her linked moves, then her
 /// lone ones, then her safe ones, while each move of the opponent takes away at most one
-/// box, two linked moves or one lone one: what she surely takes that way against the
+/// box, two linked moves, one lone one, or a box's move and a linked one (the box's other
+/// move left lone): what she surely takes that way against the
 /// opponent's best is [`claims`] (two moves per box, one per contested move), with her
 /// safe and free moves. Or she takes her spread moves instead of the contested ones (all
 /// lone), whichever way is better. Her opponent makes at most `most` moves, and at most half her usable
@@ -138,7 +140,8 @@ const CLAIMS_CAP: usize = 63;
 
 /// The moves a player surely takes from `boxes` boxes, `linked` and `lone` contested moves,
 /// moving first or not, taking boxes, then linked, then lone moves, while each move of her
-/// opponent takes away one box, two linked moves or one lone move (the opponent's best
+/// opponent takes away one box, two linked moves, one lone move, or a box's move and a
+/// linked one (the box's other move then lone) (the opponent's best
 /// answer, found by a table of every case up to 63 of each, made once).
 pub fn claims(boxes: i64, linked: i64, lone: i64, first: bool) -> i64 {
     static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
@@ -169,6 +172,11 @@ pub fn claims(boxes: i64, linked: i64, lone: i64, first: bool) -> i64 {
                     }
                     if i > 0 {
                         away = away.min(t[index(b, l, i - 1, 0)]);
+                    }
+                    if b > 0 && l > 0 {
+                        // a box walled on one side only, hit from its open side together
+                        // with a linked move: its other move is left, lone
+                        away = away.min(t[index(b - 1, l - 1, (i + 1).min(N - 1), 0)]);
                     }
                     t[index(b, l, i, 1)] = away;
                 }
@@ -511,7 +519,8 @@ mod tests {
 
     /// The race [`claims`] tables, played out by plain recursion: the player takes a box, else
     /// a linked move, else a lone one; the opponent takes away whatever leaves her least
-    /// (a box, two linked moves, one lone move, or nothing).
+    /// (a box, two linked moves, one lone move, a box's move with a linked move (its other
+    /// move left lone), or nothing).
     fn race(boxes: i64, linked: i64, lone: i64, player: bool) -> i64 {
         if player {
             if boxes > 0 {
@@ -533,6 +542,9 @@ mod tests {
             }
             if lone > 0 {
                 answers.push(race(boxes, linked, lone - 1, true));
+            }
+            if boxes > 0 && linked > 0 {
+                answers.push(race(boxes - 1, linked - 1, lone + 1, true));
             }
             answers.into_iter().min().expect("one answer")
         }
