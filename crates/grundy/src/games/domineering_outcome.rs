@@ -490,12 +490,11 @@ impl DomineeringSolver {
             count += 1;
         }
         let moves = &mut moves[..count];
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         let mut work = 1;
         let mut wins = false;
-        // best first, picked one at a time: most positions are won by their first move
-        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
-        for k in 0..moves.len() {
-            let i = u32::from(moves[k].1);
+        for &(_, i) in moves.iter() {
+            let i = u32::from(i);
             let child = self.play(board, me, i);
             let (opponent_wins, w) = self.search(child, integer, !vertical, tick)?;
             work += w;

@@ -172,60 +172,6 @@ impl<T: Pod + PartialEq> PartialEq for Buffer<T> {
 
 impl<T: Pod + Eq> Eq for Buffer<T> {}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Heap and mapped buffers hold what is written, truncate, clone and compare alike.
-    #[test]
-    fn heap_and_mapped_buffers_behave_alike() {
-        for len in [
-            0usize,
-            1,
-            1000,
-            MAPPED_FROM / 4 - 1,
-            MAPPED_FROM / 4,
-            3 << 20,
-        ] {
-            let mut b: Buffer<u32> = Buffer::zeroed(len);
-            assert_eq!(b.len(), len);
-            assert!(b.iter().all(|&x| x == 0));
-            for (i, x) in b.iter_mut().enumerate() {
-                *x = i as u32 ^ 0x5555;
-            }
-            let copy = b.clone();
-            assert_eq!(copy, b);
-            b.truncate(len / 2);
-            assert_eq!(b.len(), len / 2);
-            assert_eq!(&b[..], &copy[..len / 2]);
-            b.truncate(len); // longer: no effect
-            assert_eq!(b.len(), len / 2);
-        }
-        let wide: Buffer<usize> = Buffer::zeroed(1 << 20);
-        assert_eq!(wide.len(), 1 << 20);
-    }
-
-    /// Whatever the hint, the bytes read are the input's, across growths and short reads.
-    #[test]
-    fn reads_the_whole_input_whatever_the_hint() {
-        /// Gives at most 1000 bytes a read.
-        struct Trickle<'a>(&'a [u8]);
-        impl std::io::Read for Trickle<'_> {
-            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-                let k = buf.len().min(self.0.len()).min(1000);
-                buf[..k].copy_from_slice(&self.0[..k]);
-                self.0 = &self.0[k..];
-                Ok(k)
-            }
-        }
-        let data: Vec<u8> = (0..300_000u32).map(|i| (i * 7 % 251) as u8).collect();
-        for hint in [0, 10, 299_999, 300_000, 1 << 23] {
-            let read = read_to_buffer(Trickle(&data), hint).unwrap();
-            assert_eq!(&read[..], &data[..], "hint {hint}");
-        }
-    }
-}
-
 /// A zeroed array of values that threads share through `&` (atomic words: a lock-free table),
 /// in an anonymous mapping advised for huge pages from 4 MiB on, like a [`Buffer`]. A table
 /// read at random gains most: each read that misses the cache also misses the address
@@ -278,6 +224,60 @@ impl<T: bytemuck::Zeroable + Sync> Deref for SharedBuffer<T> {
             Store::Mapped(map, _) => unsafe {
                 std::slice::from_raw_parts(map.as_ptr().cast::<T>(), self.len)
             },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Heap and mapped buffers hold what is written, truncate, clone and compare alike.
+    #[test]
+    fn heap_and_mapped_buffers_behave_alike() {
+        for len in [
+            0usize,
+            1,
+            1000,
+            MAPPED_FROM / 4 - 1,
+            MAPPED_FROM / 4,
+            3 << 20,
+        ] {
+            let mut b: Buffer<u32> = Buffer::zeroed(len);
+            assert_eq!(b.len(), len);
+            assert!(b.iter().all(|&x| x == 0));
+            for (i, x) in b.iter_mut().enumerate() {
+                *x = i as u32 ^ 0x5555;
+            }
+            let copy = b.clone();
+            assert_eq!(copy, b);
+            b.truncate(len / 2);
+            assert_eq!(b.len(), len / 2);
+            assert_eq!(&b[..], &copy[..len / 2]);
+            b.truncate(len); // longer: no effect
+            assert_eq!(b.len(), len / 2);
+        }
+        let wide: Buffer<usize> = Buffer::zeroed(1 << 20);
+        assert_eq!(wide.len(), 1 << 20);
+    }
+
+    /// Whatever the hint, the bytes read are the input's, across growths and short reads.
+    #[test]
+    fn reads_the_whole_input_whatever_the_hint() {
+        /// Gives at most 1000 bytes a read.
+        struct Trickle<'a>(&'a [u8]);
+        impl std::io::Read for Trickle<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                let k = buf.len().min(self.0.len()).min(1000);
+                buf[..k].copy_from_slice(&self.0[..k]);
+                self.0 = &self.0[k..];
+                Ok(k)
+            }
+        }
+        let data: Vec<u8> = (0..300_000u32).map(|i| (i * 7 % 251) as u8).collect();
+        for hint in [0, 10, 299_999, 300_000, 1 << 23] {
+            let read = read_to_buffer(Trickle(&data), hint).unwrap();
+            assert_eq!(&read[..], &data[..], "hint {hint}");
         }
     }
 }
