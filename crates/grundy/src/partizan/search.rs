@@ -86,6 +86,9 @@ pub struct MoveBounds {
     pub lone: [u32; 2],
     /// How many of the contested moves cover only one cell the opponent could use.
     pub half: [u32; 2],
+    /// How many of the linked moves cover only one cell the opponent could use (the rest of
+    /// `half` are lone).
+    pub half_linked: [u32; 2],
     /// Spread moves: contested moves none of which are linked (fewer of them, all lone), the
     /// other way a player may take them.
     pub spread: [u32; 2],
@@ -124,6 +127,8 @@ pub struct BoundTotals {
     pub lone: [i64; 2],
     /// Per player: contested moves with one usable cell of the opponent's.
     pub half: [i64; 2],
+    /// Per player: linked moves with one usable cell of the opponent's.
+    pub half_linked: [i64; 2],
     /// Per player: spread moves, and those with one usable cell of the opponent's.
     pub spread: [[i64; 2]; 2],
     /// Per player: the most moves on the parts.
@@ -188,6 +193,90 @@ pub fn claims(boxes: i64, linked: i64, lone: i64, first: bool) -> i64 {
     i64::from(table[index(cap(boxes), cap(linked), cap(lone), usize::from(!first))])
 }
 
+/// The caps of [`claimed_weight`]'s table: boxes, linked moves covering two and one usable
+/// cells of the opponent's, lone moves covering two and one (more count as this many).
+const WEIGHT_CAPS: [usize; 5] = [7, 23, 7, 7, 7];
+
+/// The least, over the opponent's answers, of twice the moves a player surely takes from
+/// `counts` (boxes; linked moves covering two usable cells of the opponent's and one; lone
+/// moves covering two and one) plus the opponent's usable cells they cover: the race of
+/// [`claims`] with weights, 8 a box (two moves, four cells), 4 a move covering two cells and
+/// 3 one covering one. The player takes a box, else a linked move, else a lone one, those
+/// covering two cells first; the opponent takes away a box, two linked moves, one lone one,
+/// or a box's move with a linked one (the box's other move then lone, covering two cells
+/// usable at the start). What the opponent can make is at most half her usable cells less
+/// this, less twice the player's moves: one bound on both at once, where [`claims`] and a
+/// count of the cells bound each alone, for the opponent's worst answer to each.
+pub fn claimed_weight(counts: [i64; 5], first: bool) -> i64 {
+    static TABLE: std::sync::OnceLock<Vec<u16>> = std::sync::OnceLock::new();
+    let dims = WEIGHT_CAPS.map(|c| c + 1);
+    let index = |c: [usize; 5], mover: usize| {
+        ((((c[0] * dims[1] + c[1]) * dims[2] + c[2]) * dims[3] + c[3]) * dims[4] + c[4]) * 2 + mover
+    };
+    let table = TABLE.get_or_init(|| {
+        let size = dims.iter().product::<usize>() * 2;
+        let mut t = vec![0u16; size];
+        // every state reached from c has fewer boxes, or as many and fewer other moves,
+        // except the box's move taken with a linked one (one box fewer): so boxes outermost,
+        // then the total of the rest rising
+        let mut states = Vec::new();
+        for b in 0..dims[0] {
+            for lf in 0..dims[1] {
+                for lh in 0..dims[2] {
+                    for jf in 0..dims[3] {
+                        for jh in 0..dims[4] {
+                            states.push([b, lf, lh, jf, jh]);
+                        }
+                    }
+                }
+            }
+        }
+        states.sort_by_key(|c| (c[0], c[1] + c[2] + c[3] + c[4]));
+        let less = |c: [usize; 5], k: usize, n: usize| {
+            let mut d = c;
+            d[k] -= n;
+            d
+        };
+        for c in states {
+            // the player takes one
+            let take = [(0, 8u16), (1, 4), (2, 3), (3, 4), (4, 3)]
+                .into_iter()
+                .find(|&(k, _)| c[k] > 0)
+                .map_or(0, |(k, w)| w + t[index(less(c, k, 1), 1)]);
+            t[index(c, 0)] = take;
+            // the opponent takes some away, or plays elsewhere
+            let mut away = take;
+            if c[0] > 0 {
+                away = away.min(t[index(less(c, 0, 1), 0)]);
+            }
+            for (x, y) in [(1, 0), (0, 1), (2, 0), (1, 1), (0, 2)] {
+                if c[1] >= x && c[2] >= y {
+                    away = away.min(t[index(less(less(c, 1, x), 2, y), 0)]);
+                }
+            }
+            for k in [3, 4] {
+                if c[k] > 0 {
+                    away = away.min(t[index(less(c, k, 1), 0)]);
+                }
+            }
+            for k in [1, 2] {
+                if c[0] > 0 && c[k] > 0 {
+                    let mut d = less(less(c, 0, 1), k, 1);
+                    d[3] = (d[3] + 1).min(WEIGHT_CAPS[3]);
+                    away = away.min(t[index(d, 0)]);
+                }
+            }
+            t[index(c, 1)] = away;
+        }
+        t
+    });
+    let mut c = [0usize; 5];
+    for k in 0..5 {
+        c[k] = counts[k].clamp(0, WEIGHT_CAPS[k] as i64) as usize;
+    }
+    i64::from(table[index(c, usize::from(!first))])
+}
+
 impl BoundTotals {
     /// Adds a part's bounds (the players swapped when the part is `negated`).
     pub fn add(&mut self, b: &MoveBounds, negated: bool) {
@@ -198,6 +287,7 @@ impl BoundTotals {
             self.linked[player] += i64::from(b.linked[own]);
             self.lone[player] += i64::from(b.lone[own]);
             self.half[player] += i64::from(b.half[own]);
+            self.half_linked[player] += i64::from(b.half_linked[own]);
             self.spread[player][0] += i64::from(b.spread[own]);
             self.spread[player][1] += i64::from(b.half_spread[own]);
             self.most[player] += i64::from(b.most[own]);
@@ -238,11 +328,41 @@ impl BoundTotals {
                 self.spread[player][1],
             ),
         ];
+        let p = player;
+        let half_lone = self.half[p] - self.half_linked[p];
+        let weights = [
+            claimed_weight(
+                [
+                    self.boxes[p],
+                    self.linked[p] - self.half_linked[p],
+                    self.half_linked[p],
+                    self.lone[p] - half_lone,
+                    half_lone,
+                ],
+                first,
+            ),
+            claimed_weight(
+                [
+                    self.boxes[p],
+                    0,
+                    0,
+                    self.spread[p][0] - self.spread[p][1],
+                    self.spread[p][1],
+                ],
+                first,
+            ),
+        ];
+        let mut way = 0;
         ways.map(|(taken, half)| {
-            let moves = self.safe[player] + self.free[player] + taken;
+            let weight = weights[way];
+            way += 1;
+            let sure = self.safe[player] + self.free[player];
+            let moves = sure + taken;
             let cells = 2 * taken - taken.min(half);
             let most = self.most[them].min((self.usable[them] - cells) / 2) + self.free[them];
-            most - moves
+            // the opponent's most moves by the cells left her, less the player's, at once
+            let by_weight = (self.usable[them] - weight).div_euclid(2) + self.free[them] - sure;
+            (most - moves).min(by_weight)
         })
     }
 
@@ -547,6 +667,63 @@ mod tests {
                 answers.push(race(boxes - 1, linked - 1, lone + 1, true));
             }
             answers.into_iter().min().expect("one answer")
+        }
+    }
+
+    /// The race of [`claimed_weight`] played out by plain recursion: counts are boxes, linked
+    /// moves covering two and one of the opponent's cells, lone ones covering two and one.
+    fn weighted_race(c: [i64; 5], player: bool) -> i64 {
+        if player {
+            let weights = [8, 4, 3, 4, 3];
+            match (0..5).find(|&k| c[k] > 0) {
+                Some(k) => {
+                    let mut d = c;
+                    d[k] -= 1;
+                    weights[k] + weighted_race(d, false)
+                }
+                None => 0,
+            }
+        } else {
+            let mut answers = vec![weighted_race(c, true)];
+            let mut try_away = |d: [i64; 5]| {
+                if d.iter().all(|&n| n >= 0) {
+                    answers.push(weighted_race(d, true));
+                }
+            };
+            try_away([c[0] - 1, c[1], c[2], c[3], c[4]]);
+            for (x, y) in [(1, 0), (0, 1), (2, 0), (1, 1), (0, 2)] {
+                try_away([c[0], c[1] - x, c[2] - y, c[3], c[4]]);
+            }
+            try_away([c[0], c[1], c[2], c[3] - 1, c[4]]);
+            try_away([c[0], c[1], c[2], c[3], c[4] - 1]);
+            try_away([c[0] - 1, c[1] - 1, c[2], c[3] + 1, c[4]]);
+            try_away([c[0] - 1, c[1], c[2] - 1, c[3] + 1, c[4]]);
+            answers.into_iter().min().expect("one answer")
+        }
+    }
+
+    #[test]
+    fn claimed_weights_are_the_race_played_out() {
+        for b in 0..3 {
+            for lf in 0..4 {
+                for lh in 0..3 {
+                    for jf in 0..3 {
+                        for jh in 0..3 {
+                            for first in [true, false] {
+                                let c = [b, lf, lh, jf, jh];
+                                assert_eq!(
+                                    claimed_weight(c, first),
+                                    weighted_race(c, first),
+                                    "{c:?} first {first}"
+                                );
+                                // never less than the unweighted race allows
+                                let taken = claims(b, lf + lh, jf + jh, first);
+                                assert!(claimed_weight(c, first) >= 3 * taken);
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 
