@@ -59,6 +59,8 @@ struct Counts {
     lone: u32,
     half: u32,
     half_linked: u32,
+    options: u32,
+    heavy_options: u32,
     spread: u32,
     half_spread: u32,
     most: u32,
@@ -192,6 +194,20 @@ impl View {
             b
         };
         let half = |firsts: u128| ((firsts | firsts << 1) & spare).count_ones();
+        // options: a safe move played one cell aside, onto a cell of the opponent's that no
+        // other move of the player's covers or meets across (nor another option's cell)
+        let safe_cells = safe | safe << 1;
+        let packed = safe_cells | box_cells | cells;
+        let free = usable_by_opponent & !packed & !self.across(box_cells | cells);
+        let before = (safe >> 1) & free;
+        let after = ((safe & !(before << 1)) << 2) & free & !before;
+        let aside = before | after;
+        let options = aside & !(aside >> s);
+        // cells beside an option's cell that only it makes usable to the opponent
+        let lone_below = (options >> s) & empty & !(empty << s);
+        let lone_above = (options << s) & empty & !(empty >> s);
+        let outside = !packed & !options;
+        let heavy = options & (((lone_below & outside) << s) | ((lone_above & outside) >> s));
         Counts {
             safe: safe.count_ones(),
             boxes: boxes.count_ones(),
@@ -199,6 +215,8 @@ impl View {
             lone: (contested & !linked).count_ones(),
             half: half(contested),
             half_linked: half(linked),
+            options: options.count_ones(),
+            heavy_options: heavy.count_ones(),
             spread: spread.count_ones(),
             half_spread: half(spread),
             most: self.packing(empty).count_ones(),
@@ -293,6 +311,8 @@ impl Shape {
             lone: [l.lone, r.lone],
             half: [l.half, r.half],
             half_linked: [l.half_linked, r.half_linked],
+            options: [l.options, r.options],
+            heavy_options: [l.heavy_options, r.heavy_options],
             spread: [l.spread, r.spread],
             half_spread: [l.half_spread, r.half_spread],
             most: [l.most, r.most],

@@ -94,6 +94,12 @@ pub struct MoveBounds {
     pub spread: [u32; 2],
     /// How many of the spread moves cover only one cell the opponent could use.
     pub half_spread: [u32; 2],
+    /// Options: safe moves that can be played one cell aside instead, onto a cell the
+    /// opponent could use that nothing else of the player's needs or touches across (one
+    /// move of the opponent's takes away at most one of them).
+    pub options: [u32; 2],
+    /// How many of the options also leave cells beside that cell of no use to the opponent.
+    pub heavy_options: [u32; 2],
     /// The most moves the player can still make.
     pub most: [u32; 2],
     /// The cells the player could still cover (a move of hers covers two of them, and so
@@ -131,6 +137,8 @@ pub struct BoundTotals {
     pub half_linked: [i64; 2],
     /// Per player: spread moves, and those with one usable cell of the opponent's.
     pub spread: [[i64; 2]; 2],
+    /// Per player: options, and those that take two or more of the opponent's cells.
+    pub options: [[i64; 2]; 2],
     /// Per player: the most moves on the parts.
     pub most: [i64; 2],
     /// Per player: the usable cells.
@@ -193,88 +201,83 @@ pub fn claims(boxes: i64, linked: i64, lone: i64, first: bool) -> i64 {
     i64::from(table[index(cap(boxes), cap(linked), cap(lone), usize::from(!first))])
 }
 
-/// The caps of [`claimed_weight`]'s table: boxes, linked moves covering two and one usable
-/// cells of the opponent's, lone moves covering two and one (more count as this many).
-const WEIGHT_CAPS: [usize; 5] = [7, 23, 7, 7, 7];
+/// The caps of [`claimed_weight`]'s table, per count (more count as this many: fewer places
+/// to take never give more).
+const WEIGHT_CAPS: [usize; 7] = [5, 15, 5, 5, 5, 5, 5];
 
 /// The least, over the opponent's answers, of twice the moves a player surely takes from
-/// `counts` (boxes; linked moves covering two usable cells of the opponent's and one; lone
-/// moves covering two and one) plus the opponent's usable cells they cover: the race of
-/// [`claims`] with weights, 8 a box (two moves, four cells), 4 a move covering two cells and
-/// 3 one covering one. The player takes a box, else a linked move, else a lone one, those
-/// covering two cells first; the opponent takes away a box, two linked moves, one lone one,
-/// or a box's move with a linked one (the box's other move then lone, covering two cells
-/// usable at the start). What the opponent can make is at most half her usable cells less
-/// this, less twice the player's moves: one bound on both at once, where [`claims`] and a
-/// count of the cells bound each alone, for the opponent's worst answer to each.
-pub fn claimed_weight(counts: [i64; 5], first: bool) -> i64 {
+/// `counts` plus the opponent's usable cells they take from her: the race of [`claims`]
+/// with weights. The counts: boxes (8: two moves, four cells), linked moves covering two
+/// usable cells of the opponent's and one (4 and 3), lone moves covering two and one (4 and
+/// 3), and options covering one cell and two or more (1 and 2: a safe move played one cell
+/// aside, onto a cell of the opponent's, and the cells beside it only that one made usable;
+/// the move itself is counted among the safe ones). The player takes a box, else a linked
+/// move, else a lone one, those covering two cells first, else an option, the heavier
+/// first; the opponent takes away a box, two linked moves, one lone one, one option, or a
+/// box's move with a linked one (the box's other move then lone, covering two cells usable
+/// at the start). What the opponent can make is at most half her usable cells less this,
+/// less twice the player's moves: one bound on both at once, where [`claims`] and a count of
+/// the cells bound each alone, for the opponent's worst answer to each. A table of every
+/// case up to [`WEIGHT_CAPS`], made once (a few milliseconds).
+pub fn claimed_weight(counts: [i64; 7], first: bool) -> i64 {
     static TABLE: std::sync::OnceLock<Vec<u16>> = std::sync::OnceLock::new();
     let dims = WEIGHT_CAPS.map(|c| c + 1);
-    let index = |c: [usize; 5], mover: usize| {
-        ((((c[0] * dims[1] + c[1]) * dims[2] + c[2]) * dims[3] + c[3]) * dims[4] + c[4]) * 2 + mover
-    };
+    // boxes are the most significant digit: every state a move leads to has a lower index
+    // (the box's move taken with a linked one adds a lone move but removes a box)
+    let index = |c: &[usize; 7]| c.iter().zip(dims).fold(0, |i, (&n, d)| i * d + n);
     let table = TABLE.get_or_init(|| {
-        let size = dims.iter().product::<usize>() * 2;
-        let mut t = vec![0u16; size];
-        // every state reached from c has fewer boxes, or as many and fewer other moves,
-        // except the box's move taken with a linked one (one box fewer): so boxes outermost,
-        // then the total of the rest rising
-        let mut states = Vec::new();
-        for b in 0..dims[0] {
-            for lf in 0..dims[1] {
-                for lh in 0..dims[2] {
-                    for jf in 0..dims[3] {
-                        for jh in 0..dims[4] {
-                            states.push([b, lf, lh, jf, jh]);
-                        }
-                    }
-                }
+        let states: usize = dims.iter().product();
+        let mut t = vec![0u16; states * 2];
+        let mut c = [0usize; 7];
+        for state in 0..states {
+            let mut rest = state;
+            for k in (0..7).rev() {
+                c[k] = rest % dims[k];
+                rest /= dims[k];
             }
-        }
-        states.sort_by_key(|c| (c[0], c[1] + c[2] + c[3] + c[4]));
-        let less = |c: [usize; 5], k: usize, n: usize| {
-            let mut d = c;
-            d[k] -= n;
-            d
-        };
-        for c in states {
+            let at = |d: &[usize; 7], mover: usize| t[index(d) * 2 + mover];
+            let less = |k: usize, n: usize| {
+                let mut d = c;
+                d[k] -= n;
+                d
+            };
             // the player takes one
-            let take = [(0, 8u16), (1, 4), (2, 3), (3, 4), (4, 3)]
+            let take = [(0, 8u16), (1, 4), (2, 3), (3, 4), (4, 3), (6, 2), (5, 1)]
                 .into_iter()
                 .find(|&(k, _)| c[k] > 0)
-                .map_or(0, |(k, w)| w + t[index(less(c, k, 1), 1)]);
-            t[index(c, 0)] = take;
+                .map_or(0, |(k, w)| w + at(&less(k, 1), 1));
             // the opponent takes some away, or plays elsewhere
             let mut away = take;
-            if c[0] > 0 {
-                away = away.min(t[index(less(c, 0, 1), 0)]);
+            for k in [0, 3, 4, 5, 6] {
+                if c[k] > 0 {
+                    away = away.min(at(&less(k, 1), 0));
+                }
             }
             for (x, y) in [(1, 0), (0, 1), (2, 0), (1, 1), (0, 2)] {
                 if c[1] >= x && c[2] >= y {
-                    away = away.min(t[index(less(less(c, 1, x), 2, y), 0)]);
-                }
-            }
-            for k in [3, 4] {
-                if c[k] > 0 {
-                    away = away.min(t[index(less(c, k, 1), 0)]);
+                    let mut d = less(1, x);
+                    d[2] -= y;
+                    away = away.min(at(&d, 0));
                 }
             }
             for k in [1, 2] {
                 if c[0] > 0 && c[k] > 0 {
-                    let mut d = less(less(c, 0, 1), k, 1);
+                    let mut d = less(0, 1);
+                    d[k] -= 1;
                     d[3] = (d[3] + 1).min(WEIGHT_CAPS[3]);
-                    away = away.min(t[index(d, 0)]);
+                    away = away.min(at(&d, 0));
                 }
             }
-            t[index(c, 1)] = away;
+            t[state * 2] = take;
+            t[state * 2 + 1] = away;
         }
         t
     });
-    let mut c = [0usize; 5];
-    for k in 0..5 {
+    let mut c = [0usize; 7];
+    for k in 0..7 {
         c[k] = counts[k].clamp(0, WEIGHT_CAPS[k] as i64) as usize;
     }
-    i64::from(table[index(c, usize::from(!first))])
+    i64::from(table[index(&c) * 2 + usize::from(!first)])
 }
 
 impl BoundTotals {
@@ -288,6 +291,8 @@ impl BoundTotals {
             self.lone[player] += i64::from(b.lone[own]);
             self.half[player] += i64::from(b.half[own]);
             self.half_linked[player] += i64::from(b.half_linked[own]);
+            self.options[player][0] += i64::from(b.options[own]);
+            self.options[player][1] += i64::from(b.heavy_options[own]);
             self.spread[player][0] += i64::from(b.spread[own]);
             self.spread[player][1] += i64::from(b.half_spread[own]);
             self.most[player] += i64::from(b.most[own]);
@@ -330,6 +335,7 @@ impl BoundTotals {
         ];
         let p = player;
         let half_lone = self.half[p] - self.half_linked[p];
+        let [options, heavy] = self.options[p];
         let weights = [
             claimed_weight(
                 [
@@ -338,6 +344,8 @@ impl BoundTotals {
                     self.half_linked[p],
                     self.lone[p] - half_lone,
                     half_lone,
+                    options - heavy,
+                    heavy,
                 ],
                 first,
             ),
@@ -348,6 +356,8 @@ impl BoundTotals {
                     0,
                     self.spread[p][0] - self.spread[p][1],
                     self.spread[p][1],
+                    options - heavy,
+                    heavy,
                 ],
                 first,
             ),
@@ -671,58 +681,63 @@ mod tests {
     }
 
     /// The race of [`claimed_weight`] played out by plain recursion: counts are boxes, linked
-    /// moves covering two and one of the opponent's cells, lone ones covering two and one.
-    fn weighted_race(c: [i64; 5], player: bool) -> i64 {
+    /// moves covering two and one of the opponent's cells, lone ones covering two and one,
+    /// options taking one cell and two.
+    fn weighted_race(c: [i64; 7], player: bool) -> i64 {
         if player {
-            let weights = [8, 4, 3, 4, 3];
-            match (0..5).find(|&k| c[k] > 0) {
-                Some(k) => {
+            // the player's order: boxes, linked, lone, the heavier options first
+            let order = [(0, 8), (1, 4), (2, 3), (3, 4), (4, 3), (6, 2), (5, 1)];
+            match order.into_iter().find(|&(k, _)| c[k] > 0) {
+                Some((k, w)) => {
                     let mut d = c;
                     d[k] -= 1;
-                    weights[k] + weighted_race(d, false)
+                    w + weighted_race(d, false)
                 }
                 None => 0,
             }
         } else {
             let mut answers = vec![weighted_race(c, true)];
-            let mut try_away = |d: [i64; 5]| {
+            let mut try_away = |changes: &[(usize, i64)]| {
+                let mut d = c;
+                for &(k, n) in changes {
+                    d[k] += n;
+                }
                 if d.iter().all(|&n| n >= 0) {
                     answers.push(weighted_race(d, true));
                 }
             };
-            try_away([c[0] - 1, c[1], c[2], c[3], c[4]]);
-            for (x, y) in [(1, 0), (0, 1), (2, 0), (1, 1), (0, 2)] {
-                try_away([c[0], c[1] - x, c[2] - y, c[3], c[4]]);
+            for k in [0, 3, 4, 5, 6] {
+                try_away(&[(k, -1)]);
             }
-            try_away([c[0], c[1], c[2], c[3] - 1, c[4]]);
-            try_away([c[0], c[1], c[2], c[3], c[4] - 1]);
-            try_away([c[0] - 1, c[1] - 1, c[2], c[3] + 1, c[4]]);
-            try_away([c[0] - 1, c[1], c[2] - 1, c[3] + 1, c[4]]);
+            for (x, y) in [(1, 0), (0, 1), (2, 0), (1, 1), (0, 2)] {
+                try_away(&[(1, -x), (2, -y)]);
+            }
+            try_away(&[(0, -1), (1, -1), (3, 1)]);
+            try_away(&[(0, -1), (2, -1), (3, 1)]);
             answers.into_iter().min().expect("one answer")
         }
     }
 
     #[test]
     fn claimed_weights_are_the_race_played_out() {
-        for b in 0..3 {
-            for lf in 0..4 {
-                for lh in 0..3 {
-                    for jf in 0..3 {
-                        for jh in 0..3 {
-                            for first in [true, false] {
-                                let c = [b, lf, lh, jf, jh];
-                                assert_eq!(
-                                    claimed_weight(c, first),
-                                    weighted_race(c, first),
-                                    "{c:?} first {first}"
-                                );
-                                // never less than the unweighted race allows
-                                let taken = claims(b, lf + lh, jf + jh, first);
-                                assert!(claimed_weight(c, first) >= 3 * taken);
-                            }
-                        }
-                    }
-                }
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..3000 {
+            let mut c = [0i64; 7];
+            for (k, n) in c.iter_mut().enumerate() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                *n = (seed % if k == 1 { 6 } else { 3 }) as i64;
+            }
+            for first in [true, false] {
+                assert_eq!(
+                    claimed_weight(c, first),
+                    weighted_race(c, first),
+                    "{c:?} first {first}"
+                );
+                // never less than the unweighted race allows
+                let taken = claims(c[0], c[1] + c[2], c[3] + c[4], first);
+                assert!(claimed_weight(c, first) >= 3 * taken);
             }
         }
     }
