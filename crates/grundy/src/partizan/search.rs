@@ -203,7 +203,7 @@ pub fn claims(boxes: i64, linked: i64, lone: i64, first: bool) -> i64 {
 
 /// The caps of [`claimed_weight`]'s table, per count (more count as this many: fewer places
 /// to take never give more).
-const WEIGHT_CAPS: [usize; 7] = [5, 15, 5, 5, 5, 5, 5];
+const WEIGHT_CAPS: [usize; 7] = [5, 15, 4, 5, 4, 5, 4];
 
 /// The least, over the opponent's answers, of twice the moves a player surely takes from
 /// `counts` plus the opponent's usable cells they take from her: the race of [`claims`]
@@ -227,49 +227,49 @@ pub fn claimed_weight(counts: [i64; 7], first: bool) -> i64 {
     let index = |c: &[usize; 7]| c.iter().zip(dims).fold(0, |i, (&n, d)| i * d + n);
     let table = TABLE.get_or_init(|| {
         let states: usize = dims.iter().product();
+        // the step of each count in a state's index
+        let mut stride = [1usize; 7];
+        for k in (0..6).rev() {
+            stride[k] = stride[k + 1] * dims[k + 1];
+        }
         let mut t = vec![0u16; states * 2];
         let mut c = [0usize; 7];
         for state in 0..states {
-            let mut rest = state;
-            for k in (0..7).rev() {
-                c[k] = rest % dims[k];
-                rest /= dims[k];
-            }
-            let at = |d: &[usize; 7], mover: usize| t[index(d) * 2 + mover];
-            let less = |k: usize, n: usize| {
-                let mut d = c;
-                d[k] -= n;
-                d
-            };
             // the player takes one
             let take = [(0, 8u16), (1, 4), (2, 3), (3, 4), (4, 3), (6, 2), (5, 1)]
                 .into_iter()
                 .find(|&(k, _)| c[k] > 0)
-                .map_or(0, |(k, w)| w + at(&less(k, 1), 1));
+                .map_or(0, |(k, w)| w + t[(state - stride[k]) * 2 + 1]);
             // the opponent takes some away, or plays elsewhere
             let mut away = take;
+            let mut after = |less: usize| away = away.min(t[(state - less) * 2]);
             for k in [0, 3, 4, 5, 6] {
                 if c[k] > 0 {
-                    away = away.min(at(&less(k, 1), 0));
+                    after(stride[k]);
                 }
             }
             for (x, y) in [(1, 0), (0, 1), (2, 0), (1, 1), (0, 2)] {
                 if c[1] >= x && c[2] >= y {
-                    let mut d = less(1, x);
-                    d[2] -= y;
-                    away = away.min(at(&d, 0));
+                    after(x * stride[1] + y * stride[2]);
                 }
             }
             for k in [1, 2] {
                 if c[0] > 0 && c[k] > 0 {
-                    let mut d = less(0, 1);
-                    d[k] -= 1;
-                    d[3] = (d[3] + 1).min(WEIGHT_CAPS[3]);
-                    away = away.min(at(&d, 0));
+                    // one box and one linked move fewer, one lone move more (within the cap)
+                    let more = if c[3] < WEIGHT_CAPS[3] { stride[3] } else { 0 };
+                    after(stride[0] + stride[k] - more);
                 }
             }
             t[state * 2] = take;
             t[state * 2 + 1] = away;
+            // the next state's counts
+            for k in (0..7).rev() {
+                c[k] += 1;
+                if c[k] < dims[k] {
+                    break;
+                }
+                c[k] = 0;
+            }
         }
         t
     });
@@ -684,6 +684,19 @@ mod tests {
     /// moves covering two and one of the opponent's cells, lone ones covering two and one,
     /// options taking one cell and two.
     fn weighted_race(c: [i64; 7], player: bool) -> i64 {
+        thread_local! {
+            static MEMO: std::cell::RefCell<std::collections::HashMap<([i64; 7], bool), i64>> =
+                Default::default();
+        }
+        if let Some(v) = MEMO.with(|m| m.borrow().get(&(c, player)).copied()) {
+            return v;
+        }
+        let v = weighted_race_unmemoised(c, player);
+        MEMO.with(|m| m.borrow_mut().insert((c, player), v));
+        v
+    }
+
+    fn weighted_race_unmemoised(c: [i64; 7], player: bool) -> i64 {
         if player {
             // the player's order: boxes, linked, lone, the heavier options first
             let order = [(0, 8), (1, 4), (2, 3), (3, 4), (4, 3), (6, 2), (5, 1)];
