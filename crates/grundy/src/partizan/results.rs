@@ -65,7 +65,10 @@ impl ResultTable {
     pub fn new(entries: usize) -> ResultTable {
         let buckets = (entries / BUCKET).max(1).next_power_of_two();
         // zeroed by the system, page by page as they are first touched
-        let slots: SharedBuffer<[AtomicU64; 4]> = SharedBuffer::zeroed(buckets * BUCKET);
+        // huge pages for a table of a gigabyte or more (a long search's); a smaller one in
+        // small pages, paid for as the search touches them
+        let huge = buckets * BUCKET * std::mem::size_of::<[AtomicU64; 4]>() >= 1 << 30;
+        let slots: SharedBuffer<[AtomicU64; 4]> = SharedBuffer::zeroed(buckets * BUCKET, huge);
         let pages = (slots.len() * std::mem::size_of::<[AtomicU64; 4]>()).div_ceil(PAGE) + 1;
         ResultTable {
             slots,
