@@ -9,12 +9,19 @@
 //! carries rather than loops. A move clears two bits in each. At each position:
 //! - runs of cells only one player can ever use, cut off from the rest, are an integer
 //!   (Siegel, *Combinatorial Game Theory*, ch. II) and join the integer beside the board;
-//! - the move bounds decide when they can ([`BoundTotals::decide`]: Bullock's safe moves,
-//!   boxes, contested moves linked or lone, against the opponent's most moves and usable
-//!   cells);
+//! - the move bounds decide when they can ([`BoundTotals::decide`], after Bullock's
+//!   evaluation: safe moves; boxes walled on one side or both (his protective areas);
+//!   contested moves, linked or lone, covering two of the opponent's cells or one; options,
+//!   safe moves that can be played a cell aside onto the opponent's cells; all raced against
+//!   the opponent's most moves and her usable cells, by the weighted race of
+//!   [`crate::partizan::search::claimed_weight`]);
 //! - a shared table of proved results ([`ResultTable`]) is keyed exactly by the least of the
 //!   board's mirror images (and, on a square board, of its transposed images with the
 //!   players swapped), the player to move and the integer;
+//! - safe areas (two cells the opponent can never cover) are not tried while the mover has
+//!   another move on the board, nor is the integer (Bullock's theorem that safe moves need
+//!   not be played; checked against plain minimax here on boards of up to 36 cells, with
+//!   integers beside them);
 //! - moves are tried best first, by Bullock's order: the moves and safe moves they take from
 //!   the opponent less those they take from the mover, then their place on a lattice
 //!   (every other line, every other cell, from the edges in), which makes safe moves; ties
