@@ -221,14 +221,40 @@ const WEIGHT_CAPS: [usize; 7] = [5, 15, 4, 5, 4, 5, 4];
 /// case up to 5 boxes, 15 linked moves covering two cells and 4 or 5 of each other count,
 /// made once (5 ms).
 pub fn claimed_weight(counts: [i64; 7], first: bool) -> i64 {
-    static TABLE: std::sync::OnceLock<Vec<u16>> = std::sync::OnceLock::new();
-    let dims = WEIGHT_CAPS.map(|c| c + 1);
-    // boxes are the most significant digit: every state a move leads to has a lower index
-    // (the box's move taken with a linked one adds a lone move but removes a box)
-    let index = |c: &[usize; 7]| c.iter().zip(dims).fold(0, |i, (&n, d)| i * d + n);
-    let table = TABLE.get_or_init(|| {
+    static SMALL: std::sync::OnceLock<WeightTable> = std::sync::OnceLock::new();
+    static FULL: std::sync::OnceLock<WeightTable> = std::sync::OnceLock::new();
+    // most sums of small parts fit a table made in a fraction of a millisecond; a lone move
+    // added per box taken with a linked move stays within its cap, so it answers as the full
+    // one would
+    let small = SMALL.get_or_init(|| WeightTable::new(SMALL_WEIGHT_CAPS));
+    let fits = (0..7).all(|k| counts[k] <= SMALL_WEIGHT_CAPS[k] as i64)
+        && counts[0] + counts[3] <= SMALL_WEIGHT_CAPS[3] as i64;
+    let table = if fits {
+        small
+    } else {
+        FULL.get_or_init(|| WeightTable::new(WEIGHT_CAPS))
+    };
+    i64::from(table.get(counts, first))
+}
+
+/// The caps of the small table of [`claimed_weight`].
+const SMALL_WEIGHT_CAPS: [usize; 7] = [3, 8, 2, 5, 2, 3, 2];
+
+/// The weighted race of [`claimed_weight`] for every count up to its caps, each player to
+/// move.
+struct WeightTable {
+    caps: [usize; 7],
+    dims: [usize; 7],
+    values: Vec<u16>,
+}
+
+impl WeightTable {
+    /// Fills the table: O(states), every state's moves looked up in states filled before it.
+    fn new(caps: [usize; 7]) -> WeightTable {
+        let dims = caps.map(|c| c + 1);
         let states: usize = dims.iter().product();
-        // the step of each count in a state's index
+        // boxes are the most significant digit: every state a move leads to has a lower
+        // index (the box's move taken with a linked one adds a lone move but removes a box)
         let mut stride = [1usize; 7];
         for k in (0..6).rev() {
             stride[k] = stride[k + 1] * dims[k + 1];
@@ -257,7 +283,7 @@ pub fn claimed_weight(counts: [i64; 7], first: bool) -> i64 {
             for k in [1, 2] {
                 if c[0] > 0 && c[k] > 0 {
                     // one box and one linked move fewer, one lone move more (within the cap)
-                    let more = if c[3] < WEIGHT_CAPS[3] { stride[3] } else { 0 };
+                    let more = if c[3] < caps[3] { stride[3] } else { 0 };
                     after(stride[0] + stride[k] - more);
                 }
             }
@@ -272,13 +298,21 @@ pub fn claimed_weight(counts: [i64; 7], first: bool) -> i64 {
                 c[k] = 0;
             }
         }
-        t
-    });
-    let mut c = [0usize; 7];
-    for k in 0..7 {
-        c[k] = counts[k].clamp(0, WEIGHT_CAPS[k] as i64) as usize;
+        WeightTable {
+            caps,
+            dims,
+            values: t,
+        }
     }
-    i64::from(table[index(&c) * 2 + usize::from(!first)])
+
+    /// The race's value from `counts` (each within its cap: fewer places to take never give
+    /// more), the player moving first or not.
+    fn get(&self, counts: [i64; 7], first: bool) -> u16 {
+        let index = (0..7).fold(0, |i, k| {
+            i * self.dims[k] + counts[k].clamp(0, self.caps[k] as i64) as usize
+        });
+        self.values[index * 2 + usize::from(!first)]
+    }
 }
 
 impl BoundTotals {
@@ -734,6 +768,8 @@ mod tests {
 
     #[test]
     fn claimed_weights_are_the_race_played_out() {
+        // the full table too, which sums of small parts never reach
+        let full = WeightTable::new(WEIGHT_CAPS);
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..3000 {
             let mut c = [0i64; 7];
@@ -749,6 +785,7 @@ mod tests {
                     weighted_race(c, first),
                     "{c:?} first {first}"
                 );
+                assert_eq!(i64::from(full.get(c, first)), weighted_race(c, first));
                 // never less than the unweighted race allows
                 let taken = claims(c[0], c[1] + c[2], c[3] + c[4], first);
                 assert!(claimed_weight(c, first) >= 3 * taken);
