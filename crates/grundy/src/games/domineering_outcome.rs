@@ -378,7 +378,7 @@ impl Shape {
 /// A move's place in the search's order, as one word (higher first): the change in moves and
 /// safe moves it makes (mover's less opponent's), then its lattice place, then its history.
 fn order_key(change: i32, lattice: i32, history: u64) -> u64 {
-    // change is within +-256 and the lattice place within 0..=160 less the distances
+    // the change is within +-256 and the lattice place within -30..=128
     let field = |x: i32| (x + 512).clamp(0, 1023) as u64;
     field(change) << 54 | field(lattice) << 44 | history.min((1 << 44) - 1)
 }
