@@ -111,16 +111,18 @@ pub struct MoveBounds {
 /// of its owner.
 ///
 /// The race they decide. A player takes her boxes first, then her linked moves, then her
-/// lone ones, then her safe ones, while each move of the opponent takes away at most one
-/// box, two linked moves, one lone one, or a box's move and a linked one (the box's other
-/// move left lone): what she surely takes that way against the
-/// opponent's best is [`claims`] (two moves per box, one per contested move), with her
-/// safe and free moves. Or she takes her spread moves instead of the contested ones (all
-/// lone), whichever way is better. Her opponent makes at most `most` moves, and at most half her usable
-/// cells less those the player surely takes (two per move taken, one for the contested
-/// moves whose other cell is one the opponent cannot use), plus her free moves. The player
-/// to move wins when her sure moves outnumber the opponent's most (she always has a
-/// reply), and loses when the opponent's sure moves as second player reach her most.
+/// lone ones, then her safe ones (some of them played a cell aside, as options), while each
+/// move of the opponent takes away at most one box, two linked moves, one lone one, one
+/// option, or a box's move and a linked one (the box's other move left lone): what she
+/// surely takes that way against the opponent's best is [`claims`] (two moves per box, one
+/// per contested move), with her safe and free moves. Or she takes her spread moves instead
+/// of the contested ones (all lone), whichever way is better. Her opponent makes at most
+/// `most` moves, and at most half her usable cells less those the player surely takes (two
+/// per move taken, one for the contested moves whose other cell is one the opponent cannot
+/// use, and those of the options), plus her free moves: [`claimed_weight`] bounds the
+/// player's moves and the cells they take at once. The player to move wins when her sure
+/// moves outnumber the opponent's most (she always has a reply), and loses when the
+/// opponent's sure moves as second player reach her most.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BoundTotals {
     /// Per player: safe moves.
@@ -154,8 +156,8 @@ const CLAIMS_CAP: usize = 63;
 /// The moves a player surely takes from `boxes` boxes, `linked` and `lone` contested moves,
 /// moving first or not, taking boxes, then linked, then lone moves, while each move of her
 /// opponent takes away one box, two linked moves, one lone move, or a box's move and a
-/// linked one (the box's other move then lone) (the opponent's best
-/// answer, found by a table of every case up to 63 of each, made once).
+/// linked one, the box's other move then lone: the opponent's best answer, found by a
+/// table of every case up to 63 of each, made once.
 pub fn claims(boxes: i64, linked: i64, lone: i64, first: bool) -> i64 {
     static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
     const N: usize = CLAIMS_CAP + 1;
