@@ -173,8 +173,8 @@ impl<T: Pod + PartialEq> PartialEq for Buffer<T> {
 impl<T: Pod + Eq> Eq for Buffer<T> {}
 
 /// A zeroed array of values that threads share through `&` (atomic words: a lock-free table),
-/// from 4 MiB on in an anonymous mapping, which starts on a page (so an array of 64-byte
-/// buckets has each on one or two whole cache lines), advised for huge pages when asked.
+/// from 4 MiB on in an anonymous mapping, which starts on a page (so each 128-byte bucket of
+/// a table lies on two whole cache lines, not three), advised for huge pages when asked.
 /// Huge pages suit a large table read at random for long: each read that misses the cache
 /// also misses the address translations of small pages (8 x 8 Domineering's search of 17
 /// million positions 12% faster). They cost a short search dearly: the kernel zeroes 2 MiB
