@@ -159,48 +159,12 @@ const CLAIMS_CAP: usize = 63;
 /// linked one, the box's other move then lone: the opponent's best answer, found by a
 /// table of every case up to 63 of each, made once.
 pub fn claims(boxes: i64, linked: i64, lone: i64, first: bool) -> i64 {
-    static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
-    const N: usize = CLAIMS_CAP + 1;
-    let index = |b: usize, l: usize, i: usize, mover: usize| ((b * N + l) * N + i) * 2 + mover;
-    let table = TABLE.get_or_init(|| {
-        // mover 0: the player takes one; mover 1: the opponent takes some away
-        let mut t = vec![0u8; N * N * N * 2];
-        for b in 0..N {
-            for l in 0..N {
-                for i in 0..N {
-                    let take = if b > 0 {
-                        2 + t[index(b - 1, l, i, 1)]
-                    } else if l > 0 {
-                        1 + t[index(0, l - 1, i, 1)]
-                    } else if i > 0 {
-                        1 + t[index(0, 0, i - 1, 1)]
-                    } else {
-                        0
-                    };
-                    t[index(b, l, i, 0)] = take;
-                    let mut away = t[index(b, l, i, 0)];
-                    if b > 0 {
-                        away = away.min(t[index(b - 1, l, i, 0)]);
-                    }
-                    if l > 0 {
-                        away = away.min(t[index(b, l - l.min(2), i, 0)]);
-                    }
-                    if i > 0 {
-                        away = away.min(t[index(b, l, i - 1, 0)]);
-                    }
-                    if b > 0 && l > 0 {
-                        // a box walled on one side only, hit from its open side together
-                        // with a linked move: its other move is left, lone
-                        away = away.min(t[index(b - 1, l - 1, (i + 1).min(N - 1), 0)]);
-                    }
-                    t[index(b, l, i, 1)] = away;
-                }
-            }
-        }
-        t
-    });
-    let cap = |n: i64| n.clamp(0, CLAIMS_CAP as i64) as usize;
-    i64::from(table[index(cap(boxes), cap(linked), cap(lone), usize::from(!first))])
+    static TABLE: std::sync::OnceLock<WeightTable> = std::sync::OnceLock::new();
+    // the weighted race with a move's weight, none of half moves and of options
+    let cap = CLAIMS_CAP;
+    let table =
+        TABLE.get_or_init(|| WeightTable::new([cap, cap, 0, cap, 0, 0, 0], [2, 1, 0, 1, 0, 0, 0]));
+    i64::from(table.get([boxes, linked, 0, lone, 0, 0, 0], first))
 }
 
 /// The caps of [`claimed_weight`]'s table, per count (more count as this many: fewer places
@@ -228,22 +192,26 @@ pub fn claimed_weight(counts: [i64; 7], first: bool) -> i64 {
     // most sums of small parts fit a table made in a fraction of a millisecond; a lone move
     // added per box taken with a linked move stays within its cap, so it answers as the full
     // one would
-    let small = SMALL.get_or_init(|| WeightTable::new(SMALL_WEIGHT_CAPS));
+    let small = SMALL.get_or_init(|| WeightTable::new(SMALL_WEIGHT_CAPS, WEIGHTS));
     let fits = (0..7).all(|k| counts[k] <= SMALL_WEIGHT_CAPS[k] as i64)
         && counts[0] + counts[3] <= SMALL_WEIGHT_CAPS[3] as i64;
     let table = if fits {
         small
     } else {
-        FULL.get_or_init(|| WeightTable::new(WEIGHT_CAPS))
+        FULL.get_or_init(|| WeightTable::new(WEIGHT_CAPS, WEIGHTS))
     };
     i64::from(table.get(counts, first))
 }
 
+/// What the player's taking one of each count is worth in [`claimed_weight`]: twice its
+/// moves plus the opponent's cells it covers.
+const WEIGHTS: [u16; 7] = [8, 4, 3, 4, 3, 1, 2];
+
 /// The caps of the small table of [`claimed_weight`].
 const SMALL_WEIGHT_CAPS: [usize; 7] = [3, 8, 2, 5, 2, 3, 2];
 
-/// The weighted race of [`claimed_weight`] for every count up to its caps, each player to
-/// move.
+/// The race of [`claims`] and [`claimed_weight`], each count taken with its weight, for
+/// every count up to its caps, each player to move.
 struct WeightTable {
     caps: [usize; 7],
     dims: [usize; 7],
@@ -252,7 +220,7 @@ struct WeightTable {
 
 impl WeightTable {
     /// Fills the table: O(states), every state's moves looked up in states filled before it.
-    fn new(caps: [usize; 7]) -> WeightTable {
+    fn new(caps: [usize; 7], weights: [u16; 7]) -> WeightTable {
         let dims = caps.map(|c| c + 1);
         let states: usize = dims.iter().product();
         // boxes are the most significant digit: every state a move leads to has a lower
@@ -265,10 +233,11 @@ impl WeightTable {
         let mut c = [0usize; 7];
         for state in 0..states {
             // the player takes one
-            let take = [(0, 8u16), (1, 4), (2, 3), (3, 4), (4, 3), (6, 2), (5, 1)]
+            // (boxes, linked, lone, those covering two cells first; the heavier options first)
+            let take = [0, 1, 2, 3, 4, 6, 5]
                 .into_iter()
-                .find(|&(k, _)| c[k] > 0)
-                .map_or(0, |(k, w)| w + t[(state - stride[k]) * 2 + 1]);
+                .find(|&k| c[k] > 0)
+                .map_or(0, |k| weights[k] + t[(state - stride[k]) * 2 + 1]);
             // the opponent takes some away, or plays elsewhere
             let mut away = take;
             let mut after = |less: usize| away = away.min(t[(state - less) * 2]);
@@ -354,60 +323,41 @@ impl BoundTotals {
 
     /// [`Self::shortfall`] by each way of taking the contested moves.
     fn shortfalls(&self, player: usize, first: bool) -> [i64; 2] {
-        let them = 1 - player;
-        let ways = [
-            (
-                claims(
-                    self.boxes[player],
-                    self.linked[player],
-                    self.lone[player],
-                    first,
-                ),
-                self.half[player],
-            ),
-            (
-                claims(self.boxes[player], 0, self.spread[player][0], first),
-                self.spread[player][1],
-            ),
-        ];
-        let p = player;
+        let (p, them) = (player, 1 - player);
         let half_lone = self.half[p] - self.half_linked[p];
         let [options, heavy] = self.options[p];
-        let weights = [
-            claimed_weight(
-                [
-                    self.boxes[p],
-                    self.linked[p] - self.half_linked[p],
-                    self.half_linked[p],
-                    self.lone[p] - half_lone,
-                    half_lone,
-                    options - heavy,
-                    heavy,
-                ],
-                first,
-            ),
-            claimed_weight(
-                [
-                    self.boxes[p],
-                    0,
-                    0,
-                    self.spread[p][0] - self.spread[p][1],
-                    self.spread[p][1],
-                    options - heavy,
-                    heavy,
-                ],
-                first,
-            ),
+        let [spread, half_spread] = self.spread[p];
+        // the counts of [`claimed_weight`], taking the contested moves as they are or as
+        // spread moves (all lone)
+        let ways = [
+            [
+                self.boxes[p],
+                self.linked[p] - self.half_linked[p],
+                self.half_linked[p],
+                self.lone[p] - half_lone,
+                half_lone,
+                options - heavy,
+                heavy,
+            ],
+            [
+                self.boxes[p],
+                0,
+                0,
+                spread - half_spread,
+                half_spread,
+                options - heavy,
+                heavy,
+            ],
         ];
-        let mut way = 0;
-        ways.map(|(taken, half)| {
-            let weight = weights[way];
-            way += 1;
-            let sure = self.safe[player] + self.free[player];
+        ways.map(|c| {
+            let taken = claims(c[0], c[1] + c[2], c[3] + c[4], first);
+            let half = c[2] + c[4];
+            let sure = self.safe[p] + self.free[p];
             let moves = sure + taken;
             let cells = 2 * taken - taken.min(half);
             let most = self.most[them].min((self.usable[them] - cells) / 2) + self.free[them];
             // the opponent's most moves by the cells left her, less the player's, at once
+            let weight = claimed_weight(c, first);
             let by_weight = (self.usable[them] - weight).div_euclid(2) + self.free[them] - sure;
             (most - moves).min(by_weight)
         })
@@ -771,7 +721,7 @@ mod tests {
     #[test]
     fn claimed_weights_are_the_race_played_out() {
         // the full table too, which sums of small parts never reach
-        let full = WeightTable::new(WEIGHT_CAPS);
+        let full = WeightTable::new(WEIGHT_CAPS, WEIGHTS);
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..3000 {
             let mut c = [0i64; 7];
