@@ -45,6 +45,7 @@ pub mod board;
 pub mod cannibal;
 pub mod cells;
 pub mod clobber;
+pub mod clobber_outcome;
 pub mod cram;
 pub mod cutcake;
 pub mod domineering;

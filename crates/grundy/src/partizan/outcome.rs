@@ -765,7 +765,8 @@ impl<S: SumRules> OutcomeSearch<S> {
     /// How promising a move of the mover (Left when `mover_left`) is, by the sum it leaves
     /// (the opponent to move): lower first. A move to a sum the table or the known value says
     /// the opponent loses comes first; then by the move bounds, then by mobility (the
-    /// opponent's moves fewest, the mover's most), as the search orders its own moves.
+    /// opponent's moves fewest, the mover's most), as the search orders its own moves, and
+    /// then by the opponent's moves alone.
     pub fn move_order(&mut self, child: &SearchSum<S::Region>, mover_left: bool) -> Result<i64> {
         if child.parts.is_empty() {
             return Ok(if self.decide(child.known, !mover_left) {
@@ -787,7 +788,9 @@ impl<S: SumRules> OutcomeSearch<S> {
         }
         Ok(match self.guaranteed(child) {
             Some(totals) => totals.deficit(mover_left) * 1024 + theirs - mine,
-            None => theirs - mine,
+            // ties (every move of Clobber leaves both players as many moves) to the move
+            // leaving the opponent fewest
+            None => (theirs - mine) * 1024 + theirs,
         })
     }
 

@@ -1,0 +1,746 @@
+//! Who wins a Clobber board, beside an integer: the game's own outcome search, which the
+//! outcome search of sums ([`crate::partizan::OutcomeSearch`]) hands a sum of one board and an
+//! integer (what `grundy solve` asks of a checkerboard, and of what its root moves leave).
+//!
+//! The board is held as two 64-bit sets, Left's stones and Right's (boards of at most 64
+//! cells). The theory does most of the work:
+//! - every Clobber position is all-small (a move needs two adjacent stones of both colours,
+//!   which give both players a move), hence infinitesimal: beside a non-zero integer n the
+//!   sign of n decides at once (Siegel, *Combinatorial Game Theory*, ch. II);
+//! - a position is the sum of its groups of adjacent stones; a group of one colour is dead
+//!   (0). Groups of at most [`VALUE_STONES`] stones are valued by the value engine (once per
+//!   shape, by its table of normalised groups); groups of value 0 are dropped, a group and one
+//!   of its negative cancel, and the valued groups are dropped together when they add up to 0;
+//! - a board whose groups are all valued is decided by comparing their sum with 0;
+//! - in a valued group, only the moves to its undominated options are tried (a dominated
+//!   option is never better in any sum), one per value;
+//! - a shared table of proved results ([`ResultTable`]) is keyed exactly by the board left
+//!   once the groups above are dropped: the least of its mirror images (all eight on a square
+//!   board), and of the images with the colours swapped and the other player to move (the
+//!   negative), with the player to move;
+//! - moves are tried best first by the history heuristic (the work of the subtrees a move
+//!   from that cell in that direction has won so far).
+//!
+//! Depth is bounded by the stones (each move removes one), so the search recurses.
+
+use crate::error::Result;
+use crate::games::board::Board;
+use crate::games::clobber::{Clobber, Stones};
+use crate::partizan::forms::{Forms, GameId};
+use crate::partizan::results::{ResultKey, ResultTable};
+use crate::partizan::search::{PartizanRules, PartizanSearch};
+use crate::partizan::RegionSolver;
+use rustc_hash::FxHashMap;
+use std::sync::Arc;
+
+/// Clobber's key in a [`ResultTable`]: `meta` starts with it.
+const GAME: u64 = 2;
+/// Groups of at most this many stones are valued by the value engine.
+pub const VALUE_STONES: u32 = 8;
+/// The new positions the value engine may store for one group.
+const VALUE_NEW: usize = 20_000;
+/// The forms (or groups stored by the value engine) past which the arena and the records of
+/// groups start again (their values are found again; the table of results stays).
+const FORMS_CAP: usize = 1 << 20;
+/// The groups recorded past which the records start again.
+const VALUES_CAP: usize = 1 << 22;
+
+/// A symmetry of a board: (row, column, last row, last column) to the image's (row, column).
+type CellMap = fn(u32, u32, u32, u32) -> (u32, u32);
+
+/// The geometry of a board of at most 64 cells: masks and the images of its symmetries.
+struct Shape {
+    rows: u32,
+    cols: u32,
+    full: u64,
+    not_first_col: u64,
+    not_last_col: u64,
+    row_mask: u64,
+    /// Per symmetry, per byte of a set, per value of that byte: the image of its cells.
+    images: Vec<[[u64; 256]; 8]>,
+    bytes: usize,
+}
+
+impl Shape {
+    fn new(rows: u32, cols: u32) -> Option<Shape> {
+        let cells = rows.checked_mul(cols)?;
+        if rows == 0 || cols == 0 || cells > 64 {
+            return None;
+        }
+        let full = if cells == 64 {
+            u64::MAX
+        } else {
+            (1u64 << cells) - 1
+        };
+        let first_col = (0..rows).fold(0u64, |m, r| m | 1 << (r * cols));
+        let last_col = first_col << (cols - 1);
+        let (rl, cl) = (rows - 1, cols - 1);
+        // (row, column) -> (row, column) of each symmetry; the transposing ones only when
+        // the board is square
+        let mut maps: Vec<CellMap> = vec![
+            |r, c, _, _| (r, c),
+            |r, c, rl, _| (rl - r, c),
+            |r, c, _, cl| (r, cl - c),
+            |r, c, rl, cl| (rl - r, cl - c),
+        ];
+        if rows == cols {
+            maps.extend_from_slice(&[
+                |r, c, _, _| (c, r),
+                |r, c, _, cl| (cl - c, r),
+                |r, c, rl, _| (c, rl - r),
+                |r, c, rl, cl| (cl - c, rl - r),
+            ] as &[CellMap]);
+        }
+        let bytes = cells.div_ceil(8) as usize;
+        let images = maps
+            .iter()
+            .map(|map| {
+                let mut table = [[0u64; 256]; 8];
+                for (k, byte) in table.iter_mut().enumerate().take(bytes) {
+                    for (b, image) in byte.iter_mut().enumerate() {
+                        for j in 0..8 {
+                            let cell = 8 * k as u32 + j;
+                            if b >> j & 1 == 1 && cell < cells {
+                                let (r, c) = map(cell / cols, cell % cols, rl, cl);
+                                *image |= 1u64 << (r * cols + c);
+                            }
+                        }
+                    }
+                }
+                table
+            })
+            .collect();
+        Some(Shape {
+            rows,
+            cols,
+            full,
+            not_first_col: full & !first_col,
+            not_last_col: full & !last_col,
+            row_mask: (1u64 << cols) - 1,
+            images,
+            bytes,
+        })
+    }
+
+    /// The image of `set` under symmetry `s`.
+    fn image(&self, s: usize, set: u64) -> u64 {
+        let table = &self.images[s];
+        (0..self.bytes).fold(0, |m, k| m | table[k][(set >> (8 * k)) as usize & 255])
+    }
+
+    /// The cells orthogonally next to a cell of `set`.
+    fn spread(&self, set: u64) -> u64 {
+        (set << 1 & self.not_first_col)
+            | (set >> 1 & self.not_last_col)
+            | (set << self.cols & self.full)
+            | set >> self.cols
+    }
+
+    /// The cells of `all` joined to `seed` by steps within `all`.
+    fn component(&self, all: u64, seed: u64) -> u64 {
+        let mut set = seed;
+        loop {
+            let next = (set | self.spread(set)) & all;
+            if next == set {
+                return set;
+            }
+            set = next;
+        }
+    }
+
+    /// How far `set` can be shifted down (towards bit 0) keeping its shape: its top row's
+    /// first cell times the columns, plus its leftmost column.
+    fn corner(&self, set: u64) -> u32 {
+        let top = set.trailing_zeros() / self.cols;
+        let mut rest = set >> (top * self.cols);
+        let mut columns = 0;
+        while rest != 0 {
+            columns |= rest & self.row_mask;
+            rest >>= self.cols;
+        }
+        top * self.cols + columns.trailing_zeros()
+    }
+
+    /// The pairs of orthogonally adjacent cells with one stone of `a` and one of `b`: each a
+    /// move for both players.
+    fn pairs(&self, a: u64, b: u64) -> u32 {
+        (a & b >> 1 & self.not_last_col).count_ones()
+            + (a & b << 1 & self.not_first_col).count_ones()
+            + (a & b >> self.cols).count_ones()
+            + (a & b << self.cols).count_ones()
+    }
+
+    /// The moves of the player whose stones are `mine` from a cell of `from`: (source,
+    /// target, direction) pushed on `out`.
+    fn moves(&self, mine: u64, theirs: u64, from: u64, out: &mut Vec<Move>) {
+        let mine = mine & from;
+        let steps = [
+            (mine & theirs >> 1 & self.not_last_col, 1i32),
+            (mine & theirs << 1 & self.not_first_col, -1),
+            (mine & theirs >> self.cols, self.cols as i32),
+            (mine & theirs << self.cols, -(self.cols as i32)),
+        ];
+        for (dir, (mut sources, step)) in steps.into_iter().enumerate() {
+            while sources != 0 {
+                let i = sources.trailing_zeros();
+                sources &= sources - 1;
+                out.push(Move {
+                    from: i as u8,
+                    to: (i as i32 + step) as u8,
+                    dir: dir as u8,
+                });
+            }
+        }
+    }
+
+    /// The table's key: the least image of the board (Left's stones, Right's, who moves),
+    /// and of its negative (the colours swapped, the other player to move).
+    fn key(&self, x: u64, o: u64, left: bool) -> ResultKey {
+        let mut best = (u64::MAX, u64::MAX, true);
+        for s in 0..self.images.len() {
+            let (ix, io) = (self.image(s, x), self.image(s, o));
+            best = best.min((ix, io, left)).min((io, ix, !left));
+        }
+        let (lo, hi, left) = best;
+        ResultKey {
+            cells: u128::from(lo) | u128::from(hi) << 64,
+            meta: GAME
+                | u64::from(self.rows) << 4
+                | u64::from(self.cols) << 12
+                | u64::from(left) << 20,
+        }
+    }
+}
+
+/// A move: the stone at `from` clobbers the one at `to`, a step in direction `dir` (east,
+/// west, south, north).
+#[derive(Clone, Copy, Debug)]
+struct Move {
+    from: u8,
+    to: u8,
+    dir: u8,
+}
+
+impl Move {
+    /// The move's index in the history tables.
+    fn history(self) -> usize {
+        usize::from(self.from) * 4 + usize::from(self.dir)
+    }
+
+    fn shifted(self, by: u32) -> Move {
+        Move {
+            from: self.from + by as u8,
+            to: self.to + by as u8,
+            dir: self.dir,
+        }
+    }
+}
+
+/// The values of groups, and the moves to their undominated options.
+struct Groups {
+    forms: Forms,
+    engine: PartizanSearch<Clobber>,
+    rows: u8,
+    cols: u8,
+    /// Per group shifted to the corner (Left's stones, Right's): its value, or `None` when
+    /// it is not valued.
+    values: FxHashMap<(u64, u64), Option<GameId>>,
+    /// Per valued group shifted to the corner, and player: the moves to its undominated
+    /// options, one per value.
+    best: FxHashMap<(u64, u64, bool), Vec<Move>>,
+    /// The most stones of a group valued.
+    cap: u32,
+}
+
+impl Groups {
+    fn new(rows: u32, cols: u32, cap: u32) -> Groups {
+        Groups {
+            forms: Forms::new(FORMS_CAP * 2),
+            engine: PartizanSearch::new(Clobber, FORMS_CAP + VALUE_NEW),
+            rows: rows as u8,
+            cols: cols as u8,
+            values: FxHashMap::default(),
+            best: FxHashMap::default(),
+            cap,
+        }
+    }
+
+    fn stones(&self, x: u64, o: u64) -> Stones {
+        Stones {
+            board: Board {
+                rows: self.rows,
+                cols: self.cols,
+                bits: x.into(),
+            },
+            right: o.into(),
+        }
+    }
+
+    /// The value of a live group shifted to the corner, when small enough to value.
+    fn value(&mut self, x: u64, o: u64) -> Result<Option<GameId>> {
+        if (x | o).count_ones() > self.cap {
+            return Ok(None);
+        }
+        if let Some(&v) = self.values.get(&(x, o)) {
+            return Ok(v);
+        }
+        let mut value = None;
+        {
+            let mut parts = Vec::with_capacity(1);
+            Clobber.split(&self.stones(x, o), &mut parts);
+            if let [(region, negated)] = &parts[..] {
+                value = self
+                    .engine
+                    .value_within(&mut self.forms, region, VALUE_NEW)?
+                    .map(|v| if *negated { self.forms.neg(v) } else { v });
+            }
+        }
+        self.values.insert((x, o), value);
+        Ok(value)
+    }
+
+    /// The moves of Left (`left`) or Right in a valued group shifted to the corner that reach
+    /// its undominated options, the first of each value.
+    fn best_moves(&mut self, shape: &Shape, x: u64, o: u64, left: bool) -> Result<&[Move]> {
+        if !self.best.contains_key(&(x, o, left)) {
+            let (mine, theirs) = if left { (x, o) } else { (o, x) };
+            let mut moves = Vec::new();
+            shape.moves(mine, theirs, mine, &mut moves);
+            let mut values = Vec::with_capacity(moves.len());
+            for m in &moves {
+                let (from, to) = (1u64 << m.from, 1u64 << m.to);
+                let (mine, theirs) = (mine & !from | to, theirs & !to);
+                let (x, o) = if left { (mine, theirs) } else { (theirs, mine) };
+                let position = self.stones(x, o);
+                values.push(self.engine.value(&mut self.forms, &position)?);
+            }
+            let mut kept = Vec::new();
+            for (a, &va) in values.iter().enumerate() {
+                let dominated = values.iter().enumerate().any(|(b, &vb)| {
+                    b != a
+                        && if vb == va {
+                            b < a
+                        } else if left {
+                            self.forms.leq(va, vb)
+                        } else {
+                            self.forms.leq(vb, va)
+                        }
+                });
+                if !dominated {
+                    kept.push(moves[a]);
+                }
+            }
+            self.best.insert((x, o, left), kept);
+        }
+        Ok(&self.best[&(x, o, left)])
+    }
+}
+
+/// The outcome search of one Clobber board beside an integer (see the module's
+/// documentation), storing its results in a shared [`ResultTable`].
+pub struct ClobberSolver {
+    table: Arc<ResultTable>,
+    shape: Shape,
+    stones: [u64; 2],
+    /// The records of groups (always there until the solver is dropped).
+    groups: Option<Groups>,
+    /// Positions searched since the last report to the caller's tick.
+    pending: u64,
+    /// The history heuristic: per player, per source cell and direction, the work of the
+    /// subtrees that move won.
+    history: [[u64; 256]; 2],
+    /// The killer heuristic: per player and stones on the board, the last move that won
+    /// there (source and target).
+    killers: [[(u8, u8); 65]; 2],
+}
+
+impl ClobberSolver {
+    /// A search of the board of `rows x cols` cells with Left's stones `left` and Right's
+    /// `right` (row by row, as a [`Board`] holds them); `None` past 64 cells.
+    pub fn new(
+        table: Arc<ResultTable>,
+        rows: u8,
+        cols: u8,
+        left: u128,
+        right: u128,
+    ) -> Option<ClobberSolver> {
+        Self::valuing(table, rows, cols, left, right, VALUE_STONES)
+    }
+
+    /// [`Self::new`], valuing groups of at most `value_stones` stones.
+    pub(crate) fn valuing(
+        table: Arc<ResultTable>,
+        rows: u8,
+        cols: u8,
+        left: u128,
+        right: u128,
+        value_stones: u32,
+    ) -> Option<ClobberSolver> {
+        let shape = Shape::new(u32::from(rows), u32::from(cols))?;
+        // the thread's records of groups, when they are of a board as wide
+        let groups = GROUPS
+            .with(|g| g.borrow_mut().take())
+            .filter(|g| g.rows == rows && g.cols == cols && g.cap == value_stones)
+            .unwrap_or_else(|| Groups::new(shape.rows, shape.cols, value_stones));
+        Some(ClobberSolver {
+            table,
+            groups: Some(groups),
+            stones: [left as u64 & shape.full, right as u64 & shape.full],
+            shape,
+            pending: 0,
+            history: [[0; 256]; 2],
+            killers: [[(u8::MAX, u8::MAX); 65]; 2],
+        })
+    }
+
+    /// Whether the player to move (Left when `left`) wins the board of Left's stones `x` and
+    /// Right's `o`, and the positions searched.
+    fn search(
+        &mut self,
+        x: u64,
+        o: u64,
+        left: bool,
+        tick: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<(bool, u64)> {
+        self.pending += 1;
+        if self.pending >= 4096 {
+            tick(self.pending)?;
+            self.pending = 0;
+        }
+        let shape = &self.shape;
+        let groups = self.groups.as_mut().expect("held until dropped");
+        if groups.forms.len() > FORMS_CAP
+            || groups.engine.states() > FORMS_CAP
+            || groups.values.len() + groups.best.len() > VALUES_CAP
+        {
+            // no value is held across a child's search, so the arena may start again here
+            *groups = Groups::new(shape.rows, shape.cols, groups.cap);
+        }
+        let all = x | o;
+        // the live groups: valued (with their corner shift) or not
+        let mut valued: Vec<(u64, GameId, u32)> = Vec::new();
+        let mut unvalued = 0u64;
+        let mut rest = all;
+        let zero = groups.forms.zero();
+        while rest != 0 {
+            let group = shape.component(all, rest & rest.wrapping_neg());
+            rest &= !group;
+            let (gx, go) = (x & group, o & group);
+            if gx == 0 || go == 0 {
+                continue;
+            }
+            let shift = shape.corner(group);
+            match groups.value(gx >> shift, go >> shift)? {
+                Some(v) if v == zero => {}
+                Some(v) => valued.push((group, v, shift)),
+                None => unvalued |= group,
+            }
+        }
+        // a group and one of its negative cancel
+        let forms = &mut groups.forms;
+        let mut i = 0;
+        while i < valued.len() {
+            let negative = forms.neg(valued[i].1);
+            if let Some(j) = (i + 1..valued.len()).find(|&j| valued[j].1 == negative) {
+                valued.swap_remove(j);
+                valued.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        let sum = forms.sum(valued.iter().map(|g| g.1))?;
+        if unvalued == 0 {
+            let wins = if left {
+                !forms.leq(sum, zero)
+            } else {
+                !forms.leq(zero, sum)
+            };
+            return Ok((wins, 1));
+        }
+        if sum == zero {
+            valued.clear();
+        }
+        let kept = valued.iter().fold(unvalued, |m, g| m | g.0);
+        let (x, o) = (x & kept, o & kept);
+        let key = shape.key(x, o, left);
+        if let Some(wins) = self.table.get(&key) {
+            return Ok((wins, 1));
+        }
+        let me = usize::from(!left);
+        let (mine, theirs) = if left { (x, o) } else { (o, x) };
+        let mut moves = Vec::new();
+        shape.moves(mine, theirs, unvalued, &mut moves);
+        for &(group, _, shift) in &valued {
+            let best =
+                groups.best_moves(shape, (x & group) >> shift, (o & group) >> shift, left)?;
+            moves.extend(best.iter().map(|m| m.shifted(shift)));
+        }
+        // the killer first; then fewest pairs of adjacent stones of both colours left (moves
+        // for both), then by history
+        let history = &self.history[me];
+        let ply = all.count_ones() as usize;
+        let killer = self.killers[me][ply];
+        let mut moves: Vec<(u64, Move)> = moves
+            .into_iter()
+            .map(|m| {
+                let (from, to) = (1u64 << m.from, 1u64 << m.to);
+                let key = if (m.from, m.to) == killer {
+                    0
+                } else {
+                    1 + order_key(
+                        shape.pairs(mine & !from | to, theirs & !to),
+                        history[m.history()],
+                    )
+                };
+                (key, m)
+            })
+            .collect();
+        moves.sort_unstable_by_key(|m| m.0);
+        let mut work = 1;
+        let mut wins = false;
+        for (_, m) in moves {
+            let (from, to) = (1u64 << m.from, 1u64 << m.to);
+            let (mine, theirs) = (mine & !from | to, theirs & !to);
+            let (cx, co) = if left { (mine, theirs) } else { (theirs, mine) };
+            let (opponent_wins, w) = self.search(cx, co, !left, tick)?;
+            work += w;
+            if !opponent_wins {
+                wins = true;
+                self.killers[me][ply] = (m.from, m.to);
+                let h = &mut self.history[me][m.history()];
+                *h = h.saturating_add(w);
+                break;
+            }
+        }
+        self.table.put(&key, wins, work);
+        Ok((wins, work))
+    }
+}
+
+/// A move's place in the order (lower first): the pairs of adjacent stones of both colours it
+/// leaves (at most 112 on 64 cells), then the work its subtrees have won, most first.
+fn order_key(pairs: u32, history: u64) -> u64 {
+    u64::from(pairs) << 48 | ((1 << 48) - 1 - history.min((1 << 48) - 1))
+}
+
+thread_local! {
+    /// The records of groups of the thread's last solver: the next one on a board of the
+    /// same shape starts from them (the searches of a sum's moves meet the same groups).
+    static GROUPS: std::cell::RefCell<Option<Groups>> = const { std::cell::RefCell::new(None) };
+}
+
+impl Drop for ClobberSolver {
+    fn drop(&mut self) {
+        let groups = self.groups.take();
+        GROUPS.with(|g| *g.borrow_mut() = groups);
+    }
+}
+
+impl RegionSolver for ClobberSolver {
+    fn wins(
+        &mut self,
+        negated: bool,
+        integer: i64,
+        left: bool,
+        tick: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<bool> {
+        // every Clobber position is infinitesimal: beside a non-zero integer its sign decides
+        if integer != 0 {
+            tick(1)?;
+            return Ok((integer > 0) == left);
+        }
+        let [mut x, mut o] = self.stones;
+        if negated {
+            std::mem::swap(&mut x, &mut o);
+        }
+        let answer = stacker::maybe_grow(256 * 1024, 2 * 1024 * 1024, || {
+            self.search(x, o, left, tick)
+        });
+        tick(std::mem::take(&mut self.pending))?;
+        Ok(answer?.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// Whether the player to move (Left when `left`) wins the board of `cols` columns and
+    /// `cells` cells with Left's stones `x` and Right's `o`, beside `integer` free moves
+    /// (positive: Left's): plain minimax over the moves, memoised.
+    fn brute(
+        cols: u32,
+        cells: u32,
+        x: u64,
+        o: u64,
+        integer: i32,
+        left: bool,
+        memo: &mut HashMap<(u64, u64, i32, bool), bool>,
+    ) -> bool {
+        if let Some(&w) = memo.get(&(x, o, integer, left)) {
+            return w;
+        }
+        let (mine, theirs) = if left { (x, o) } else { (o, x) };
+        let mut wins = false;
+        'moves: for i in 0..cells {
+            if mine >> i & 1 == 0 {
+                continue;
+            }
+            let (r, c) = ((i / cols) as i32, (i % cols) as i32);
+            for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+                let (r2, c2) = (r + dr, c + dc);
+                if r2 < 0 || c2 < 0 || c2 >= cols as i32 || (r2 as u32) * cols >= cells {
+                    continue;
+                }
+                let j = r2 as u32 * cols + c2 as u32;
+                if theirs >> j & 1 == 0 {
+                    continue;
+                }
+                let (m, t) = (mine & !(1 << i) | 1 << j, theirs & !(1 << j));
+                let (cx, co) = if left { (m, t) } else { (t, m) };
+                if !brute(cols, cells, cx, co, integer, !left, memo) {
+                    wins = true;
+                    break 'moves;
+                }
+            }
+        }
+        let owns = if left { integer > 0 } else { integer < 0 };
+        if !wins && owns {
+            let next = if left { integer - 1 } else { integer + 1 };
+            wins = !brute(cols, cells, x, o, next, !left, memo);
+        }
+        memo.insert((x, o, integer, left), wins);
+        wins
+    }
+
+    fn xorshift(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
+    /// A random board: each cell Left's, Right's or empty, mostly full.
+    fn random_board(seed: &mut u64, cells: u32, empty_one_in: u64) -> (u64, u64) {
+        let (mut x, mut o) = (0, 0);
+        for i in 0..cells {
+            let r = xorshift(seed);
+            if r.is_multiple_of(empty_one_in) {
+                continue;
+            }
+            if r >> 8 & 1 == 0 {
+                x |= 1 << i;
+            } else {
+                o |= 1 << i;
+            }
+        }
+        (x, o)
+    }
+
+    fn check(
+        table: &Arc<ResultTable>,
+        (rows, cols): (u32, u32),
+        (x, o): (u64, u64),
+        integer: i32,
+        value_stones: u32,
+        memo: &mut HashMap<(u64, u64, i32, bool), bool>,
+    ) {
+        for left in [true, false] {
+            for negated in [false, true] {
+                let mut solver = ClobberSolver::valuing(
+                    Arc::clone(table),
+                    rows as u8,
+                    cols as u8,
+                    x.into(),
+                    o.into(),
+                    value_stones,
+                )
+                .expect("small boards fit");
+                let mut ticks = 0;
+                let wins = solver
+                    .wins(negated, i64::from(integer), left, &mut |n| {
+                        ticks += n;
+                        Ok(())
+                    })
+                    .unwrap();
+                // -B + n with Left to move is B - n with Right to move
+                let (integer, left) = if negated {
+                    (-integer, !left)
+                } else {
+                    (integer, left)
+                };
+                let expected = brute(cols, rows * cols, x, o, integer, left, memo);
+                assert_eq!(
+                    wins, expected,
+                    "{rows} x {cols} x {x:b} o {o:b} integer {integer} left {left} valuing {value_stones}"
+                );
+                assert!(ticks >= 1);
+            }
+        }
+    }
+
+    /// Small boards, every way of valuing groups (none, the smallest, the default), with
+    /// integers beside them.
+    #[test]
+    fn solver_agrees_with_minimax() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let table = Arc::new(ResultTable::new(1 << 16));
+        for round in 0..1500 {
+            let rows = 1 + (xorshift(&mut seed) % 4) as u32;
+            let cols = 1 + (xorshift(&mut seed) % 5) as u32;
+            let board = random_board(&mut seed, rows * cols, 3 + round % 5);
+            let integer = (xorshift(&mut seed) % 5) as i32 - 2;
+            let value_stones = [0, 2, 4, VALUE_STONES][round as usize % 4];
+            let mut memo = HashMap::new();
+            check(
+                &table,
+                (rows, cols),
+                board,
+                integer,
+                value_stones,
+                &mut memo,
+            );
+        }
+    }
+
+    /// Boards of 16 to 20 cells, nearly full: groups too big to value, beside valued ones.
+    #[test]
+    fn solver_agrees_with_minimax_on_larger_boards() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let table = Arc::new(ResultTable::new(1 << 18));
+        for round in 0..240 {
+            let (rows, cols) = [(4, 4), (4, 5), (3, 6), (2, 8)][round % 4];
+            let board = random_board(&mut seed, rows * cols, 6);
+            let value_stones = [4, VALUE_STONES][round % 2];
+            let mut memo = HashMap::new();
+            check(&table, (rows, cols), board, 0, value_stones, &mut memo);
+        }
+    }
+
+    #[test]
+    fn images_and_the_negative_share_a_key() {
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        for (rows, cols) in [(4, 4), (3, 5), (5, 6), (8, 8)] {
+            let shape = Shape::new(rows, cols).expect("fits");
+            assert_eq!(shape.images.len(), if rows == cols { 8 } else { 4 });
+            for _ in 0..50 {
+                let (x, o) = random_board(&mut seed, rows * cols, 3);
+                let key = shape.key(x, o, true);
+                assert_eq!(shape.key(o, x, false), key);
+                for s in 0..shape.images.len() {
+                    let (ix, io) = (shape.image(s, x), shape.image(s, o));
+                    assert_eq!(ix.count_ones(), x.count_ones());
+                    assert_eq!(ix & io, 0);
+                    assert_eq!(shape.key(ix, io, true), key);
+                    // an image keeps the pairs of adjacent stones
+                    assert_eq!(shape.pairs(ix, io), shape.pairs(x, o));
+                }
+            }
+        }
+        // upside down on 3 x 5: cell (0, 0) becomes (2, 0); mirrored: (0, 4)
+        let shape = Shape::new(3, 5).expect("fits");
+        assert_eq!(shape.image(1, 1), 1 << 10);
+        assert_eq!(shape.image(2, 1), 1 << 4);
+    }
+}
