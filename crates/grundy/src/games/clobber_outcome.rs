@@ -18,12 +18,19 @@
 //!   once the groups above are dropped: the least of its mirror images (all eight on a square
 //!   board), and of the images with the colours swapped and the other player to move (the
 //!   negative), with the player to move;
-//! - moves are tried best first by the history heuristic (the work of the subtrees a move
-//!   from that cell in that direction has won so far).
+//! - moves are tried best first: the killer (the last move that won with as many stones on
+//!   the board), then the moves leaving the fewest pairs of adjacent stones of both colours
+//!   (each pair a move for both players; Clobber's moves always leave both players as many
+//!   moves, so the mobility order of other games says nothing here), then by the history
+//!   heuristic (the work of the subtrees a move from that cell in that direction has won).
+//!   On 4 x 6 and 5 x 5 the pairs order takes a quarter of the positions the history order
+//!   alone takes, the killer 6 to 15% fewer again.
 //!
-//! Depth is bounded by the stones (each move removes one), so the search recurses.
+//! The values of groups live in the solver's own arena of forms, kept by its thread for the
+//! next solver of a board as wide (a sum's root moves meet the same groups) while it stays
+//! small. Depth is bounded by the stones (each move removes one), so the search recurses.
 
-use crate::error::Result;
+use crate::error::{GrundyError, Result};
 use crate::games::board::Board;
 use crate::games::clobber::{Clobber, Stones};
 use crate::partizan::forms::{Forms, GameId};
@@ -42,6 +49,9 @@ const VALUE_NEW: usize = 20_000;
 /// The forms (or groups stored by the value engine) past which the arena and the records of
 /// groups start again (their values are found again; the table of results stays).
 const FORMS_CAP: usize = 1 << 20;
+/// The records a thread keeps for its next solver: at most this many forms, and groups.
+const KEPT_FORMS: usize = 1 << 19;
+const KEPT_GROUPS: usize = 1 << 20;
 /// The groups recorded past which the records start again.
 const VALUES_CAP: usize = 1 << 22;
 
@@ -284,17 +294,16 @@ impl Groups {
         if let Some(&v) = self.values.get(&(x, o)) {
             return Ok(v);
         }
-        let mut value = None;
-        {
-            let mut parts = Vec::with_capacity(1);
-            Clobber.split(&self.stones(x, o), &mut parts);
-            if let [(region, negated)] = &parts[..] {
-                value = self
-                    .engine
-                    .value_within(&mut self.forms, region, VALUE_NEW)?
-                    .map(|v| if *negated { self.forms.neg(v) } else { v });
-            }
-        }
+        let mut parts = Vec::with_capacity(1);
+        Clobber.split(&self.stones(x, o), &mut parts);
+        // a live group is one region
+        let value = match &parts[..] {
+            [(region, negated)] => self
+                .engine
+                .value_within(&mut self.forms, region, VALUE_NEW)?
+                .map(|v| if *negated { self.forms.neg(v) } else { v }),
+            _ => None,
+        };
         self.values.insert((x, o), value);
         Ok(value)
     }
@@ -312,7 +321,17 @@ impl Groups {
                 let (mine, theirs) = (mine & !from | to, theirs & !to);
                 let (x, o) = if left { (mine, theirs) } else { (theirs, mine) };
                 let position = self.stones(x, o);
-                values.push(self.engine.value(&mut self.forms, &position)?);
+                // the options were valued with the group; should the engine's table have no
+                // room for one after all, every move is tried
+                match self.engine.value(&mut self.forms, &position) {
+                    Ok(v) => values.push(v),
+                    Err(GrundyError::StateLimit { .. }) => break,
+                    Err(e) => return Err(e),
+                }
+            }
+            if values.len() < moves.len() {
+                self.best.insert((x, o, left), moves);
+                return Ok(&self.best[&(x, o, left)]);
             }
             let mut kept = Vec::new();
             for (a, &va) in values.iter().enumerate() {
@@ -531,7 +550,10 @@ thread_local! {
 
 impl Drop for ClobberSolver {
     fn drop(&mut self) {
-        let groups = self.groups.take();
+        // kept only while modest: a thread (a server's) holds a bounded amount between searches
+        let groups = self.groups.take().filter(|g| {
+            g.forms.len() <= KEPT_FORMS && g.values.len() + g.best.len() <= KEPT_GROUPS
+        });
         GROUPS.with(|g| *g.borrow_mut() = groups);
     }
 }
@@ -564,6 +586,7 @@ impl RegionSolver for ClobberSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Xorshift;
     use std::collections::HashMap;
 
     /// Whether the player to move (Left when `left`) wins the board of `cols` columns and
@@ -614,22 +637,14 @@ mod tests {
         wins
     }
 
-    fn xorshift(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed
-    }
-
     /// A random board: each cell Left's, Right's or empty, mostly full.
-    fn random_board(seed: &mut u64, cells: u32, empty_one_in: u64) -> (u64, u64) {
+    fn random_board(rng: &mut Xorshift, cells: u32, empty_one_in: u64) -> (u64, u64) {
         let (mut x, mut o) = (0, 0);
         for i in 0..cells {
-            let r = xorshift(seed);
-            if r.is_multiple_of(empty_one_in) {
+            if rng.below(empty_one_in) == 0 {
                 continue;
             }
-            if r >> 8 & 1 == 0 {
+            if rng.below(2) == 0 {
                 x |= 1 << i;
             } else {
                 o |= 1 << i;
@@ -684,13 +699,13 @@ mod tests {
     /// integers beside them.
     #[test]
     fn solver_agrees_with_minimax() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
         let table = Arc::new(ResultTable::new(1 << 16));
         for round in 0..1500 {
-            let rows = 1 + (xorshift(&mut seed) % 4) as u32;
-            let cols = 1 + (xorshift(&mut seed) % 5) as u32;
-            let board = random_board(&mut seed, rows * cols, 3 + round % 5);
-            let integer = (xorshift(&mut seed) % 5) as i32 - 2;
+            let rows = 1 + rng.below(4) as u32;
+            let cols = 1 + rng.below(5) as u32;
+            let board = random_board(&mut rng, rows * cols, 3 + round % 5);
+            let integer = rng.below(5) as i32 - 2;
             let value_stones = [0, 2, 4, VALUE_STONES][round as usize % 4];
             let mut memo = HashMap::new();
             check(
@@ -707,11 +722,11 @@ mod tests {
     /// Boards of 16 to 20 cells, nearly full: groups too big to value, beside valued ones.
     #[test]
     fn solver_agrees_with_minimax_on_larger_boards() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
         let table = Arc::new(ResultTable::new(1 << 18));
         for round in 0..240 {
             let (rows, cols) = [(4, 4), (4, 5), (3, 6), (2, 8)][round % 4];
-            let board = random_board(&mut seed, rows * cols, 6);
+            let board = random_board(&mut rng, rows * cols, 6);
             let value_stones = [4, VALUE_STONES][round % 2];
             let mut memo = HashMap::new();
             check(&table, (rows, cols), board, 0, value_stones, &mut memo);
@@ -720,12 +735,12 @@ mod tests {
 
     #[test]
     fn images_and_the_negative_share_a_key() {
-        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut rng = Xorshift(0x1234_5678_9abc_def1);
         for (rows, cols) in [(4, 4), (3, 5), (5, 6), (8, 8)] {
             let shape = Shape::new(rows, cols).expect("fits");
             assert_eq!(shape.images.len(), if rows == cols { 8 } else { 4 });
             for _ in 0..50 {
-                let (x, o) = random_board(&mut seed, rows * cols, 3);
+                let (x, o) = random_board(&mut rng, rows * cols, 3);
                 let key = shape.key(x, o, true);
                 assert_eq!(shape.key(o, x, false), key);
                 for s in 0..shape.images.len() {
