@@ -476,3 +476,31 @@ fn play_by_search_agrees_with_play_by_canonical_forms() {
     }
     assert!(searched > 200, "{searched}");
 }
+
+/// A board Clobber's own search answers, saved by a checkpoint: a finished run's answer is
+/// read back at once, without a position searched.
+#[test]
+fn a_clobber_search_is_read_back_from_its_checkpoint() {
+    let dir = std::env::temp_dir().join(format!("grundy-clobber-ck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("clobber.ck").display().to_string();
+    let board = "clobber xoxox/oxoxo/xoxox/oxoxo";
+    let args = [
+        "solve",
+        "--json",
+        "--no-value",
+        "--max-moves",
+        "0",
+        "--checkpoint",
+        &path,
+        board,
+    ];
+    let (code, first, err) = common::run_grundy(&args, b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(first.contains(r#""outcome":"N""#), "{first}");
+    let (code, again, err) = common::run_grundy(&args, b"");
+    assert_eq!((code, again.as_str()), (0, first.as_str()), "{err}");
+    assert!(err.contains("grundy: 0 positions searched"), "{err}");
+    assert!(err.contains("resumed with"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
