@@ -586,7 +586,7 @@ impl RegionSolver for ClobberSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::Xorshift;
+    use crate::testing::{check_region_solver, Xorshift};
     use std::collections::HashMap;
 
     /// Whether the player to move (Left when `left`) wins the board of `cols` columns and
@@ -661,9 +661,9 @@ mod tests {
         value_stones: u32,
         memo: &mut HashMap<(u64, u64, i32, bool), bool>,
     ) {
-        for left in [true, false] {
-            for negated in [false, true] {
-                let mut solver = ClobberSolver::valuing(
+        check_region_solver(
+            || {
+                ClobberSolver::valuing(
                     Arc::clone(table),
                     rows as u8,
                     cols as u8,
@@ -671,28 +671,12 @@ mod tests {
                     o.into(),
                     value_stones,
                 )
-                .expect("small boards fit");
-                let mut ticks = 0;
-                let wins = solver
-                    .wins(negated, i64::from(integer), left, &mut |n| {
-                        ticks += n;
-                        Ok(())
-                    })
-                    .unwrap();
-                // -B + n with Left to move is B - n with Right to move
-                let (integer, left) = if negated {
-                    (-integer, !left)
-                } else {
-                    (integer, left)
-                };
-                let expected = brute(cols, rows * cols, x, o, integer, left, memo);
-                assert_eq!(
-                    wins, expected,
-                    "{rows} x {cols} x {x:b} o {o:b} integer {integer} left {left} valuing {value_stones}"
-                );
-                assert!(ticks >= 1);
-            }
-        }
+                .expect("small boards fit")
+            },
+            integer,
+            |integer, left| brute(cols, rows * cols, x, o, integer, left, memo),
+            &|| format!("{rows} x {cols} x {x:b} o {o:b} valuing {value_stones}"),
+        );
     }
 
     /// Small boards, every way of valuing groups (none, the smallest, the default), with

@@ -613,6 +613,7 @@ impl RegionSolver for DomineeringSolver {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::testing::check_region_solver;
     use std::collections::HashMap;
 
     /// Whether the player to move (vertical when `vertical`) wins `empty` (row by row, no
@@ -675,31 +676,15 @@ pub(crate) mod tests {
             let empty = u128::from(if round % 3 == 0 { a & b } else { a | b }) & full;
             let integer = (xorshift(&mut seed) % 7) as i32 - 3;
             let mut memo = HashMap::new();
-            for left in [true, false] {
-                for negated in [false, true] {
-                    let mut solver =
-                        DomineeringSolver::new(Arc::clone(&table), rows as u8, cols as u8, empty)
-                            .expect("small boards fit");
-                    let mut ticks = 0;
-                    let wins = solver
-                        .wins(negated, i64::from(integer), left, &mut |n| {
-                            ticks += n;
-                            Ok(())
-                        })
-                        .unwrap();
-                    let (integer, vertical) = if negated {
-                        (-integer, !left)
-                    } else {
-                        (integer, left)
-                    };
-                    let expected = brute(rows, cols, empty, integer, vertical, &mut memo);
-                    assert_eq!(
-                        wins, expected,
-                        "{rows} x {cols} {empty:b} integer {integer} vertical {vertical}"
-                    );
-                    assert!(ticks >= 1);
-                }
-            }
+            check_region_solver(
+                || {
+                    DomineeringSolver::new(Arc::clone(&table), rows as u8, cols as u8, empty)
+                        .expect("small boards fit")
+                },
+                integer,
+                |integer, vertical| brute(rows, cols, empty, integer, vertical, &mut memo),
+                &|| format!("{rows} x {cols} {empty:b}"),
+            );
         }
     }
 
