@@ -2,15 +2,17 @@
 # Who wins the Clobber checkerboard (x in the top left corner), moving first as Left and as
 # Right: `grundy solve --no-value --max-moves 0`, one process per board, with its time and
 # peak memory. Clobber's own search (games/clobber_outcome.rs) does the work.
-# Usage: bash bench/clobber_records.sh [ROWSxCOLS...] (default 4x5 4x6 5x5; 5x6 takes about
-# twenty minutes). THREADS (default 1) and MAX_STATES (default 50000000: a 1.6 GB table)
-# are passed on.
+# Usage: bash bench/clobber_records.sh [ROWSxCOLS...] (default 4x5 4x6 5x5). THREADS (default
+# 1) and MAX_STATES (default 4000000, the command's own) are passed on. 5x6 wants a larger
+# table: THREADS=2 MAX_STATES=50000000 bash bench/clobber_records.sh 5x6 (about nine minutes;
+# a table of a gigabyte or more sits in huge pages whose zeroing costs a few seconds even
+# for a small board).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 boards=("$@")
 [ ${#boards[@]} -gt 0 ] || boards=(4x5 4x6 5x5)
 threads=${THREADS:-1}
-states=${MAX_STATES:-50000000}
+states=${MAX_STATES:-4000000}
 cargo build --release --quiet
 bin=target/release/grundy
 checkerboard() {

@@ -146,7 +146,8 @@ impl Shape {
             | set >> self.cols
     }
 
-    /// The cells of `all` joined to `seed` by steps within `all`.
+    /// The cells of `all` joined to `seed` by steps within `all`: [`Board::region`] on 64
+    /// bits (the search through `Board::for_each_region` on 128 bits took 11% longer on 5 x 5).
     fn component(&self, all: u64, seed: u64) -> u64 {
         let mut set = seed;
         loop {
