@@ -587,7 +587,8 @@ impl RegionSolver for ClobberSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{check_region_solver, Xorshift};
+    use crate::partizan::outcome::check_region_solver;
+    use crate::testing::Xorshift;
     use std::collections::HashMap;
 
     /// Whether the player to move (Left when `left`) wins the board of `cols` columns and

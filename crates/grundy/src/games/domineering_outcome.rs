@@ -613,7 +613,7 @@ impl RegionSolver for DomineeringSolver {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::testing::check_region_solver;
+    use crate::partizan::outcome::check_region_solver;
     use std::collections::HashMap;
 
     /// Whether the player to move (vertical when `vertical`) wins `empty` (row by row, no
