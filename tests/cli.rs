@@ -131,6 +131,18 @@ fn bad_input_is_one_line_on_stderr_and_exit_2() {
     }
     let out = grundy(&["solve", "nim 3 + foo 2"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("column 9"));
+    // a NoGo board no play reaches (a group without a liberty), for every command that reads it
+    for args in [
+        &["solve", "nim 1 + nogo .#o/..#"][..],
+        &["solve", "--no-value", "nogo .#o/..#"],
+        &["value", "nogo xo/o."],
+    ] {
+        let out = grundy(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("has no liberty"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?} printed on stdout");
+    }
 }
 
 #[test]

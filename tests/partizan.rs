@@ -692,6 +692,8 @@ fn every_game_agrees_with_a_plain_search_of_its_rules() {
         let cells: Vec<u8> = (0..r3 * c3)
             .map(|_| [b'.', b'.', b'.', b'x', b'o', b'#'][rng.below(6) as usize])
             .collect();
+        let mut cells = cells;
+        common::nogo_breathing(c3, &mut cells);
         let grid = (c3, cells);
         let v = plain_value(&mut forms, &mut HashMap::new(), &grid, &nogo_moves);
         assert_eq!(
@@ -852,6 +854,14 @@ fn boards_cut_by_a_wall_are_the_sums_of_their_sides() {
                     while row.len() < w {
                         row.push('.');
                     }
+                }
+            }
+            if game == "nogo" {
+                for s in [&mut a, &mut b] {
+                    *s = common::nogo_breathing_text(&s.join("/"))
+                        .split('/')
+                        .map(str::to_string)
+                        .collect();
                 }
             }
             let joined: Vec<String> = a

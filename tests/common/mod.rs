@@ -53,6 +53,57 @@ impl Rng {
     }
 }
 
+/// Empties every group of stones (`x` or `o`, joined orthogonally) of a board of `cols`
+/// columns that has no liberty (no empty cell `.` next to it): what is left is a NoGo position
+/// (every group breathes; emptying cells only gives the others liberties).
+pub fn nogo_breathing(cols: usize, cells: &mut [u8]) {
+    let rows = cells.len() / cols;
+    let mut dead = Vec::new();
+    let mut seen = vec![false; cells.len()];
+    for start in 0..cells.len() {
+        if seen[start] || !matches!(cells[start], b'x' | b'o') {
+            continue;
+        }
+        let (mut group, mut k, mut breathes) = (vec![start], 0, false);
+        seen[start] = true;
+        while k < group.len() {
+            let (r, c) = (group[k] / cols, group[k] % cols);
+            k += 1;
+            let steps = [(r > 0, r.wrapping_sub(1), c), (r + 1 < rows, r + 1, c)];
+            let sides = [(c > 0, r, c.wrapping_sub(1)), (c + 1 < cols, r, c + 1)];
+            for (inside, r2, c2) in steps.into_iter().chain(sides) {
+                let j = r2 * cols + c2;
+                if !inside {
+                    continue;
+                }
+                breathes |= cells[j] == b'.';
+                if cells[j] == cells[start] && !seen[j] {
+                    seen[j] = true;
+                    group.push(j);
+                }
+            }
+        }
+        if !breathes {
+            dead.extend(group);
+        }
+    }
+    for i in dead {
+        cells[i] = b'.';
+    }
+}
+
+/// [`nogo_breathing`] on a board written as rows joined by `/`.
+pub fn nogo_breathing_text(board: &str) -> String {
+    let cols = board.split('/').next().map_or(0, str::len);
+    let mut cells: Vec<u8> = board.bytes().filter(|&b| b != b'/').collect();
+    nogo_breathing(cols, &mut cells);
+    cells
+        .chunks(cols)
+        .map(|row| String::from_utf8(row.to_vec()).expect("ascii"))
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
 /// One atom of a position, as the rules describe it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Game {

@@ -6,7 +6,7 @@
 use crate::error::Result;
 use crate::games::cells::{CharBoard, Symmetry, STEPS};
 use crate::games::partizan_game::{PartizanGame, PartizanSyntax};
-use crate::games::syntax::{ParseContext, Word};
+use crate::games::syntax::{error, ParseContext, Word};
 use crate::partizan::PartizanRules;
 
 /// The rules of NoGo; a position is the board.
@@ -15,6 +15,11 @@ pub struct NoGo;
 
 /// Whether every group of stones on `board` has a liberty. O(cells).
 fn every_group_breathes(board: &CharBoard) -> bool {
+    breathless_group(board).is_none()
+}
+
+/// A cell (row, column) of the first group of stones on `board` with no liberty. O(cells).
+fn breathless_group(board: &CharBoard) -> Option<(i64, i64)> {
     let n = board.cells.len();
     let cols = board.cols as i64;
     let mut seen = vec![false; n];
@@ -44,10 +49,10 @@ fn every_group_breathes(board: &CharBoard) -> bool {
             }
         }
         if !breathes {
-            return false;
+            return Some((start as i64 / cols, start as i64 % cols));
         }
     }
-    true
+    None
 }
 
 impl PartizanRules for NoGo {
@@ -97,7 +102,24 @@ impl PartizanGame for NoGo {
 
     fn read(name: Word, args: &[Word], _: &mut ParseContext) -> Result<Option<CharBoard>> {
         let what = "'x' (Left), 'o' (Right), '.' (empty) or '#' (blocked)";
-        CharBoard::read(name, args, Self::SYNTAX.usage, "xo.#", what).map(Some)
+        let board = CharBoard::read(name, args, Self::SYNTAX.usage, "xo.#", what)?;
+        // no move leaves a group without a liberty, so no NoGo position has one
+        if let Some((r, c)) = breathless_group(&board) {
+            let stones = if board.at(r, c) == Some(b'x') {
+                'x'
+            } else {
+                'o'
+            };
+            return Err(error(
+                args[0].column,
+                format!(
+                    "the group of {stones} stones at the board's row {}, column {} has no liberty (no empty cell next to it), which no NoGo position has",
+                    r + 1,
+                    c + 1
+                ),
+            ));
+        }
+        Ok(Some(board))
     }
 
     crate::games::cells::char_board_part!();
