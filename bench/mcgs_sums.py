@@ -3,7 +3,9 @@
 MCGS is built for: 4 to 8 components, 20 to 40 cells in all.
 
 Prints one sum per line: `KIND<TAB>grundy expression<TAB>MCGS input`. Usage:
-`python3 bench/mcgs_sums.py [COUNT_PER_KIND] [SEED]` (defaults 20, 2026).
+`python3 bench/mcgs_sums.py [COUNT_PER_KIND] [SEED] [MIN_CELLS MAX_CELLS]` (defaults 20, 2026,
+20 40). Larger sums (`60 90`: 4 to 8 components of 8 to 20 cells) are the harder set the
+search's own heuristics are measured on (bench/outcome_sums.sh).
 Conventions shared by both programs: Left is Black (`x` in grundy, `X` in MCGS), takes
 vertical dominoes and moves the toads (`T`, MCGS's `X`) rightwards.
 """
@@ -39,12 +41,12 @@ KINDS = {
 }
 
 
-def one_sum(rng, kind):
-    """A sum of 4 to 8 components of `kind` (or of all three kinds for `mixed`), 20 to 40
-    cells in all."""
+def one_sum(rng, kind, low=20, high=40):
+    """A sum of 4 to 8 components of `kind` (or of all three kinds for `mixed`), `low` to
+    `high` cells in all."""
     while True:
         count = rng.randint(4, 8)
-        total = rng.randint(20, 40)
+        total = rng.randint(low, high)
         sizes = [max(2, total // count + rng.randint(-2, 2)) for _ in range(count)]
         parts = []
         cells = 0
@@ -54,7 +56,7 @@ def one_sum(rng, kind):
             board, n = make(rng, size)
             cells += n
             parts.append((k, name, section, board, board.translate(table)))
-        if 20 <= cells <= 40:
+        if low <= cells <= high:
             break
     expr = " + ".join(f"{name} {board}" for _, name, _, board, _ in parts)
     mcgs = []
@@ -67,10 +69,12 @@ def one_sum(rng, kind):
 def main():
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 2026
+    low = int(sys.argv[3]) if len(sys.argv) > 3 else 20
+    high = int(sys.argv[4]) if len(sys.argv) > 4 else 40
     rng = random.Random(seed)
     for kind in ("clobber", "domineering", "toads", "mixed"):
         for _ in range(count):
-            expr, mcgs = one_sum(rng, kind)
+            expr, mcgs = one_sum(rng, kind, low, high)
             print(f"{kind}\t{expr}\t{mcgs}")
 
 

@@ -56,7 +56,10 @@ fn part(rng: &mut Rng) -> String {
         5 => format!("col {}", board(rng, b"xo...#", 3, 3)),
         6 => format!("cram {}", board(rng, b"...#", 3, 4)),
         7 => format!("fission {}", board(rng, b"x..#", 3, 4)),
-        8 => format!("nogo {}", board(rng, b"xo...#", 2, 3)),
+        8 => format!(
+            "nogo {}",
+            common::nogo_breathing_text(&board(rng, b"xo...#", 2, 3))
+        ),
         9 => {
             let mut b: Vec<u8> = board(rng, b"....#", 3, 3).into_bytes();
             let cells: Vec<usize> = (0..b.len()).filter(|&i| b[i] != b'/').collect();
@@ -134,14 +137,19 @@ fn the_search_agrees_with_the_canonical_forms_on_random_sums_of_every_game() {
         // the value engine: canonical form, outcome and winning moves
         let valued = solve_partizan(&text, &ValueOptions::default())
             .unwrap_or_else(|e| panic!("{text}: {e}"));
-        // the search, with and without valuing small regions on the way
+        // the search, with and without valuing small regions on the way, the root's parts and
+        // the regions met often, and folding only numbers, small values or all
         let value_size = [0, 4, 8, 64][rng.below(4) as usize];
+        let root_value_states = [0, 1 << 12][rng.below(2) as usize];
+        let fold_work = [1, 16, 1 << 12][rng.below(3) as usize];
         // every third sum: who wins alone (each player's most promising move split into the
         // opponent's replies on threads)
         let max_moves = if round % 3 == 1 { 0 } else { 1000 };
         let search = OutcomeOptions {
             value_size,
             value_states: 1 << 12,
+            root_value_states,
+            fold_work,
             table_entries: None,
         };
         let options = search_options(search, max_moves, 1 + rng.below(3) as usize);

@@ -361,6 +361,28 @@ impl Forms {
         self.as_nus(g).filter(|n| n.is_number()).map(|n| n.number)
     }
 
+    /// How many distinct forms `g` is built from: itself and, recursively, its options' (a
+    /// number plus ups and a nimber counts as one), or `None` past `cap`. A measure of what
+    /// sums with `g` cost.
+    ///
+    /// **Complexity**: O(cap) steps at most; iterative.
+    pub fn size_within(&self, g: GameId, cap: usize) -> Option<usize> {
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut stack = vec![g];
+        while let Some(g) = stack.pop() {
+            if !seen.insert(g) {
+                continue;
+            }
+            if seen.len() > cap {
+                return None;
+            }
+            if let Node::Moves { left, right } = &self.nodes[g.index()] {
+                stack.extend(left.iter().chain(right.iter()).copied());
+            }
+        }
+        Some(seen.len())
+    }
+
     /// The canonical Left and Right options of `g`.
     pub fn options(&mut self, g: GameId) -> Options {
         match &self.nodes[g.index()] {

@@ -157,11 +157,19 @@ pub struct SearchSum<R> {
 /// How the search values regions.
 #[derive(Clone, Copy, Debug)]
 pub struct OutcomeOptions {
-    /// The largest size (of [`SumRules::size`]) at which a region is first tried by the
-    /// value engine; lowered per game each time a region of that game does not fit.
+    /// The size (of [`SumRules::size`]) up to which regions are valued when first met;
+    /// lowered per game each time a region of that game does not fit (bigger regions are
+    /// valued when met often).
     pub value_size: usize,
     /// How many new positions the value engine may store for one region.
     pub value_states: usize,
+    /// The same for each part of a sum of several given to [`OutcomeSearch::sum`] (the
+    /// root's parts, valued once), and the most for a region the search meets often.
+    pub root_value_states: usize,
+    /// The most comparisons a region's value may cost to fold into its sum's known value:
+    /// the product of their sizes ([`Forms::size_within`]). A region past it is searched by
+    /// its moves.
+    pub fold_work: usize,
     /// The entries of the transposition table (`None`: the budget's state limit).
     pub table_entries: Option<usize>,
 }
@@ -171,6 +179,8 @@ impl Default for OutcomeOptions {
         OutcomeOptions {
             value_size: 8,
             value_states: 4096,
+            root_value_states: 1 << 16,
+            fold_work: 1 << 12,
             table_entries: None,
         }
     }
@@ -187,7 +197,14 @@ struct RegionInfo {
     moves: [u32; 2],
     /// Safe, vulnerable and most moves, when known.
     bounds: Option<MoveBounds>,
+    /// The search's visits to sums holding it, while it is not valued
+    /// ([`OutcomeSearch::visit`]).
+    visits: u32,
 }
+
+/// The value engine's budget for a region the search has visited often, per visit
+/// ([`OutcomeSearch::visit`]).
+const VISIT_STATES: usize = 16;
 
 /// The counters of a search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -302,6 +319,10 @@ pub struct OutcomeSearch<S: SumRules> {
     regions: FxHashMap<S::Region, RegionInfo>,
     /// Per game: the size up to which regions are tried by the value engine.
     value_size: Vec<usize>,
+    /// Whether the regions being valued are the parts of a sum given to [`Self::sum`].
+    valuing_root: bool,
+    /// Per arena index: the form's size, when counted ([`Self::form_size`]; 0: not yet).
+    form_sizes: Vec<u32>,
     stats: OutcomeStats,
     scratch: Vec<Vec<RegionList<S::Region>>>,
     /// Per arena index: [`Self::value_hash`] of the form (0: not computed yet).
@@ -345,6 +366,8 @@ impl<S: SumRules> OutcomeSearch<S> {
             budget,
             regions: FxHashMap::default(),
             value_size: Vec::new(),
+            valuing_root: false,
+            form_sizes: Vec::new(),
             stats: OutcomeStats::default(),
             scratch: Vec::new(),
             value_hashes: Vec::new(),
@@ -458,9 +481,15 @@ impl<S: SumRules> OutcomeSearch<S> {
             parts: Vec::with_capacity(parts.len()),
             known,
         };
-        for (region, negated) in parts {
-            self.add_part(&mut sum, region, negated, true)?;
-        }
+        // the parts of a sum of several get a bigger budget, once: the search has no better
+        // use for the time than to fold them into the known value (a region alone is the
+        // whole question, and its own search's)
+        self.valuing_root = parts.len() >= 2;
+        let added = parts
+            .into_iter()
+            .try_for_each(|(region, negated)| self.add_part(&mut sum, region, negated, true));
+        self.valuing_root = false;
+        added?;
         Ok(sum)
     }
 
@@ -474,7 +503,7 @@ impl<S: SumRules> OutcomeSearch<S> {
         try_value: bool,
     ) -> Result<()> {
         let info = self.info(&region, try_value)?;
-        if let Some(v) = info.value {
+        if let Some(v) = info.value.filter(|&v| self.foldable(sum.known, v)) {
             let forms = self.rules.forms();
             let v = if negated { forms.neg(v) } else { v };
             sum.known = forms.add(sum.known, v)?;
@@ -496,6 +525,35 @@ impl<S: SumRules> OutcomeSearch<S> {
             hash,
         });
         Ok(())
+    }
+
+    /// Whether a valued region is folded into the known value `known` of its sum: when
+    /// either is a number, or the product of their sizes is at most
+    /// [`OutcomeOptions::fold_work`]. The canonical form of a sum of two hot games costs up to
+    /// about that product in comparisons, and grows with it; a region not folded is searched
+    /// by its moves.
+    fn foldable(&mut self, known: GameId, v: GameId) -> bool {
+        let forms = self.rules.forms();
+        if forms.as_number(known).is_some() || forms.as_number(v).is_some() {
+            return true;
+        }
+        self.form_size(known) * self.form_size(v) <= self.options.fold_work
+    }
+
+    /// [`Forms::size_within`] [`OutcomeOptions::fold_work`] (past it, one more), memoised
+    /// per form.
+    fn form_size(&mut self, g: GameId) -> usize {
+        let at = g.index();
+        if let Some(&size) = self.form_sizes.get(at).filter(|&&s| s != 0) {
+            return size as usize;
+        }
+        let cap = self.options.fold_work.min(u32::MAX as usize - 1);
+        let size = self.rules.forms().size_within(g, cap).unwrap_or(cap + 1);
+        if self.form_sizes.len() <= at {
+            self.form_sizes.resize(at + 1, 0);
+        }
+        self.form_sizes[at] = size as u32;
+        size
     }
 
     /// What the search knows of a region, valuing it when small enough.
@@ -524,19 +582,7 @@ impl<S: SumRules> OutcomeSearch<S> {
             Some(n) => Some(self.rules.forms().number(Dyadic::integer(n)?)?),
             // a game with move bounds is decided by them, which a known value that is not
             // an integer would switch off: its regions are not valued
-            None if try_value
-                && self.rules.size(region) <= self.value_size[kind]
-                && bounds.is_none() =>
-            {
-                let v = self.rules.value_within(region, self.options.value_states)?;
-                if v.is_none() {
-                    // regions this big do not fit: try only smaller ones from now on
-                    self.value_size[kind] = self.rules.size(region).saturating_sub(1);
-                } else {
-                    self.stats.valued += 1;
-                }
-                v
-            }
+            None if try_value && bounds.is_none() => self.value_learning(region, kind)?,
             None => None,
         };
         let info = RegionInfo {
@@ -544,6 +590,7 @@ impl<S: SumRules> OutcomeSearch<S> {
             tried: try_value,
             moves,
             bounds,
+            visits: known.map_or(0, |i| i.visits),
         };
         // a cache: emptied when full (what it held is found again; valued regions stay in the
         // value engine's table)
@@ -552,6 +599,65 @@ impl<S: SumRules> OutcomeSearch<S> {
         }
         self.regions.insert(region.clone(), info);
         Ok(info)
+    }
+
+    /// The canonical form of a region met for the first time, when the value engine finds it
+    /// within the budget, learning per game how big a region it values: a region bigger than
+    /// the learnt size is not tried, and one that does not fit lowers it. (Bigger ones are
+    /// valued when the search meets them often, [`Self::visit`].) The parts of the sum given
+    /// to [`Self::sum`] are all tried, with a bigger budget.
+    fn value_learning(&mut self, region: &S::Region, kind: usize) -> Result<Option<GameId>> {
+        let size = self.rules.size(region);
+        let small = size <= self.value_size[kind];
+        if !small && !self.valuing_root {
+            return Ok(None);
+        }
+        let budget = if self.valuing_root {
+            self.options.root_value_states
+        } else {
+            self.options.value_states
+        };
+        let v = self.rules.value_within(region, budget)?;
+        if v.is_some() {
+            self.stats.valued += 1;
+        } else if small {
+            // regions this big do not fit: try only smaller ones from now on
+            self.value_size[kind] = size.saturating_sub(1);
+        }
+        Ok(v)
+    }
+
+    /// A visit of the search to a sum holding `region`: the region's value when it is found
+    /// now. A region met for the first time is tried as [`Self::value_learning`] says; one
+    /// not valued is tried again at its 4th, 16th, 64th... visit, with a budget of
+    /// [`VISIT_STATES`] per visit (up to [`OutcomeOptions::root_value_states`]), so that the
+    /// value engine's work on regions that do not fit stays within a constant times the
+    /// search's on them.
+    fn visit(&mut self, region: &S::Region) -> Result<Option<GameId>> {
+        let Some(info) = self.regions.get_mut(region).filter(|i| i.tried) else {
+            return Ok(self.info(region, true)?.value);
+        };
+        if info.value.is_some() || info.bounds.is_some() {
+            return Ok(None);
+        }
+        info.visits = info.visits.saturating_add(1);
+        let visits = info.visits;
+        if visits < 4 || !visits.is_power_of_two() || visits.trailing_zeros() % 2 != 0 {
+            return Ok(None);
+        }
+        let budget = (visits as usize).saturating_mul(VISIT_STATES).min(
+            self.options
+                .root_value_states
+                .max(self.options.value_states),
+        );
+        let v = self.rules.value_within(region, budget)?;
+        if v.is_some() {
+            self.stats.valued += 1;
+            if let Some(info) = self.regions.get_mut(region) {
+                info.value = v;
+            }
+        }
+        Ok(v)
     }
 
     /// The most regions the search keeps what it knows of: a quarter of the budget's states
@@ -660,8 +766,8 @@ impl<S: SumRules> OutcomeSearch<S> {
         // the regions met for the first time are valued now that the sum is searched
         let mut folded = None;
         for p in &sum.parts {
-            let had = self.regions.get(&p.region).is_some_and(|i| i.tried);
-            if !had && self.info(&p.region, true)?.value.is_some() {
+            let value = self.visit(&p.region)?;
+            if value.is_some_and(|v| self.foldable(sum.known, v)) {
                 let mut f = SearchSum {
                     parts: Vec::with_capacity(sum.parts.len()),
                     known: sum.known,
