@@ -9,7 +9,8 @@
 # (built first; `gen_toads` has none). Prints
 # per kind the answers, the disagreements, the sums a side did not answer within LIMIT seconds
 # (not counted in its time), and the total times.
-# Usage: bash bench/mcgs_peers.sh [COUNT_PER_KIND] [SEED] (defaults 20, 2026; LIMIT 60 s).
+# Usage: bash bench/mcgs_peers.sh [COUNT_PER_KIND] [SEED] (defaults 20, 2026; LIMIT 60 s;
+# CELLS="60 90" for the harder set of 60 to 90 cells in all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-20}
@@ -28,7 +29,8 @@ ls "$peers"/mcgs/src/*.cpp "$peers"/mcgs/src/main/*.cpp | xargs -P 2 -I{} sh -c 
 g++ -pthread "$work"/o/*.o -o "$work/MCGS"
 
 "$work/MCGS" --db-file-create "$work/db.bin" "[clobber] max_dims = 3,4; [domineering] max_dims = 3,4;" >/dev/null
-python3 bench/mcgs_sums.py "$count" "$seed" >"$work/sums.tsv"
+# shellcheck disable=SC2086 # CELLS is two numbers
+python3 bench/mcgs_sums.py "$count" "$seed" ${CELLS:-20 40} >"$work/sums.tsv"
 LIMIT=$limit WORK=$work python3 - <<'EOF'
 import os, subprocess, time, json, re
 work = os.environ["WORK"]; limit = float(os.environ["LIMIT"])

@@ -213,8 +213,9 @@ type ThreadAnswers = (Vec<(usize, bool)>, OutcomeStats);
 
 /// [`solve_by_search`] on `threads` threads: the root's moves (or, when no move is listed,
 /// the opponent's replies to each player's most promising move) taken one at a time by
-/// threads that each run their own search (sharing the games' own searches' table). `None` when a part has too many moves to list (then the single search
-/// answers).
+/// threads that each run their own search, sharing one table of results (the search of
+/// sums' and the games' own searches'). `None` when a part has too many moves to list (then
+/// the single search answers).
 fn solve_on_threads(
     terms: &[Term],
     options: &PartizanSolveOptions,
@@ -268,7 +269,8 @@ fn solve_on_threads(
         ),
         ..options.search
     };
-    // the games' own searches (Domineering's) share one table of results
+    // the threads' searches of sums and the games' own searches (Domineering's, Clobber's)
+    // share one table of results
     let results = Arc::new(ResultTable::new(options.budget.max_states()));
     let answers: Vec<Result<ThreadAnswers>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
@@ -280,6 +282,8 @@ fn solve_on_threads(
                 scope.spawn(move || -> Result<ThreadAnswers> {
                     let mut ts = TermSearch::new(options.budget.clone(), search);
                     ts.search.rules.share_results(results);
+                    // and the search of sums keeps its results there too
+                    ts.search.share_table();
                     if let Some(db) = &options.database {
                         ts.search.rules.use_database(db);
                     }

@@ -18,7 +18,7 @@ use crate::budget::Budget;
 use crate::error::Result;
 use crate::partizan::dyadic::Dyadic;
 use crate::partizan::forms::{Forms, GameId};
-use crate::partizan::results::ResultTable;
+use crate::partizan::results::{ResultKey, ResultTable};
 use crate::partizan::search::{BoundTotals, MoveBounds};
 use rustc_hash::{FxHashMap, FxHasher};
 use std::fmt::Debug;
@@ -300,6 +300,18 @@ pub(crate) fn hash128<T: Hash>(value: &T, salt: u64) -> u128 {
     mix(a.finish()) as u128 | (mix(b.finish() ^ 0x9e37_79b9_7f4a_7c15) as u128) << 64
 }
 
+/// The key of a sum in the games' own searches' table ([`OutcomeSearch::share_table`]):
+/// its 128-bit hash, under a game number of its own.
+fn shared_key(key: u128) -> ResultKey {
+    ResultKey {
+        cells: key,
+        meta: SUMS,
+    }
+}
+
+/// The game number of the sums in [`ResultTable`] (the games' own searches have 1 and up).
+const SUMS: u64 = 0xf;
+
 /// splitmix64's finaliser.
 pub(crate) fn mix(mut x: u64) -> u64 {
     x ^= x >> 30;
@@ -323,6 +335,8 @@ pub struct OutcomeSearch<S: SumRules> {
     valuing_root: bool,
     /// Per arena index: the form's size, when counted ([`Self::form_size`]; 0: not yet).
     form_sizes: Vec<u32>,
+    /// Whether the results go to the games' own searches' table ([`Self::share_table`]).
+    shared: bool,
     stats: OutcomeStats,
     scratch: Vec<Vec<RegionList<S::Region>>>,
     /// Per arena index: [`Self::value_hash`] of the form (0: not computed yet).
@@ -368,6 +382,7 @@ impl<S: SumRules> OutcomeSearch<S> {
             value_size: Vec::new(),
             valuing_root: false,
             form_sizes: Vec::new(),
+            shared: false,
             stats: OutcomeStats::default(),
             scratch: Vec::new(),
             value_hashes: Vec::new(),
@@ -781,12 +796,12 @@ impl<S: SumRules> OutcomeSearch<S> {
         }
         if let Some(f) = folded {
             let outer = self.key(sum, left);
-            if let Some(wins) = self.table.get(outer) {
+            if let Some(wins) = self.lookup(outer) {
                 self.stats.hits += 1;
                 return Ok(wins);
             }
             let wins = self.search(&f, left, work)?;
-            self.table.put(outer, wins, *work);
+            self.store(outer, wins, *work);
             return Ok(wins);
         }
         if let Some(wins) = self.by_bounds(sum, left) {
@@ -794,7 +809,7 @@ impl<S: SumRules> OutcomeSearch<S> {
             return Ok(wins);
         }
         let key = self.key(sum, left);
-        if let Some(wins) = self.table.get(key) {
+        if let Some(wins) = self.lookup(key) {
             self.stats.hits += 1;
             return Ok(wins);
         }
@@ -806,7 +821,7 @@ impl<S: SumRules> OutcomeSearch<S> {
                 !self.decide(child.sum.known, !left)
             } else {
                 let k = self.key(&child.sum, !left);
-                self.table.get(k) == Some(false)
+                self.lookup(k) == Some(false)
             };
             if opponent_loses {
                 wins = true;
@@ -827,8 +842,34 @@ impl<S: SumRules> OutcomeSearch<S> {
             }
             *work += inner;
         }
-        self.table.put(key, wins, *work);
+        self.store(key, wins, *work);
         Ok(wins)
+    }
+
+    /// Makes the search keep its results in the games' own searches' table
+    /// ([`SumRules::results`], made now if none is yet), which the searches of other threads
+    /// may share: a sum one thread proves is known to all. (Its own table is then unused.)
+    pub fn share_table(&mut self) {
+        self.shared = self.rules.results_or_new().is_some();
+        if self.shared {
+            self.table = Table::new(BUCKET);
+        }
+    }
+
+    /// The result the table holds for the sum of key `key`.
+    fn lookup(&self, key: u128) -> Option<bool> {
+        match self.rules.results().filter(|_| self.shared) {
+            Some(results) => results.get(&shared_key(key)),
+            None => self.table.get(key),
+        }
+    }
+
+    /// Stores a proved result, found by searching `work` sums.
+    fn store(&mut self, key: u128, wins: bool, work: u64) {
+        match self.rules.results().filter(|_| self.shared) {
+            Some(results) => results.put(&shared_key(key), wins, work),
+            None => self.table.put(key, wins, work),
+        }
     }
 
     /// Every few thousand positions: the budget's flag, the arena's fault and the watcher.
@@ -918,7 +959,7 @@ impl<S: SumRules> OutcomeSearch<S> {
             });
         }
         let key = self.key(child, !mover_left);
-        if self.table.get(key) == Some(false) {
+        if self.lookup(key) == Some(false) {
             return Ok(i64::MIN);
         }
         let side = |negated: bool| usize::from(mover_left == negated);
