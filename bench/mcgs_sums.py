@@ -5,7 +5,8 @@ MCGS is built for: 4 to 8 components, 20 to 40 cells in all.
 Prints one sum per line: `KIND<TAB>grundy expression<TAB>MCGS input`. Usage:
 `python3 bench/mcgs_sums.py [COUNT_PER_KIND] [SEED] [MIN_CELLS MAX_CELLS]` (defaults 20, 2026,
 20 40). Larger sums (`60 90`: 4 to 8 components of 8 to 20 cells) are the harder set the
-search's own heuristics are measured on (`CELLS="60 90" bash bench/mcgs_peers.sh`).
+search's own heuristics are measured on (bench/outcome_sums.sh, and against MCGS with
+`CELLS="60 90" bash bench/mcgs_peers.sh`).
 Conventions shared by both programs: Left is Black (`x` in grundy, `X` in MCGS), takes
 vertical dominoes and moves the toads (`T`, MCGS's `X`) rightwards.
 """

@@ -442,44 +442,12 @@ fn konane_moves(g: &Grid, left: bool) -> Vec<Grid> {
 fn nogo_moves(g: &Grid, left: bool) -> Vec<Grid> {
     let (cols, cells) = g;
     let cols = *cols;
-    let rows = cells.len() / cols;
     let me = if left { b'x' } else { b'o' };
-    let neighbours = |i: usize| {
-        let (r, c) = (i / cols, i % cols);
-        let mut v = Vec::new();
-        if r > 0 {
-            v.push(i - cols);
-        }
-        if r + 1 < rows {
-            v.push(i + cols);
-        }
-        if c > 0 {
-            v.push(i - 1);
-        }
-        if c + 1 < cols {
-            v.push(i + 1);
-        }
-        v
-    };
+    // legal when no group is emptied for want of a liberty
     let legal = |b: &Vec<u8>| {
-        (0..b.len())
-            .filter(|&i| b[i] == b'x' || b[i] == b'o')
-            .all(|i| {
-                // the group of i, by a search, touches an empty cell
-                let mut group = vec![i];
-                let mut k = 0;
-                while k < group.len() {
-                    for j in neighbours(group[k]) {
-                        if b[j] == b[i] && !group.contains(&j) {
-                            group.push(j);
-                        }
-                    }
-                    k += 1;
-                }
-                group
-                    .iter()
-                    .any(|&m| neighbours(m).iter().any(|&j| b[j] == b'.'))
-            })
+        let mut breathing = b.clone();
+        common::nogo_breathing(cols, &mut breathing);
+        &breathing == b
     };
     (0..cells.len())
         .filter(|&i| cells[i] == b'.')
