@@ -123,7 +123,7 @@ fn search_options(
 #[test]
 fn the_search_agrees_with_the_canonical_forms_on_random_sums_of_every_game() {
     let mut rng = Rng::new(0x0c0f_fee5);
-    let mut checked = 0;
+    let (mut checked, mut by_stops) = (0, 0);
     for round in 0..4000 {
         let n = 1 + rng.below(if round % 3 == 0 { 3 } else { 1 });
         let text = (0..n)
@@ -153,7 +153,7 @@ fn the_search_agrees_with_the_canonical_forms_on_random_sums_of_every_game() {
             table_entries: None,
         };
         let options = search_options(search, max_moves, 1 + rng.below(3) as usize);
-        let (searched, _) =
+        let (searched, stats) =
             solve_by_search(terms, &options).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(
             searched.outcome, valued.outcome,
@@ -165,8 +165,11 @@ fn the_search_agrees_with_the_canonical_forms_on_random_sums_of_every_game() {
         }
         assert_eq!(searched.value, None);
         checked += 1;
+        by_stops += stats.by_stops;
     }
     assert!(checked > 3300, "{checked}");
+    // valued parts past the fold cap were met, and their sums decided by stops
+    assert!(by_stops > 100, "{by_stops}");
 }
 
 #[test]

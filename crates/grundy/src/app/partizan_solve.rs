@@ -402,6 +402,7 @@ fn solve_on_threads(
                 stats.valued += s.valued;
                 stats.hits += s.hits;
                 stats.bounded += s.bounded;
+                stats.by_stops += s.by_stops;
                 stats.stored += s.stored;
                 stats.results = stats.results.max(s.results);
             }

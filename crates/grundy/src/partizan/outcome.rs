@@ -3,16 +3,22 @@
 //! solvers of Domineering and MCGS work this way).
 //!
 //! - A sum is a multiset of independent **regions** (each normalised by its game: symmetric
-//!   regions are one, a region may stand for the negative of a stored one) and one **known
-//!   value**, the canonical form of everything already valued.
+//!   regions are one, a region may stand for the negative of a stored one), the **values** of
+//!   parts valued but too big to fold, and one **known value**, the canonical form of
+//!   everything else.
 //! - A region small enough (below a size learnt per game, and within a cap of new positions)
-//!   is valued by the value engine and folded into the known value; a region and its negative
-//!   cancel (G - G = 0); a sum of known values alone is decided by comparing it with 0.
+//!   is valued by the value engine and folded into the known value while the fold stays
+//!   cheap; otherwise it stays a value of its own, searched by its canonical options (the
+//!   simplest game equal to it, as MCGS searches its components). A region and its negative
+//!   cancel (G - G = 0), and so do a value and its negative; a sum of values alone is decided
+//!   by its stops where they decide, and by comparing with 0 once one known value is left.
 //! - Equal sums share one entry of a bounded transposition table (a 112-bit key: the multiset
-//!   hash of the regions, the known value and the player to move), replaced by least work.
+//!   hash of the regions, the values, the known value and the player to move), replaced by
+//!   least work.
 //! - Moves are tried in order: first those that leave the opponent a sum the table knows is
-//!   lost, then those leaving the opponent the fewest moves and the mover the most (the
-//!   mobility ordering of Domineering's solvers), moves in the known value last.
+//!   lost, then the moves in the values and the known value, the hottest first (by
+//!   temperature), then those leaving the opponent the fewest moves and the mover the most
+//!   (the mobility ordering of Domineering's solvers).
 
 use crate::budget::Budget;
 use crate::error::Result;
@@ -145,11 +151,17 @@ pub struct Part<R> {
     hash: u128,
 }
 
-/// A sum as the search holds it: the regions not valued, and the sum of the rest.
+/// A sum as the search holds it: the regions not valued, the valued parts too big to fold,
+/// and the sum of the rest.
 #[derive(Clone, Debug)]
 pub struct SearchSum<R> {
     /// The parts not valued.
     pub parts: Vec<Part<R>>,
+    /// The canonical forms of parts valued but not folded into `known` (past
+    /// [`OutcomeOptions::fold_work`]), each as it stands in the sum (negated when the part
+    /// is): searched by their canonical options, the simplest game equal to each part
+    /// (undominated options, reversible ones bypassed), as MCGS searches its components.
+    pub values: Vec<GameId>,
     /// The canonical form of everything else.
     pub known: GameId,
 }
@@ -202,6 +214,10 @@ struct RegionInfo {
     visits: u32,
 }
 
+/// The ordering score of the first move in a valued part ([`OutcomeSearch::value_moves`]):
+/// before the regions' moves.
+const VALUE_MOVES: i64 = i64::MIN / 2;
+
 /// The value engine's budget for a region the search has visited often, per visit
 /// ([`OutcomeSearch::visit`]).
 const VISIT_STATES: usize = 16;
@@ -217,6 +233,9 @@ pub struct OutcomeStats {
     pub hits: u64,
     /// Sums decided by the parts' move bounds.
     pub bounded: u64,
+    /// Sums of valued parts too big to fold, decided by their stops
+    /// ([`SearchSum::values`]).
+    pub by_stops: u64,
     /// Entries the table holds.
     pub stored: u64,
     /// Entries the games' own searches' table holds ([`SumRules::results`]; one table may be
@@ -494,6 +513,7 @@ impl<S: SumRules> OutcomeSearch<S> {
     ) -> Result<SearchSum<S::Region>> {
         let mut sum = SearchSum {
             parts: Vec::with_capacity(parts.len()),
+            values: Vec::new(),
             known,
         };
         // the parts of a sum of several get a bigger budget, once: the search has no better
@@ -508,8 +528,8 @@ impl<S: SumRules> OutcomeSearch<S> {
         Ok(sum)
     }
 
-    /// Adds one region to a sum: folded into the known value when valued, cancelled against
-    /// its negative when the sum holds it, kept otherwise.
+    /// Adds one region to a sum: as its value when valued ([`Self::add_value`]), cancelled
+    /// against its negative when the sum holds it, kept otherwise.
     fn add_part(
         &mut self,
         sum: &mut SearchSum<S::Region>,
@@ -518,11 +538,13 @@ impl<S: SumRules> OutcomeSearch<S> {
         try_value: bool,
     ) -> Result<()> {
         let info = self.info(&region, try_value)?;
-        if let Some(v) = info.value.filter(|&v| self.foldable(sum.known, v)) {
-            let forms = self.rules.forms();
-            let v = if negated { forms.neg(v) } else { v };
-            sum.known = forms.add(sum.known, v)?;
-            return Ok(());
+        if let Some(v) = info.value {
+            let v = if negated {
+                self.rules.forms().neg(v)
+            } else {
+                v
+            };
+            return self.add_value(sum, v);
         }
         if let Some(i) = sum
             .parts
@@ -540,6 +562,29 @@ impl<S: SumRules> OutcomeSearch<S> {
             hash,
         });
         Ok(())
+    }
+
+    /// Adds a canonical form to a sum: folded into the known value when
+    /// [`Self::foldable`], cancelled against its negative among the sum's values, folded into
+    /// one of them when small enough (and the result added again), kept as a value otherwise.
+    fn add_value(&mut self, sum: &mut SearchSum<S::Region>, mut v: GameId) -> Result<()> {
+        loop {
+            if self.foldable(sum.known, v) {
+                sum.known = self.rules.forms().add(sum.known, v)?;
+                return Ok(());
+            }
+            let negative = self.rules.forms().neg(v);
+            if let Some(i) = sum.values.iter().position(|&w| w == negative) {
+                sum.values.swap_remove(i);
+                return Ok(());
+            }
+            let Some(i) = (0..sum.values.len()).find(|&i| self.foldable(sum.values[i], v)) else {
+                sum.values.push(v);
+                return Ok(());
+            };
+            let w = sum.values.swap_remove(i);
+            v = self.rules.forms().add(w, v)?;
+        }
     }
 
     /// Whether a valued region is folded into the known value `known` of its sum: when
@@ -689,6 +734,10 @@ impl<S: SumRules> OutcomeSearch<S> {
         for p in &sum.parts {
             key = key.wrapping_add(p.hash);
         }
+        for &v in &sum.values {
+            let h = self.value_hash(v);
+            key = key.wrapping_add(u128::from(mix(h ^ 0x7a15)) << 64 | u128::from(mix(h ^ 0x0f0f)));
+        }
         key
     }
 
@@ -755,6 +804,46 @@ impl<S: SumRules> OutcomeSearch<S> {
         Ok(wins)
     }
 
+    /// Who wins a sum of known values alone (`None` while it has regions): by comparing the
+    /// known value with 0 when it is all, otherwise by the stops when they decide (Siegel,
+    /// CGT II.3: RS(G) + RS(H) <= RS(G + H) <= RS(G) + LS(H) <= LS(G + H) <= LS(G) + LS(H);
+    /// LS(G) > 0 means Left wins moving first, LS(G) < 0 that G < 0, and symmetrically),
+    /// else `None`: the values are searched by their options.
+    fn decided(&mut self, sum: &SearchSum<S::Region>, left: bool) -> Option<bool> {
+        if !sum.parts.is_empty() {
+            return None;
+        }
+        if sum.values.is_empty() {
+            return Some(self.decide(sum.known, left));
+        }
+        let forms = self.rules.forms();
+        // the sums of the left and right stops, and the widest gap LS - RS of one part
+        let (mut ls, mut rs) = forms.stops(sum.known);
+        let mut gap = ls.checked_sub(rs).ok()?;
+        for &v in &sum.values {
+            let (l, r) = forms.stops(v);
+            ls = ls.checked_add(l).ok()?;
+            rs = rs.checked_add(r).ok()?;
+            gap = gap.max(l.checked_sub(r).ok()?);
+        }
+        let zero = Dyadic::integer(0).ok()?;
+        let wins = if left {
+            // LS(sum) lies between rs + gap and ls
+            if rs.checked_add(gap).ok()? > zero {
+                Some(true)
+            } else {
+                (ls < zero).then_some(false)
+            }
+        } else if ls.checked_sub(gap).ok()? < zero {
+            // RS(sum) lies between rs and ls - gap
+            Some(true)
+        } else {
+            (rs > zero).then_some(false)
+        };
+        self.stats.by_stops += u64::from(wins.is_some());
+        wins
+    }
+
     fn decide(&mut self, known: GameId, left: bool) -> bool {
         let forms = self.rules.forms();
         let zero = forms.zero();
@@ -772,8 +861,8 @@ impl<S: SumRules> OutcomeSearch<S> {
         if self.stats.nodes & 0xfff == 0 {
             self.tick()?;
         }
-        if sum.parts.is_empty() {
-            return Ok(self.decide(sum.known, left));
+        if let Some(wins) = self.decided(sum, left) {
+            return Ok(wins);
         }
         if let Some(wins) = self.by_solver(sum, left, work)? {
             return Ok(wins);
@@ -782,9 +871,10 @@ impl<S: SumRules> OutcomeSearch<S> {
         let mut folded = None;
         for p in &sum.parts {
             let value = self.visit(&p.region)?;
-            if value.is_some_and(|v| self.foldable(sum.known, v)) {
+            if value.is_some() {
                 let mut f = SearchSum {
                     parts: Vec::with_capacity(sum.parts.len()),
+                    values: sum.values.clone(),
                     known: sum.known,
                 };
                 for q in &sum.parts {
@@ -817,11 +907,12 @@ impl<S: SumRules> OutcomeSearch<S> {
         // a move to a sum the table knows the opponent loses wins at once
         let mut wins = false;
         for child in &children {
-            let opponent_loses = if child.sum.parts.is_empty() {
-                !self.decide(child.sum.known, !left)
-            } else {
-                let k = self.key(&child.sum, !left);
-                self.lookup(k) == Some(false)
+            let opponent_loses = match self.decided(&child.sum, !left) {
+                Some(wins) => !wins,
+                None => {
+                    let k = self.key(&child.sum, !left);
+                    self.lookup(k) == Some(false)
+                }
             };
             if opponent_loses {
                 wins = true;
@@ -898,7 +989,7 @@ impl<S: SumRules> OutcomeSearch<S> {
         left: bool,
         work: &mut u64,
     ) -> Result<Option<bool>> {
-        let [part] = &sum.parts[..] else {
+        let ([part], []) = (&sum.parts[..], &sum.values[..]) else {
             return Ok(None);
         };
         let Some(n) = self.rules.forms().as_number(sum.known) else {
@@ -932,6 +1023,9 @@ impl<S: SumRules> OutcomeSearch<S> {
     /// The move bounds of the parts summed, when every part has bounds and the known value is
     /// an integer.
     fn guaranteed(&mut self, sum: &SearchSum<S::Region>) -> Option<BoundTotals> {
+        if !sum.values.is_empty() {
+            return None;
+        }
         let n = self.rules.forms().as_number(sum.known)?;
         if !n.is_integer() {
             return None;
@@ -951,12 +1045,8 @@ impl<S: SumRules> OutcomeSearch<S> {
     /// opponent's moves fewest, the mover's most), as the search orders its own moves, and
     /// then by the opponent's moves alone.
     pub fn move_order(&mut self, child: &SearchSum<S::Region>, mover_left: bool) -> Result<i64> {
-        if child.parts.is_empty() {
-            return Ok(if self.decide(child.known, !mover_left) {
-                i64::MAX
-            } else {
-                i64::MIN
-            });
+        if let Some(wins) = self.decided(child, !mover_left) {
+            return Ok(if wins { i64::MAX } else { i64::MIN });
         }
         let key = self.key(child, !mover_left);
         if self.lookup(key) == Some(false) {
@@ -1009,6 +1099,7 @@ impl<S: SumRules> OutcomeSearch<S> {
             for option in options.drain(..) {
                 let mut child = SearchSum {
                     parts: Vec::with_capacity(sum.parts.len() + option.len()),
+                    values: sum.values.clone(),
                     known: sum.known,
                 };
                 child.parts.extend(
@@ -1036,18 +1127,215 @@ impl<S: SumRules> OutcomeSearch<S> {
             }
         }
         self.scratch.push(options);
-        // moves in the known value, last
-        let forms = self.rules.forms();
-        let (l, r) = forms.options(sum.known);
-        for &k in if left { &l[..] } else { &r[..] } {
-            children.push(Child {
-                sum: SearchSum {
-                    parts: sum.parts.clone(),
-                    known: k,
-                },
-                score: i64::MAX,
-            });
-        }
+        self.value_moves(sum, left, (mine, theirs), &mut children)?;
         Ok(children)
+    }
+
+    /// The moves in the sum's valued parts and its known value, before the regions' moves:
+    /// the hottest part first (by temperature, the theory's measure of what a move there is
+    /// worth; a number's is below every other game's), and in each part the options best for
+    /// the mover by their stops first. Where the move bounds order the regions' moves (every
+    /// part has them, the known value is an integer), a move in the integer is ordered among
+    /// them by the same measure instead (`mobility`: the mover's and the opponent's moves in
+    /// the regions, which it leaves as they are).
+    fn value_moves(
+        &mut self,
+        sum: &SearchSum<S::Region>,
+        left: bool,
+        mobility: (i64, i64),
+        children: &mut Vec<Child<S::Region>>,
+    ) -> Result<()> {
+        let mut parts = Vec::with_capacity(sum.values.len() + 1);
+        for (i, &v) in sum.values.iter().enumerate() {
+            parts.push((self.rules.forms().temperature(v)?, Some(i)));
+        }
+        let bounded = self.guaranteed(sum).is_some();
+        if !bounded {
+            parts.push((self.rules.forms().temperature(sum.known)?, None));
+        }
+        // stable: the hottest first, ties as they stand
+        parts.sort_by_key(|p| std::cmp::Reverse(p.0));
+        if bounded {
+            parts.push((Dyadic::from(0), None));
+        }
+        let mut score = VALUE_MOVES;
+        for (_, which) in parts {
+            let g = which.map_or(sum.known, |i| sum.values[i]);
+            let forms = self.rules.forms();
+            let (l, r) = forms.options(g);
+            let mut options = if left { l.to_vec() } else { r.to_vec() };
+            // Left's best stops are the greatest, Right's the least
+            options.sort_by(|&a, &b| {
+                let (a, b) = (forms.stops(a), forms.stops(b));
+                if left {
+                    b.cmp(&a)
+                } else {
+                    (a.1, a.0).cmp(&(b.1, b.0))
+                }
+            });
+            for o in options {
+                let mut child = SearchSum {
+                    parts: sum.parts.clone(),
+                    values: sum.values.clone(),
+                    known: sum.known,
+                };
+                let order = match which {
+                    Some(i) => {
+                        child.values.swap_remove(i);
+                        self.add_value(&mut child, o)?;
+                        score
+                    }
+                    None if bounded => {
+                        child.known = o;
+                        let (mine, theirs) = mobility;
+                        self.guaranteed(&child)
+                            .map_or(score, |totals| totals.deficit(left) * 1024 + theirs - mine)
+                    }
+                    None => {
+                        child.known = o;
+                        score
+                    }
+                };
+                children.push(Child {
+                    sum: child,
+                    score: order,
+                });
+                score = score.saturating_add(1);
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::Xorshift;
+    use rustc_hash::FxHashSet;
+
+    /// Sums of canonical forms standing as regions: a region's options are its form's, and
+    /// its value is itself, except for a third of them, which the search must play out by
+    /// their options.
+    struct FormRules {
+        forms: Forms,
+        options: FxHashMap<GameId, (Vec<GameId>, Vec<GameId>)>,
+    }
+
+    impl SumRules for FormRules {
+        type Region = GameId;
+
+        fn forms(&mut self) -> &mut Forms {
+            &mut self.forms
+        }
+
+        fn kind(&self, _: &GameId) -> usize {
+            0
+        }
+
+        fn size(&self, g: &GameId) -> usize {
+            self.forms.size_within(*g, 1 << 16).unwrap_or(usize::MAX)
+        }
+
+        fn integer(&self, g: &GameId) -> Option<i64> {
+            let n = self.forms.as_number(*g).filter(|n| n.is_integer())?;
+            Some(n.numerator())
+        }
+
+        fn options(&self, g: &GameId, left: bool, out: &mut Vec<RegionList<GameId>>) {
+            let (l, r) = &self.options[g];
+            out.extend(if left { l } else { r }.iter().map(|&o| vec![(o, false)]));
+        }
+
+        fn value_within(&mut self, g: &GameId, _: usize) -> Result<Option<GameId>> {
+            Ok((!g.index().is_multiple_of(3)).then_some(*g))
+        }
+    }
+
+    /// The same random forms in every arena made from the same seed: birthday-2 values, then
+    /// games whose options are random sets of the forms made so far.
+    fn random_forms(seed: u64) -> FormRules {
+        let mut forms = Forms::new(1 << 20);
+        let mut pool: Vec<GameId> = ["0", "1", "-1", "*", "1/2", "^", "v*", "{1|-1}", "-2", "*2"]
+            .iter()
+            .map(|t| forms.parse(t).expect("a value"))
+            .collect();
+        let mut rng = Xorshift(seed);
+        for _ in 0..60 {
+            let side = |rng: &mut Xorshift| -> Vec<GameId> {
+                let n = rng.below(3);
+                (0..n)
+                    .map(|_| pool[rng.below(pool.len() as u64) as usize])
+                    .collect()
+            };
+            let (l, r) = (side(&mut rng), side(&mut rng));
+            let g = forms.make(l, r).expect("a small form");
+            pool.push(g);
+        }
+        // every form the search can reach, with its options
+        let mut options = FxHashMap::default();
+        let mut seen: FxHashSet<GameId> = FxHashSet::default();
+        let mut stack = pool.clone();
+        while let Some(g) = stack.pop() {
+            if !seen.insert(g) {
+                continue;
+            }
+            let negative = forms.neg(g);
+            stack.push(negative);
+            let (l, r) = forms.options(g);
+            stack.extend(l.iter().chain(r.iter()).copied());
+            options.insert(g, (l.to_vec(), r.to_vec()));
+        }
+        FormRules { forms, options }
+    }
+
+    #[test]
+    fn sums_of_values_too_big_to_fold_agree_with_their_canonical_sum() {
+        let mut by_stops = 0;
+        for (k, fold_work) in [1, 16, 1 << 12].into_iter().enumerate() {
+            let rules = random_forms(0x5eed_f0e5);
+            let pool: Vec<GameId> = {
+                let mut p: Vec<GameId> = rules.options.keys().copied().collect();
+                p.sort();
+                p
+            };
+            let options = OutcomeOptions {
+                fold_work,
+                ..OutcomeOptions::default()
+            };
+            let mut search = OutcomeSearch::new(rules, 1 << 18, options);
+            let mut rng = Xorshift(0xabc + k as u64);
+            for _ in 0..600 {
+                let n = 1 + rng.below(4);
+                let parts: Vec<(GameId, bool)> = (0..n)
+                    .map(|_| {
+                        let g = pool[rng.below(pool.len() as u64) as usize];
+                        (g, rng.below(2) == 1)
+                    })
+                    .collect();
+                let forms = search.rules.forms();
+                let signed: Vec<GameId> = parts
+                    .iter()
+                    .map(|&(g, negated)| if negated { forms.neg(g) } else { g })
+                    .collect();
+                let total = forms.sum(signed).expect("a small sum");
+                let zero = forms.zero();
+                let (left_wins, right_wins) = (!forms.leq(total, zero), !forms.leq(zero, total));
+                let text = forms.to_string(total);
+                let zero = search.rules.forms().zero();
+                let sum = search.sum(parts, zero).expect("a sum");
+                assert_eq!(
+                    search.wins(&sum, true).expect("a search"),
+                    left_wins,
+                    "{text}"
+                );
+                assert_eq!(
+                    search.wins(&sum, false).expect("a search"),
+                    right_wins,
+                    "{text}"
+                );
+            }
+            by_stops += search.stats().by_stops;
+        }
+        assert!(by_stops > 100, "{by_stops}");
     }
 }
