@@ -167,3 +167,58 @@ fn bad_databases_are_one_line() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_database_made_in_memory_hands_one_search_the_values_of_another() {
+    use grundy::app::parse::{parse_terms, Term};
+    use grundy::app::partizan_solve::TermSearch;
+    use grundy::partizan::OutcomeOptions;
+    let mut rng = Rng::new(0x5eed_db);
+    let mut valued = 0;
+    for _ in 0..60 {
+        let text = (0..2 + rng.below(2))
+            .map(|_| match rng.below(3) {
+                0 => format!("domineering {}", rng.board(b"...#", 3, 3)),
+                1 => format!("clobber {}", rng.board(b"xo.", 2, 4)),
+                _ => format!("toads {}", rng.board(b"TF..", 1, 9)),
+            })
+            .collect::<Vec<_>>()
+            .join(" + ");
+        let terms: Vec<Term> = parse_terms(&text, 1 << 20, &grundy::games::NoGraphs::default())
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+            .into_iter()
+            .map(|t| t.0)
+            .collect();
+        // the root's parts valued by one search, written into a database in memory
+        let mut first = TermSearch::new(Budget::new(1 << 20), OutcomeOptions::default());
+        let a = first.root_sum(&terms).unwrap();
+        let tables = first.search.rules.tables();
+        let db = Arc::new(
+            Database::in_memory("(the test's values)", tables, &mut first.search.rules.forms)
+                .unwrap(),
+        );
+        // a search that values nothing itself finds them there, the same forms
+        let lookups_only = OutcomeOptions {
+            value_size: 0,
+            root_value_states: 0,
+            ..OutcomeOptions::default()
+        };
+        let mut second = TermSearch::new(Budget::new(1 << 20), lookups_only);
+        second.search.rules.use_database(&db);
+        let b = second.sum(&terms).unwrap();
+        assert_eq!(a.parts.len(), b.parts.len(), "{text}");
+        let (fa, fb) = (
+            &mut first.search.rules.forms,
+            &mut second.search.rules.forms,
+        );
+        assert_eq!(fa.to_string(a.known), fb.to_string(b.known), "{text}");
+        let texts = |forms: &mut grundy::partizan::Forms, values: &[grundy::partizan::GameId]| {
+            let mut t: Vec<String> = values.iter().map(|&v| forms.to_string(v)).collect();
+            t.sort();
+            t
+        };
+        assert_eq!(texts(fa, &a.values), texts(fb, &b.values), "{text}");
+        valued += second.search.stats().valued;
+    }
+    assert!(valued > 60, "{valued}");
+}

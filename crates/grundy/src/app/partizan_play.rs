@@ -383,6 +383,7 @@ impl SearchPlay {
     /// tries first.
     fn state(&mut self, left: bool) -> Result<PartizanPlayState> {
         let ts = &mut self.search;
+        ts.root_sum(&self.terms)?;
         let moves = ts.term_moves(&self.terms, left)?;
         let truncated = ts.skipped();
         let order = ts.order(&moves, left)?;

@@ -10,7 +10,7 @@ use crate::error::{GrundyError, Result};
 use crate::games::partizan::{PartizanRegion, PartizanValues};
 use crate::partizan::database::Database;
 use crate::partizan::{
-    OutcomeOptions, OutcomeSearch, OutcomeStats, PartizanOutcome, ResultTable, SearchSum,
+    GameId, OutcomeOptions, OutcomeSearch, OutcomeStats, PartizanOutcome, ResultTable, SearchSum,
 };
 use crate::solve::analyse::SumAnalyser;
 use std::cell::RefCell;
@@ -69,6 +69,20 @@ impl TermSearch {
     /// The sum of `terms` as the search holds it: the games' parts split into their regions,
     /// impartial parts and values in notation folded into the known value.
     pub fn sum(&mut self, terms: &[Term]) -> Result<SearchSum<PartizanRegion>> {
+        let (regions, known) = self.regions(terms)?;
+        self.search.sum(regions, known)
+    }
+
+    /// [`Self::sum`] of the position a search starts from, its regions valued with the bigger
+    /// budget ([`OutcomeSearch::root_sum`]): called once before the root's moves are
+    /// searched, so that the positions they leave find their parts valued.
+    pub fn root_sum(&mut self, terms: &[Term]) -> Result<SearchSum<PartizanRegion>> {
+        let (regions, known) = self.regions(terms)?;
+        self.search.root_sum(regions, known)
+    }
+
+    /// The regions of the games' parts of `terms`, and the value of the rest.
+    fn regions(&mut self, terms: &[Term]) -> Result<(Vec<(PartizanRegion, bool)>, GameId)> {
         let mut regions = Vec::new();
         let values = &mut self.search.rules;
         let mut known = values.forms.zero();
@@ -85,10 +99,11 @@ impl TermSearch {
             };
             known = values.forms.add(known, v)?;
         }
-        self.search.sum(regions, known)
+        Ok((regions, known))
     }
 
-    /// Whether the player to move (Left when `left`) wins the sum of `terms`.
+    /// Whether the player to move (Left when `left`) wins the sum of `terms` (after
+    /// [`Self::root_sum`] of the search's root).
     pub fn wins(&mut self, terms: &[Term], left: bool) -> Result<bool> {
         let sum = self.sum(terms)?;
         self.search.wins(&sum, left)
@@ -222,6 +237,7 @@ fn solve_on_threads(
     threads: usize,
 ) -> Result<Option<(PartizanSolveReport, OutcomeStats)>> {
     let mut lister = TermSearch::new(options.budget.clone(), options.search);
+    lister.root_sum(terms)?;
     // the subproblems: (who moves, the position; `None` for the root itself), and what each
     // is to the question it serves
     let mut subproblems: Vec<Subproblem> = Vec::new();
@@ -243,6 +259,14 @@ fn solve_on_threads(
         }
         parts.resize(subproblems.len(), Part::Listed);
     }
+    // the positions the lister valued (the root's parts, and the parts of the positions its
+    // moves leave), handed to the threads so that each finds them valued
+    let tables = lister.search.rules.tables();
+    let seed = Arc::new(Database::in_memory(
+        "(the root's values)",
+        tables,
+        &mut lister.search.rules.forms,
+    )?);
     drop(lister);
     let replies = |q: usize| parts.iter().filter(|&&p| p == Part::Reply(q)).count();
     let shared = Arc::new(Shared {
@@ -278,12 +302,14 @@ fn solve_on_threads(
                 let shared = Arc::clone(&shared);
                 let (subproblems, parts) = (&subproblems, &parts);
                 let results = Arc::clone(&results);
+                let seed = Arc::clone(&seed);
                 let results_capacity = results.capacity();
                 scope.spawn(move || -> Result<ThreadAnswers> {
                     let mut ts = TermSearch::new(options.budget.clone(), search);
                     ts.search.rules.share_results(results);
                     // and the search of sums keeps its results there too
                     ts.search.share_table();
+                    ts.search.rules.use_database(&seed);
                     if let Some(db) = &options.database {
                         ts.search.rules.use_database(db);
                     }
@@ -347,6 +373,7 @@ fn solve_on_threads(
                         );
                     }
                     let mut mine = Vec::new();
+                    ts.root_sum(terms)?;
                     loop {
                         if shared.failed.load(Ordering::Relaxed) {
                             break;
@@ -693,6 +720,7 @@ pub fn solve_by_search(
     // ones in the table); with --max-moves 0 a player's moves stop at her first winning one
     let mut skipped = false;
     let searched = (|| -> Result<(Vec<Subproblem>, Vec<bool>)> {
+        ts.root_sum(&terms)?;
         let mut subproblems = Vec::new();
         let mut wins = Vec::new();
         for left in [true, false] {

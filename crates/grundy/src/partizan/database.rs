@@ -43,10 +43,27 @@ pub struct DatabaseHeader {
     pub form_bytes: u64,
 }
 
-/// A database file, memory-mapped.
+/// The bytes of a database: a file mapped, or made in memory ([`Database::in_memory`]).
+enum Bytes {
+    Mapped(memmap2::Mmap),
+    Owned(Vec<u8>),
+}
+
+impl std::ops::Deref for Bytes {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            Bytes::Mapped(map) => map,
+            Bytes::Owned(bytes) => bytes,
+        }
+    }
+}
+
+/// A database: a file, memory-mapped, or one made in memory.
 pub struct Database {
     path: PathBuf,
-    map: memmap2::Mmap,
+    map: Bytes,
     header: DatabaseHeader,
     /// Where the forms' offsets start.
     offsets: usize,
@@ -90,6 +107,30 @@ impl Database {
         // wrong bytes, which every read checks against the length, never past it.
         let map = unsafe { memmap2::Mmap::map(&file) }
             .map_err(|e| failed(format!("cannot map the database: {e}")))?;
+        Database::from_bytes(path, Bytes::Mapped(map))
+    }
+
+    /// A database of the positions `games` (per game, by the name of its field in the
+    /// catalog's values, the keys of its positions and their canonical forms in `forms`) held
+    /// in memory, without outcomes and temperatures: what one search hands to others (the
+    /// threads of `grundy solve` find the root's parts valued once). `name` stands for the
+    /// file in errors.
+    pub fn in_memory(
+        name: &str,
+        games: Vec<(String, Vec<(u128, GameId)>)>,
+        forms: &mut Forms,
+    ) -> Result<Database> {
+        let mut bytes = Vec::new();
+        encode(&mut bytes, 0, games, forms, false).expect("writing to memory does not fail");
+        Database::from_bytes(Path::new(name), Bytes::Owned(bytes))
+    }
+
+    /// Reads the header of `map` and checks its sizes (`path` names it in errors).
+    fn from_bytes(path: &Path, map: Bytes) -> Result<Database> {
+        let failed = |problem: String| GrundyError::File {
+            path: path.to_path_buf(),
+            problem,
+        };
         let not_ours = |what: &str| failed(format!("not a database of grundy ({what})"));
         let line_end = |from: usize| {
             map.get(from..)
@@ -278,6 +319,41 @@ pub fn write_database(
     games: Vec<(String, Vec<(u128, GameId)>)>,
     forms: &mut Forms,
 ) -> Result<DatabaseHeader> {
+    let failed = |e: std::io::Error| GrundyError::File {
+        path: path.to_path_buf(),
+        problem: format!("cannot write the database: {e}"),
+    };
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(failed)?);
+    let header = encode(&mut out, cells, games, forms, true).map_err(failed)?;
+    out.into_inner()
+        .map_err(|e| failed(e.into_error()))?
+        .sync_all()
+        .map_err(failed)?;
+    std::fs::rename(&tmp, path).map_err(failed)?;
+    Ok(header)
+}
+
+/// Writes a database to `out` (the format of the module's head); with `thermal`, each form's
+/// outcome and temperature, otherwise `?` and no temperature (a database made for one run).
+fn encode(
+    out: &mut dyn Write,
+    cells: usize,
+    games: Vec<(String, Vec<(u128, GameId)>)>,
+    forms: &mut Forms,
+    thermal: bool,
+) -> std::io::Result<DatabaseHeader> {
+    // each game's entries in order of keys, once each (the header counts them)
+    let games: Vec<(String, Vec<(u128, GameId)>)> = games
+        .into_iter()
+        .map(|(name, mut entries)| {
+            entries.sort_unstable_by_key(|&(key, _)| key);
+            entries.dedup_by_key(|e| e.0);
+            (name, entries)
+        })
+        .collect();
     // the forms in an order where options come first (iterative post-order)
     let mut index: FxHashMap<GameId, u32> = FxHashMap::default();
     let mut order: Vec<GameId> = Vec::new();
@@ -321,6 +397,11 @@ pub fn write_database(
                 }
             }
         }
+        if !thermal {
+            records.push(b'?');
+            records.extend([0u8; 13]);
+            continue;
+        }
         records.push(forms.outcome(g).letter().as_bytes()[0]);
         match forms.temperature(g) {
             Ok(t) => {
@@ -341,36 +422,20 @@ pub fn write_database(
         forms: order.len() as u64,
         form_bytes: records.len() as u64,
     };
-    let failed = |e: std::io::Error| GrundyError::File {
-        path: path.to_path_buf(),
-        problem: format!("cannot write the database: {e}"),
-    };
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let mut out = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(failed)?);
     let json = serde_json::to_string(&header).expect("a header serialises");
-    writeln!(out, "{MAGIC}\n{json}").map_err(failed)?;
+    writeln!(out, "{MAGIC}\n{json}")?;
     for o in offsets {
-        out.write_all(&o.to_le_bytes()).map_err(failed)?;
+        out.write_all(&o.to_le_bytes())?;
     }
-    out.write_all(&records).map_err(failed)?;
-    for (_, mut entries) in games {
-        entries.sort_unstable_by_key(|&(key, _)| key);
-        entries.dedup_by_key(|e| e.0);
+    out.write_all(&records)?;
+    for (_, entries) in games {
         for (key, g) in entries {
-            out.write_all(&(key as u64).to_le_bytes()).map_err(failed)?;
-            out.write_all(&((key >> 64) as u64).to_le_bytes())
-                .map_err(failed)?;
-            out.write_all(&index[&g].to_le_bytes()).map_err(failed)?;
-            out.write_all(&[0u8; 4]).map_err(failed)?;
+            out.write_all(&(key as u64).to_le_bytes())?;
+            out.write_all(&((key >> 64) as u64).to_le_bytes())?;
+            out.write_all(&index[&g].to_le_bytes())?;
+            out.write_all(&[0u8; 4])?;
         }
     }
-    out.into_inner()
-        .map_err(|e| failed(e.into_error()))?
-        .sync_all()
-        .map_err(failed)?;
-    std::fs::rename(&tmp, path).map_err(failed)?;
     Ok(header)
 }
 

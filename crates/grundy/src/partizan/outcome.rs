@@ -191,7 +191,7 @@ impl Default for OutcomeOptions {
         OutcomeOptions {
             value_size: 8,
             value_states: 4096,
-            root_value_states: 1 << 16,
+            root_value_states: 1 << 18,
             fold_work: 1 << 12,
             table_entries: None,
         }
@@ -505,7 +505,7 @@ impl<S: SumRules> OutcomeSearch<S> {
     }
 
     /// A sum of `known` and the regions `parts` (each normalised, `true` for a negated one),
-    /// with the regions the search can value folded into the known value.
+    /// with the regions the search values ([`Self::value_learning`]) added as values.
     pub fn sum(
         &mut self,
         parts: Vec<(S::Region, bool)>,
@@ -516,16 +516,27 @@ impl<S: SumRules> OutcomeSearch<S> {
             values: Vec::new(),
             known,
         };
-        // the parts of a sum of several get a bigger budget, once: the search has no better
-        // use for the time than to fold them into the known value (a region alone is the
-        // whole question, and its own search's)
-        self.valuing_root = parts.len() >= 2;
-        let added = parts
-            .into_iter()
-            .try_for_each(|(region, negated)| self.add_part(&mut sum, region, negated, true));
-        self.valuing_root = false;
-        added?;
+        for (region, negated) in parts {
+            self.add_part(&mut sum, region, negated, true)?;
+        }
         Ok(sum)
+    }
+
+    /// [`Self::sum`] for the sum a search starts from: the parts of a sum of several are each
+    /// valued with the bigger budget [`OutcomeOptions::root_value_states`], once (the search
+    /// has no better use for the time than to make them values; a region alone is the whole
+    /// question, and its own search's). The positions the root's moves leave are then
+    /// [`Self::sum`]s: their parts are the root's, or positions of them the value engine has
+    /// met while valuing them.
+    pub fn root_sum(
+        &mut self,
+        parts: Vec<(S::Region, bool)>,
+        known: GameId,
+    ) -> Result<SearchSum<S::Region>> {
+        self.valuing_root = parts.len() >= 2;
+        let sum = self.sum(parts, known);
+        self.valuing_root = false;
+        sum
     }
 
     /// Adds one region to a sum: as its value when valued ([`Self::add_value`]), cancelled
@@ -663,14 +674,18 @@ impl<S: SumRules> OutcomeSearch<S> {
 
     /// The canonical form of a region met for the first time, when the value engine finds it
     /// within the budget, learning per game how big a region it values: a region bigger than
-    /// the learnt size is not tried, and one that does not fit lowers it. (Bigger ones are
-    /// valued when the search meets them often, [`Self::visit`].) The parts of the sum given
-    /// to [`Self::sum`] are all tried, with a bigger budget.
+    /// the learnt size is not valued, only looked up (a position the value engine has met
+    /// valuing another), and one that does not fit lowers it. (Bigger ones are valued when
+    /// the search meets them often, [`Self::visit`].) The parts of the sum given to
+    /// [`Self::root_sum`] are all tried, with a bigger budget.
     fn value_learning(&mut self, region: &S::Region, kind: usize) -> Result<Option<GameId>> {
         let size = self.rules.size(region);
         let small = size <= self.value_size[kind];
         if !small && !self.valuing_root {
-            return Ok(None);
+            // only when the value engine has it already (a position of a part it valued)
+            let v = self.rules.value_within(region, 0)?;
+            self.stats.valued += u64::from(v.is_some());
+            return Ok(v);
         }
         let budget = if self.valuing_root {
             self.options.root_value_states

@@ -408,8 +408,9 @@ pub struct PartizanSearch<R: PartizanRules> {
     moves: Vec<Vec<R::Position>>,
     /// While [`PartizanSearch::value_within`] runs: the table size it may not pass.
     cap: Option<usize>,
-    /// The database positions are looked up in before they are searched (`--db`).
-    database: Option<DatabaseView>,
+    /// The databases positions are looked up in before they are searched (`--db`, and the
+    /// root's values one search hands to others), in turn.
+    databases: Vec<DatabaseView>,
 }
 
 impl<R: PartizanRules> PartizanSearch<R> {
@@ -425,14 +426,14 @@ impl<R: PartizanRules> PartizanSearch<R> {
             parts: Vec::new(),
             moves: Vec::new(),
             cap: None,
-            database: None,
+            databases: Vec::new(),
         }
     }
 
     /// Looks positions up in `view` (a database's section of this game) before searching
-    /// them.
+    /// them, after the databases given before.
     pub fn use_database(&mut self, view: DatabaseView) {
-        self.database = Some(view);
+        self.databases.push(view);
     }
 
     /// The positions the table holds, each by its key (the 128-bit hash a database files it
@@ -513,10 +514,13 @@ impl<R: PartizanRules> PartizanSearch<R> {
         if let Some(n) = self.rules.integer(part) {
             return forms.number(Dyadic::integer(n)?);
         }
-        if let Some(db) = &mut self.database {
-            if let Some(v) = db.value(position_key(part), forms)? {
-                self.table.insert(part.clone(), v);
-                return Ok(v);
+        if !self.databases.is_empty() {
+            let key = position_key(part);
+            for db in &mut self.databases {
+                if let Some(v) = db.value(key, forms)? {
+                    self.table.insert(part.clone(), v);
+                    return Ok(v);
+                }
             }
         }
         if self.cap.is_some_and(|cap| self.table.len() >= cap) {
