@@ -173,7 +173,7 @@ fn a_database_made_in_memory_hands_one_search_the_values_of_another() {
     use grundy::app::parse::{parse_terms, Term};
     use grundy::app::partizan_solve::TermSearch;
     use grundy::partizan::OutcomeOptions;
-    let mut rng = Rng::new(0x5eed_db);
+    let mut rng = Rng::new(0x005e_eddb);
     let mut valued = 0;
     for _ in 0..60 {
         let text = (0..2 + rng.below(2))
