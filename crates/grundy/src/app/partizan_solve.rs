@@ -238,6 +238,36 @@ fn solve_on_threads(
 ) -> Result<Option<(PartizanSolveReport, OutcomeStats)>> {
     let mut lister = TermSearch::new(options.budget.clone(), options.search);
     lister.root_sum(terms)?;
+    // first a moment on one thread, with the root's parts valued: most sums end there
+    let started = Instant::now();
+    lister.search.watch(
+        Duration::from_millis(20),
+        Box::new(move |_| {
+            if started.elapsed() >= ONE_THREAD_FIRST {
+                Err(GrundyError::Cancelled)
+            } else {
+                Ok(())
+            }
+        }),
+    );
+    let tried = search_root(
+        &mut lister,
+        terms,
+        options.max_moves,
+        &mut |_, _| {},
+        &mut |_, _| {},
+    );
+    lister.search.unwatch();
+    match tried {
+        Ok((subproblems, wins, skipped)) => {
+            let mut report = root_report(terms, &subproblems, &wins, options)?;
+            report.truncated |= skipped;
+            return Ok(Some((report, lister.search.stats())));
+        }
+        // the moment is over: on to the threads
+        Err(GrundyError::Cancelled) if !options.budget.cancel().is_cancelled() => {}
+        Err(e) => return Err(e),
+    }
     // the subproblems: (who moves, the position; `None` for the root itself), and what each
     // is to the question it serves
     let mut subproblems: Vec<Subproblem> = Vec::new();
@@ -663,6 +693,70 @@ pub fn text(terms: &[Term]) -> String {
     }
 }
 
+/// What [`search_root`] tells of the stage it is at: its name, and the root's moves decided
+/// of all.
+type StageFn<'a> = dyn FnMut(&str, Option<(usize, usize)>) + 'a;
+
+/// The root's questions on one thread: each root move in turn, in the search's order (a
+/// resumed run finds the decided ones in the table), and with `max_moves` 0 a player's moves
+/// stop at her first winning one; `stage` and `answer` hear of the progress (the moves
+/// decided, the questions answered). Returns the subproblems answered, their answers, and
+/// whether a part's moves were left out (more than the budget: the root itself is asked).
+fn search_root(
+    ts: &mut TermSearch,
+    terms: &[Term],
+    max_moves: usize,
+    stage: &mut StageFn,
+    answer: &mut dyn FnMut(&str, bool),
+) -> Result<(Vec<Subproblem>, Vec<bool>, bool)> {
+    let mut skipped = false;
+    ts.root_sum(terms)?;
+    let mut subproblems = Vec::new();
+    let mut wins = Vec::new();
+    for left in [true, false] {
+        let who = if left { "Left" } else { "Right" };
+        let moves = ts.term_moves(terms, left)?;
+        if ts.skipped() {
+            // a part with more moves than the budget: the root itself says who wins
+            skipped = true;
+            stage(&format!("{who} first"), None);
+            let w = ts.wins(terms, left)?;
+            subproblems.push((left, None));
+            wins.push(w);
+        }
+        // tried in the search's order, listed in the moves' own order
+        let total = moves.len();
+        let mut answers: Vec<Option<bool>> = vec![None; total];
+        let mut winners = 0;
+        for (done, i) in ts.order(&moves, left)?.into_iter().enumerate() {
+            if winners > max_moves || (skipped && max_moves == 0) {
+                break;
+            }
+            stage(&format!("{who}'s moves"), Some((done, total)));
+            let w = !ts.wins(&moves[i], !left)?;
+            winners += usize::from(w);
+            answers[i] = Some(w);
+        }
+        for (next, answer) in moves.into_iter().zip(answers) {
+            if let Some(w) = answer {
+                subproblems.push((left, Some(next)));
+                wins.push(w);
+            }
+        }
+        let first = subproblems
+            .iter()
+            .zip(&wins)
+            .any(|((l, _), &w)| *l == left && w);
+        answer(&format!("{who} first"), first);
+    }
+    stage("", None);
+    Ok((subproblems, wins, skipped))
+}
+
+/// How long [`solve_on_threads`] first searches on one thread: a sum answered within it is
+/// not worth starting the threads (each thread's arena works out the sums of forms again).
+const ONE_THREAD_FIRST: Duration = Duration::from_millis(250);
+
 /// Solves a sum with a partizan part by search: its outcome class and each player's winning
 /// moves, and its canonical form when the value engine finds it within
 /// `options.value_states` (otherwise `value` is `None` and `value_reason` says why).
@@ -704,64 +798,19 @@ pub fn solve_by_search(
         }
     }
     watch(&mut ts, options, &position, &root);
-    let stage = |stage: &str, moves: Option<(usize, usize)>| {
+    let mut stage = |stage: &str, moves: Option<(usize, usize)>| {
         let mut root = root.borrow_mut();
         root.stage = stage.to_string();
         root.root_moves = moves;
     };
-    let answer = |question: &str, wins: bool| {
+    let mut answer = |question: &str, wins: bool| {
         let mut root = root.borrow_mut();
         let line = format!("{question}: {}", if wins { "win" } else { "loss" });
         if !root.answered.contains(&line) {
             root.answered.push(line);
         }
     };
-    // each root move in turn (progress: the moves decided; a resumed run finds the decided
-    // ones in the table); with --max-moves 0 a player's moves stop at her first winning one
-    let mut skipped = false;
-    let searched = (|| -> Result<(Vec<Subproblem>, Vec<bool>)> {
-        ts.root_sum(&terms)?;
-        let mut subproblems = Vec::new();
-        let mut wins = Vec::new();
-        for left in [true, false] {
-            let who = if left { "Left" } else { "Right" };
-            let moves = ts.term_moves(&terms, left)?;
-            if ts.skipped() {
-                // a part with more moves than the budget: the root itself says who wins
-                skipped = true;
-                stage(&format!("{who} first"), None);
-                let w = ts.wins(&terms, left)?;
-                subproblems.push((left, None));
-                wins.push(w);
-            }
-            // tried in the search's order, listed in the moves' own order
-            let total = moves.len();
-            let mut answers: Vec<Option<bool>> = vec![None; total];
-            let mut winners = 0;
-            for (done, i) in ts.order(&moves, left)?.into_iter().enumerate() {
-                if winners > options.max_moves || (skipped && options.max_moves == 0) {
-                    break;
-                }
-                stage(&format!("{who}'s moves"), Some((done, total)));
-                let w = !ts.wins(&moves[i], !left)?;
-                winners += usize::from(w);
-                answers[i] = Some(w);
-            }
-            for (next, answer) in moves.into_iter().zip(answers) {
-                if let Some(w) = answer {
-                    subproblems.push((left, Some(next)));
-                    wins.push(w);
-                }
-            }
-            let first = subproblems
-                .iter()
-                .zip(&wins)
-                .any(|((l, _), &w)| *l == left && w);
-            answer(&format!("{who} first"), first);
-        }
-        stage("", None);
-        Ok((subproblems, wins))
-    })();
+    let searched = search_root(&mut ts, &terms, options.max_moves, &mut stage, &mut answer);
     // saved at the end, and when stopped (a time limit, an interrupt), so that no work is lost
     if let Some(c) = &options.checkpoint {
         if matches!(searched, Ok(_) | Err(GrundyError::Cancelled)) {
@@ -770,7 +819,7 @@ pub fn solve_by_search(
             search_progress::save(&c.path, &position, &answered, |w| search.write_table(w))?;
         }
     }
-    let (subproblems, wins) = searched?;
+    let (subproblems, wins, skipped) = searched?;
     let mut report = root_report(&terms, &subproblems, &wins, options)?;
     report.truncated |= skipped;
     Ok((report, ts.search.stats()))

@@ -64,6 +64,9 @@ impl std::ops::Deref for Bytes {
 pub struct Database {
     path: PathBuf,
     map: Bytes,
+    /// Whether its forms are canonical for sure (made in memory by this process), and are
+    /// stored in an arena as they are.
+    trusted: bool,
     header: DatabaseHeader,
     /// Where the forms' offsets start.
     offsets: usize,
@@ -122,7 +125,9 @@ impl Database {
     ) -> Result<Database> {
         let mut bytes = Vec::new();
         encode(&mut bytes, 0, games, forms, false).expect("writing to memory does not fail");
-        Database::from_bytes(Path::new(name), Bytes::Owned(bytes))
+        let mut db = Database::from_bytes(Path::new(name), Bytes::Owned(bytes))?;
+        db.trusted = true;
+        Ok(db)
     }
 
     /// Reads the header of `map` and checks its sizes (`path` names it in errors).
@@ -173,6 +178,7 @@ impl Database {
         Ok(Database {
             path: path.to_path_buf(),
             map,
+            trusted: false,
             header,
             offsets,
             records,
@@ -299,7 +305,13 @@ impl Database {
                         continue;
                     }
                     let right = options.split_off(nl);
-                    forms.make(options, right)?
+                    if self.trusted {
+                        let g = forms.make_canonical(options, right);
+                        forms.status()?;
+                        g
+                    } else {
+                        forms.make(options, right)?
+                    }
                 }
                 _ => return Err(self.corrupt("a form of unknown kind")),
             };

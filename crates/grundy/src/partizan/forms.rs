@@ -213,6 +213,17 @@ impl Forms {
         self.max_forms
     }
 
+    /// The form of options `left` and `right` stored as it is, with no comparison: for a
+    /// form known to be canonical and not number-up-star (read back from a database this
+    /// process made, [`crate::partizan::database::Database::in_memory`]); [`Forms::make`]
+    /// otherwise. Failures are the arena's ([`Forms::status`]).
+    pub(crate) fn make_canonical(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
+        self.intern(Node::Moves {
+            left: sorted(left).into(),
+            right: sorted(right).into(),
+        })
+    }
+
     fn intern(&mut self, node: Node) -> GameId {
         if let Some(&id) = self.index.get(&node) {
             return id;

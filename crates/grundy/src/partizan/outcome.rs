@@ -420,6 +420,11 @@ impl<S: SumRules> OutcomeSearch<S> {
         });
     }
 
+    /// Stops calling the function given to [`Self::watch`].
+    pub fn unwatch(&mut self) {
+        self.watcher = None;
+    }
+
     /// The entries the transposition table and the games' own searches' table can hold.
     pub fn table_capacity(&self) -> usize {
         self.table.slots.len() + self.rules.results().map_or(0, ResultTable::capacity)
