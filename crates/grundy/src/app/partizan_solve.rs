@@ -236,37 +236,52 @@ fn solve_on_threads(
     options: &PartizanSolveOptions,
     threads: usize,
 ) -> Result<Option<(PartizanSolveReport, OutcomeStats)>> {
+    // the searches of sums and the games' own searches (Domineering's, Clobber's), the first
+    // one's and the threads', share one table of results
+    let results = Arc::new(ResultTable::new(options.budget.max_states()));
     let mut lister = TermSearch::new(options.budget.clone(), options.search);
-    lister.root_sum(terms)?;
-    // first a moment on one thread, with the root's parts valued: most sums end there
-    let started = Instant::now();
-    lister.search.watch(
-        Duration::from_millis(20),
-        Box::new(move |_| {
-            if started.elapsed() >= ONE_THREAD_FIRST {
-                Err(GrundyError::Cancelled)
-            } else {
-                Ok(())
+    lister.search.rules.share_results(Arc::clone(&results));
+    lister.search.share_table();
+    if let Some(db) = &options.database {
+        lister.search.rules.use_database(db);
+    }
+    let root = lister.root_sum(terms)?;
+    // first a moment on one thread, with the root's parts valued: most sums end there. (Not
+    // for one region beside a number, which the threads share without repeating work: its
+    // game's own search keeps its results in the shared table.)
+    let alone = root.parts.len() == 1
+        && root.values.is_empty()
+        && lister.search.rules.forms.as_number(root.known).is_some();
+    if !alone {
+        let started = Instant::now();
+        lister.search.watch(
+            Duration::from_millis(20),
+            Box::new(move |_| {
+                if started.elapsed() >= ONE_THREAD_FIRST {
+                    Err(GrundyError::Cancelled)
+                } else {
+                    Ok(())
+                }
+            }),
+        );
+        let tried = search_root(
+            &mut lister,
+            terms,
+            options.max_moves,
+            &mut |_, _| {},
+            &mut |_, _| {},
+        );
+        lister.search.unwatch();
+        match tried {
+            Ok((subproblems, wins, skipped)) => {
+                let mut report = root_report(terms, &subproblems, &wins, options)?;
+                report.truncated |= skipped;
+                return Ok(Some((report, lister.search.stats())));
             }
-        }),
-    );
-    let tried = search_root(
-        &mut lister,
-        terms,
-        options.max_moves,
-        &mut |_, _| {},
-        &mut |_, _| {},
-    );
-    lister.search.unwatch();
-    match tried {
-        Ok((subproblems, wins, skipped)) => {
-            let mut report = root_report(terms, &subproblems, &wins, options)?;
-            report.truncated |= skipped;
-            return Ok(Some((report, lister.search.stats())));
+            // the moment is over: on to the threads
+            Err(GrundyError::Cancelled) if !options.budget.cancel().is_cancelled() => {}
+            Err(e) => return Err(e),
         }
-        // the moment is over: on to the threads
-        Err(GrundyError::Cancelled) if !options.budget.cancel().is_cancelled() => {}
-        Err(e) => return Err(e),
     }
     // the subproblems: (who moves, the position; `None` for the root itself), and what each
     // is to the question it serves
@@ -323,9 +338,6 @@ fn solve_on_threads(
         ),
         ..options.search
     };
-    // the threads' searches of sums and the games' own searches (Domineering's, Clobber's)
-    // share one table of results
-    let results = Arc::new(ResultTable::new(options.budget.max_states()));
     let answers: Vec<Result<ThreadAnswers>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
