@@ -510,7 +510,8 @@ impl<S: SumRules> OutcomeSearch<S> {
     }
 
     /// A sum of `known` and the regions `parts` (each normalised, `true` for a negated one),
-    /// with the regions the search values ([`Self::value_learning`]) added as values.
+    /// with the regions the search values (those small enough for their game, and those the
+    /// value engine has met already) added as values.
     pub fn sum(
         &mut self,
         parts: Vec<(S::Region, bool)>,
