@@ -175,12 +175,12 @@ pub struct OutcomeOptions {
     pub value_size: usize,
     /// How many new positions the value engine may store for one region.
     pub value_states: usize,
-    /// The same for each part of a sum of several given to [`OutcomeSearch::sum`] (the
+    /// The same for each part of a sum of several given to [`OutcomeSearch::root_sum`] (the
     /// root's parts, valued once), and the most for a region the search meets often.
     pub root_value_states: usize,
     /// The most comparisons a region's value may cost to fold into its sum's known value:
-    /// the product of their sizes ([`Forms::size_within`]). A region past it is searched by
-    /// its moves.
+    /// the product of their sizes ([`Forms::size_within`]). A region past it stays a value of
+    /// its own ([`SearchSum::values`]), searched by its canonical options.
     pub fold_work: usize,
     /// The entries of the transposition table (`None`: the budget's state limit).
     pub table_entries: Option<usize>,
@@ -350,7 +350,7 @@ pub struct OutcomeSearch<S: SumRules> {
     regions: FxHashMap<S::Region, RegionInfo>,
     /// Per game: the size up to which regions are tried by the value engine.
     value_size: Vec<usize>,
-    /// Whether the regions being valued are the parts of a sum given to [`Self::sum`].
+    /// Whether the regions being valued are the parts of a sum given to [`Self::root_sum`].
     valuing_root: bool,
     /// Per arena index: the form's size, when counted ([`Self::form_size`]; 0: not yet).
     form_sizes: Vec<u32>,
@@ -1152,6 +1152,20 @@ impl<S: SumRules> OutcomeSearch<S> {
         Ok(children)
     }
 
+    /// The temperature of `g` as the move order uses it: -1 (the coldest there is) when its
+    /// thermograph cannot be drawn (numbers out of range), since an order never fails a
+    /// search; the arena's fault or a cancellation still stops it.
+    fn heat(&mut self, g: GameId) -> Result<Dyadic> {
+        let forms = self.rules.forms();
+        match forms.temperature(g) {
+            Ok(t) => Ok(t),
+            Err(_) => {
+                forms.status()?;
+                Ok(Dyadic::from(-1))
+            }
+        }
+    }
+
     /// The moves in the sum's valued parts and its known value, before the regions' moves:
     /// the hottest part first (by temperature, the theory's measure of what a move there is
     /// worth; a number's is below every other game's), and in each part the options best for
@@ -1168,11 +1182,11 @@ impl<S: SumRules> OutcomeSearch<S> {
     ) -> Result<()> {
         let mut parts = Vec::with_capacity(sum.values.len() + 1);
         for (i, &v) in sum.values.iter().enumerate() {
-            parts.push((self.rules.forms().temperature(v)?, Some(i)));
+            parts.push((self.heat(v)?, Some(i)));
         }
         let bounded = self.guaranteed(sum).is_some();
         if !bounded {
-            parts.push((self.rules.forms().temperature(sum.known)?, None));
+            parts.push((self.heat(sum.known)?, None));
         }
         // stable: the hottest first, ties as they stand
         parts.sort_by_key(|p| std::cmp::Reverse(p.0));
