@@ -153,17 +153,32 @@ pub struct BoundTotals {
 /// fewer places to take never give more moves).
 const CLAIMS_CAP: usize = 63;
 
+/// The caps of [`claims`]' small table, which answers as the full one would where the
+/// counts fit it (a lone move added per box taken with a linked move stays within its cap).
+const SMALL_CLAIMS_CAP: usize = 15;
+
+/// The table of [`claims`] with every count up to `cap` (the weighted race with a move's
+/// weight, none of half moves and of options).
+fn claims_table(cap: usize) -> WeightTable {
+    WeightTable::new([cap, cap, 0, cap, 0, 0, 0], [2, 1, 0, 1, 0, 0, 0])
+}
+
 /// The moves a player surely takes from `boxes` boxes, `linked` and `lone` contested moves,
 /// moving first or not, taking boxes, then linked, then lone moves, while each move of her
 /// opponent takes away one box, two linked moves, one lone move, or a box's move and a
 /// linked one, the box's other move then lone: the opponent's best answer, found by a
-/// table of every case up to 63 of each, made once.
+/// table of every case up to 63 of each, made once (5 ms) when a count passes 15; below, a
+/// table of every case up to 15, made in a tenth of a millisecond (a process that decides a
+/// small board would otherwise spend most of its time filling the big one).
 pub fn claims(boxes: i64, linked: i64, lone: i64, first: bool) -> i64 {
-    static TABLE: std::sync::OnceLock<WeightTable> = std::sync::OnceLock::new();
-    // the weighted race with a move's weight, none of half moves and of options
-    let cap = CLAIMS_CAP;
-    let table =
-        TABLE.get_or_init(|| WeightTable::new([cap, cap, 0, cap, 0, 0, 0], [2, 1, 0, 1, 0, 0, 0]));
+    static SMALL: std::sync::OnceLock<WeightTable> = std::sync::OnceLock::new();
+    static FULL: std::sync::OnceLock<WeightTable> = std::sync::OnceLock::new();
+    let cap = SMALL_CLAIMS_CAP as i64;
+    let table = if boxes <= cap && linked <= cap && boxes + lone <= cap {
+        SMALL.get_or_init(|| claims_table(SMALL_CLAIMS_CAP))
+    } else {
+        FULL.get_or_init(|| claims_table(CLAIMS_CAP))
+    };
     i64::from(table.get([boxes, linked, 0, lone, 0, 0, 0], first))
 }
 
@@ -208,7 +223,7 @@ pub fn claimed_weight(counts: [i64; 7], first: bool) -> i64 {
 const WEIGHTS: [u16; 7] = [8, 4, 3, 4, 3, 1, 2];
 
 /// The caps of the small table of [`claimed_weight`].
-const SMALL_WEIGHT_CAPS: [usize; 7] = [3, 8, 2, 5, 2, 3, 2];
+const SMALL_WEIGHT_CAPS: [usize; 7] = [4, 8, 3, 5, 3, 3, 2];
 
 /// The race of [`claims`] and [`claimed_weight`], each count taken with its weight, for
 /// every count up to its caps, each player to move.
@@ -766,5 +781,30 @@ mod tests {
         }
         // past the table's cap, counts count as the cap: a box each move, moving first
         assert_eq!(claims(200, 0, 0, true), 2 * 32);
+    }
+
+    #[test]
+    fn the_small_claims_table_answers_as_the_full_one() {
+        let (small, full) = (claims_table(SMALL_CLAIMS_CAP), claims_table(CLAIMS_CAP));
+        let cap = SMALL_CLAIMS_CAP as i64;
+        for boxes in 0..=cap {
+            for linked in 0..=cap {
+                for lone in 0..=cap - boxes {
+                    for first in [true, false] {
+                        let counts = [boxes, linked, 0, lone, 0, 0, 0];
+                        assert_eq!(small.get(counts, first), full.get(counts, first));
+                        assert_eq!(
+                            claims(boxes, linked, lone, first),
+                            i64::from(full.get(counts, first))
+                        );
+                    }
+                }
+            }
+        }
+        // and the full one past the small one's caps
+        assert_eq!(
+            claims(cap + 1, 0, 0, true),
+            i64::from(full.get([cap + 1, 0, 0, 0, 0, 0, 0], true))
+        );
     }
 }
