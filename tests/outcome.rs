@@ -211,6 +211,36 @@ fn domineering_boards_beside_integers_agree_with_the_canonical_forms() {
 }
 
 #[test]
+fn threads_that_search_a_board_together_agree_with_the_canonical_forms() {
+    // a board beside an integer, not valued at the root, no move listed: every thread asks
+    // both questions of the root and Domineering's (Clobber's) own search splits the work
+    let mut rng = Rng::new(0x70_6e7e);
+    let mut solver_ran = 0;
+    for round in 0..300 {
+        let (rows, cols) = (3 + rng.below(2), 3 + rng.below(3));
+        let board = if round % 2 == 0 {
+            format!("domineering {}", rng.board(b"....#", rows, cols))
+        } else {
+            format!("clobber {}", rng.board(b"xxooo.", rows, cols.min(4)))
+        };
+        let text = format!("{board} + {}", rng.below(5) as i64 - 2);
+        let valued = solve_partizan(&text, &ValueOptions::default())
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let search = OutcomeOptions {
+            value_size: 0,
+            root_value_states: 0,
+            ..OutcomeOptions::default()
+        };
+        let options = search_options(search, 0, 2);
+        let (searched, stats) =
+            solve_by_search(terms(&text), &options).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(searched.outcome, valued.outcome, "{text}");
+        solver_ran += usize::from(stats.results > 0);
+    }
+    assert!(solver_ran > 100, "{solver_ran}");
+}
+
+#[test]
 fn a_table_too_small_for_the_search_still_gives_the_right_answers() {
     // a transposition table of 4 entries: results are replaced all the time, never wrong
     let mut rng = Rng::new(0x7ab1e);

@@ -11,6 +11,7 @@ use crate::games::partizan::{PartizanRegion, PartizanValues};
 use crate::partizan::database::Database;
 use crate::partizan::{
     GameId, OutcomeOptions, OutcomeSearch, OutcomeStats, PartizanOutcome, ResultTable, SearchSum,
+    SumRules,
 };
 use crate::solve::analyse::SumAnalyser;
 use std::cell::RefCell;
@@ -167,6 +168,8 @@ struct Shared {
     won: [AtomicBool; 2],
     refuted: [AtomicBool; 2],
     replies_left: [AtomicUsize; 2],
+    /// Per question asked whole: answered.
+    whole_answered: [AtomicBool; 2],
 }
 
 /// What a subproblem is to a question "does Left (index 0) or Right (1) win moving first?"
@@ -188,7 +191,8 @@ impl Shared {
     /// Whether subproblem `part` is still worth answering.
     fn needed(&self, part: Part) -> bool {
         match part {
-            Part::Listed | Part::Whole(_) => true,
+            Part::Listed => true,
+            Part::Whole(q) => !self.whole_answered[q].load(Ordering::Relaxed),
             Part::Reply(q) => {
                 !self.won[q].load(Ordering::Relaxed) && !self.refuted[q].load(Ordering::Relaxed)
             }
@@ -196,10 +200,24 @@ impl Shared {
         }
     }
 
+    /// Counts subproblem `part` done, answered or dropped (a question asked whole is counted
+    /// when answered: several threads may take it).
+    fn count_done(&self, part: Part) {
+        if !matches!(part, Part::Whole(_)) {
+            self.done.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
     /// Records the answer to subproblem `part` ("the move wins").
     fn answered(&self, part: Part, wins: bool) {
         match part {
-            Part::Listed | Part::Whole(_) => {}
+            Part::Listed => {}
+            Part::Whole(q) => {
+                // counted done once, by the thread that answers it first
+                if !self.whole_answered[q].swap(true, Ordering::Relaxed) {
+                    self.done.fetch_add(1, Ordering::Relaxed);
+                }
+            }
             Part::Reply(q) => {
                 if wins {
                     self.refuted[q].store(true, Ordering::Relaxed);
@@ -229,8 +247,10 @@ type ThreadAnswers = (Vec<(usize, bool)>, OutcomeStats);
 /// [`solve_by_search`] on `threads` threads: the root's moves (or, when no move is listed,
 /// the opponent's replies to each player's most promising move) taken one at a time by
 /// threads that each run their own search, sharing one table of results (the search of
-/// sums' and the games' own searches'). `None` when a part has too many moves to list (then
-/// the single search answers).
+/// sums' and the games' own searches'). One region with its game's own search beside an
+/// integer, no move listed, is searched whole by every thread, each question in turn (each
+/// thread starting at another), and the game's search splits the work ([`ResultTable::share_work`]).
+/// `None` when a part has too many moves to list (then the single search answers).
 fn solve_on_threads(
     terms: &[Term],
     options: &PartizanSolveOptions,
@@ -249,9 +269,14 @@ fn solve_on_threads(
     // first a moment on one thread, with the root's parts valued: most sums end there. (Not
     // for one region beside a number, which the threads share without repeating work: its
     // game's own search keeps its results in the shared table.)
-    let alone = root.parts.len() == 1
-        && root.values.is_empty()
-        && lister.search.rules.forms.as_number(root.known).is_some();
+    let number = lister.search.rules.forms.as_number(root.known);
+    let alone = root.parts.len() == 1 && root.values.is_empty() && number.is_some();
+    // with its game's own search beside an integer, and no move to list, every thread asks
+    // the root's questions (the search splits the work where every move must be searched)
+    let together = alone
+        && options.max_moves == 0
+        && number.is_some_and(|n| n.is_integer())
+        && lister.search.rules.solver(&root.parts[0].region).is_some();
     if !alone {
         let started = Instant::now();
         lister.search.watch(
@@ -290,7 +315,11 @@ fn solve_on_threads(
     // with no move listed: the questions "does Left (Right) win moving first?"; `Some(w)`
     // when answered without a search
     let mut known = [None, None];
-    if options.max_moves == 0 {
+    if together {
+        results.share_work();
+        subproblems = vec![(true, None), (false, None)];
+        parts = vec![Part::Whole(0), Part::Whole(1)];
+    } else if options.max_moves == 0 {
         for (q, left) in [true, false].into_iter().enumerate() {
             known[q] = split_question(&mut lister, terms, left, q, &mut subproblems, &mut parts)?;
         }
@@ -325,6 +354,7 @@ fn solve_on_threads(
         won: [AtomicBool::new(false), AtomicBool::new(false)],
         refuted: [AtomicBool::new(false), AtomicBool::new(false)],
         replies_left: [AtomicUsize::new(replies(0)), AtomicUsize::new(replies(1))],
+        whole_answered: [AtomicBool::new(false), AtomicBool::new(false)],
     });
     let total = subproblems.len();
     let threads = threads.min(total.max(1));
@@ -340,7 +370,7 @@ fn solve_on_threads(
     };
     let answers: Vec<Result<ThreadAnswers>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
-            .map(|_| {
+            .map(|thread| {
                 let shared = Arc::clone(&shared);
                 let (subproblems, parts) = (&subproblems, &parts);
                 let results = Arc::clone(&results);
@@ -416,16 +446,25 @@ fn solve_on_threads(
                     }
                     let mut mine = Vec::new();
                     ts.root_sum(terms)?;
-                    loop {
+                    for taken in 0.. {
                         if shared.failed.load(Ordering::Relaxed) {
                             break;
                         }
-                        let k = shared.next.fetch_add(1, Ordering::Relaxed);
+                        // together: every subproblem, from the thread's own; else the next
+                        // one no thread has taken
+                        let k = if together {
+                            if taken == total {
+                                break;
+                            }
+                            (thread + taken) % total
+                        } else {
+                            shared.next.fetch_add(1, Ordering::Relaxed)
+                        };
                         let Some((left, position)) = subproblems.get(k) else {
                             break;
                         };
                         if !shared.needed(parts[k]) {
-                            shared.done.fetch_add(1, Ordering::Relaxed);
+                            shared.count_done(parts[k]);
                             continue;
                         }
                         current.store(k, Ordering::Relaxed);
@@ -447,7 +486,7 @@ fn solve_on_threads(
                                 return Err(e);
                             }
                         }
-                        shared.done.fetch_add(1, Ordering::Relaxed);
+                        shared.count_done(parts[k]);
                     }
                     Ok((mine, ts.search.stats()))
                 })

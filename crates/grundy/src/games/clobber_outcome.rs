@@ -372,7 +372,17 @@ pub struct ClobberSolver {
     /// The killer heuristic: per player and stones on the board, the last move that won
     /// there (source and target).
     killers: [[(u8, u8); 65]; 2],
+    /// Whether threads share this search's work ([`ResultTable::share_work`]): near the
+    /// root, it marks the positions it is in (as given, before their groups are valued) and
+    /// defers the moves into positions another thread is in.
+    sharing: bool,
+    /// Moves deferred because another thread was searching them.
+    deferrals: u64,
 }
+
+/// How many moves from its root a search that shares its work marks its positions and
+/// defers the moves another thread is searching.
+const SHARED_PLIES: u32 = 8;
 
 impl ClobberSolver {
     /// A search of the board of `rows x cols` cells with Left's stones `left` and Right's
@@ -403,6 +413,7 @@ impl ClobberSolver {
             .filter(|g| g.rows == rows && g.cols == cols && g.cap == value_stones)
             .unwrap_or_else(|| Groups::new(shape.rows, shape.cols, value_stones));
         Some(ClobberSolver {
+            sharing: table.sharing_work(),
             table,
             groups: Some(groups),
             stones: [left as u64 & shape.full, right as u64 & shape.full],
@@ -410,16 +421,18 @@ impl ClobberSolver {
             pending: 0,
             history: [[0; 256]; 2],
             killers: [[(u8::MAX, u8::MAX); 65]; 2],
+            deferrals: 0,
         })
     }
 
     /// Whether the player to move (Left when `left`) wins the board of Left's stones `x` and
-    /// Right's `o`, and the positions searched.
+    /// Right's `o`, `ply` moves from the search's root, and the positions searched.
     fn search(
         &mut self,
         x: u64,
         o: u64,
         left: bool,
+        ply: u32,
         tick: &mut dyn FnMut(u64) -> Result<()>,
     ) -> Result<(bool, u64)> {
         self.pending += 1;
@@ -436,6 +449,8 @@ impl ClobberSolver {
             // no value is held across a child's search, so the arena may start again here
             *groups = Groups::new(shape.rows, shape.cols, groups.cap);
         }
+        // near the root of a search whose work threads share: the position as given
+        let given = (self.sharing && ply < SHARED_PLIES).then(|| shape.key(x, o, left));
         let all = x | o;
         // the live groups: valued (with their corner shift) or not
         let mut valued: Vec<(u64, GameId, u32)> = Vec::new();
@@ -498,8 +513,8 @@ impl ClobberSolver {
         // the killer first; then fewest pairs of adjacent stones of both colours left (moves
         // for both), then by history
         let history = &self.history[me];
-        let ply = all.count_ones() as usize;
-        let killer = self.killers[me][ply];
+        let stones = all.count_ones() as usize;
+        let killer = self.killers[me][stones];
         let mut moves: Vec<(u64, Move)> = moves
             .into_iter()
             .map(|m| {
@@ -516,24 +531,80 @@ impl ClobberSolver {
             })
             .collect();
         moves.sort_unstable_by_key(|m| m.0);
+        let marked = given.as_ref().is_some_and(|g| self.table.enter(g));
+        let answer = self.search_moves(
+            &moves,
+            (mine, theirs),
+            left,
+            (ply, stones),
+            &key,
+            given.is_some(),
+            tick,
+        );
+        if let (true, Some(g)) = (marked, &given) {
+            self.table.leave(g);
+        }
+        answer
+    }
+
+    /// [`Self::search`]'s moves, in order, from the player's stones and her opponent's,
+    /// `ply` moves from the root (`key` the position's in the table, `stones` the stones on
+    /// the board it was given, the killer's index). When `shared`,
+    /// a move into a position another thread is searching is deferred until the others are
+    /// searched, and the table is looked at after each move (another thread may have
+    /// decided the position).
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        moves: &[(u64, Move)],
+        (mine, theirs): (u64, u64),
+        left: bool,
+        (ply, stones): (u32, usize),
+        key: &ResultKey,
+        shared: bool,
+        tick: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<(bool, u64)> {
+        let me = usize::from(!left);
         let mut work = 1;
-        let mut wins = false;
-        for (_, m) in moves {
-            let (from, to) = (1u64 << m.from, 1u64 << m.to);
-            let (mine, theirs) = (mine & !from | to, theirs & !to);
-            let (cx, co) = if left { (mine, theirs) } else { (theirs, mine) };
-            let (opponent_wins, w) = self.search(cx, co, !left, tick)?;
-            work += w;
-            if !opponent_wins {
-                wins = true;
-                self.killers[me][ply] = (m.from, m.to);
-                let h = &mut self.history[me][m.history()];
-                *h = h.saturating_add(w);
-                break;
+        let mut deferred = Vec::new();
+        // the moves not deferred, then the deferred ones (by then most are in the table)
+        for pass in 0..2 {
+            let tried = if pass == 0 {
+                moves.len()
+            } else {
+                deferred.len()
+            };
+            for n in 0..tried {
+                let m = if pass == 0 { moves[n].1 } else { deferred[n] };
+                let (from, to) = (1u64 << m.from, 1u64 << m.to);
+                let (mine, theirs) = (mine & !from | to, theirs & !to);
+                let (cx, co) = if left { (mine, theirs) } else { (theirs, mine) };
+                // the first move is searched by every thread that gets here (the work splits
+                // below it); another one being searched waits its turn
+                if shared && pass == 0 && n > 0 && self.table.busy(&self.shape.key(cx, co, !left)) {
+                    deferred.push(m);
+                    self.deferrals += 1;
+                    continue;
+                }
+                let (opponent_wins, w) = self.search(cx, co, !left, ply + 1, tick)?;
+                work += w;
+                if !opponent_wins {
+                    self.killers[me][stones] = (m.from, m.to);
+                    let h = &mut self.history[me][m.history()];
+                    *h = h.saturating_add(w);
+                    self.table.put(key, true, work);
+                    return Ok((true, work));
+                }
+                // decided meanwhile by another thread
+                if shared {
+                    if let Some(wins) = self.table.get(key) {
+                        return Ok((wins, work));
+                    }
+                }
             }
         }
-        self.table.put(&key, wins, work);
-        Ok((wins, work))
+        self.table.put(key, false, work);
+        Ok((false, work))
     }
 }
 
@@ -577,7 +648,7 @@ impl RegionSolver for ClobberSolver {
             std::mem::swap(&mut x, &mut o);
         }
         let answer = stacker::maybe_grow(256 * 1024, 2 * 1024 * 1024, || {
-            self.search(x, o, left, tick)
+            self.search(x, o, left, 0, tick)
         });
         tick(std::mem::take(&mut self.pending))?;
         Ok(answer?.0)
@@ -717,6 +788,62 @@ mod tests {
             let mut memo = HashMap::new();
             check(&table, (rows, cols), board, 0, value_stones, &mut memo);
         }
+    }
+
+    /// Two threads searching the same boards (both players first, each thread starting with
+    /// another) in one table whose work they share: each defers the moves the other is in,
+    /// and every answer is plain minimax's.
+    #[test]
+    fn threads_sharing_the_work_agree_with_minimax() {
+        let mut rng = Xorshift(0x6a09_e667_f3bc_c908);
+        let mut deferrals = 0;
+        for round in 0..120 {
+            let (rows, cols) = [(4, 4), (4, 5), (3, 6)][round % 3];
+            let (x, o) = random_board(&mut rng, rows * cols, 6);
+            let mut memo = HashMap::new();
+            let expected = [true, false].map(|l| brute(cols, rows * cols, x, o, 0, l, &mut memo));
+            // a fresh table each time, so that the threads search rather than read; no group
+            // valued, so that the search goes deep
+            let table = Arc::new(ResultTable::new(1 << 16));
+            table.share_work();
+            let answers: Vec<([bool; 2], u64)> = std::thread::scope(|s| {
+                let runs: Vec<_> = (0..2)
+                    .map(|t| {
+                        let table = Arc::clone(&table);
+                        s.spawn(move || {
+                            let mut answers = [false; 2];
+                            let mut deferrals = 0;
+                            for q in [t, 1 - t] {
+                                let mut solver = ClobberSolver::valuing(
+                                    table.clone(),
+                                    rows as u8,
+                                    cols as u8,
+                                    x.into(),
+                                    o.into(),
+                                    0,
+                                )
+                                .expect("fits");
+                                answers[q] =
+                                    solver.wins(false, 0, q == 0, &mut |_| Ok(())).unwrap();
+                                deferrals += solver.deferrals;
+                            }
+                            (answers, deferrals)
+                        })
+                    })
+                    .collect();
+                runs.into_iter().map(|r| r.join().unwrap()).collect()
+            });
+            for (answer, d) in answers {
+                assert_eq!(answer, expected, "{rows} x {cols} x {x:b} o {o:b}");
+                deferrals += d;
+            }
+            // every mark is gone once the searches are over
+            let shape = Shape::new(rows, cols).expect("fits");
+            for left in [true, false] {
+                assert!(!table.busy(&shape.key(x, o, left)));
+            }
+        }
+        assert!(deferrals > 0, "no move was ever deferred");
     }
 
     #[test]

@@ -400,7 +400,17 @@ pub struct DomineeringSolver {
     /// The history heuristic: for each player and cell of her view, the work of the
     /// subtrees her move there won.
     history: [[u64; 128]; 2],
+    /// Whether threads share this search's work ([`ResultTable::share_work`]): near the
+    /// root, it marks the positions it is in and defers the moves another thread is in.
+    sharing: bool,
+    /// Moves deferred because another thread was searching them.
+    deferrals: u64,
 }
+
+/// How many moves from its root a search that shares its work marks its positions and
+/// defers the moves another thread is searching (below, the subtrees are too small to be
+/// worth the keys it takes).
+const SHARED_PLIES: u32 = 8;
 
 impl DomineeringSolver {
     /// A search of the board of `rows x cols` cells whose empty cells are `empty` (row by
@@ -415,6 +425,8 @@ impl DomineeringSolver {
         let shape = Shape::new(u32::from(rows), u32::from(cols))?;
         let board = shape.views_of(empty);
         Some(DomineeringSolver {
+            sharing: table.sharing_work(),
+            deferrals: 0,
             table,
             shape,
             board,
@@ -444,13 +456,14 @@ impl DomineeringSolver {
     }
 
     /// Whether the player to move (vertical when `vertical`) wins `board` beside `integer`
-    /// (positive: free moves of vertical's, negative: horizontal's), and the positions
-    /// searched.
+    /// (positive: free moves of vertical's, negative: horizontal's), `ply` moves from the
+    /// search's root, and the positions searched.
     fn search(
         &mut self,
         board: [u128; 2],
         integer: i32,
         vertical: bool,
+        ply: u32,
         tick: &mut dyn FnMut(u64) -> Result<()>,
     ) -> Result<(bool, u64)> {
         self.pending += 1;
@@ -484,6 +497,37 @@ impl DomineeringSolver {
         if let Some(wins) = self.table.get(&key) {
             return Ok((wins, 1));
         }
+        // near the root of a search whose work threads share: marked while searched
+        let shared = self.sharing && ply < SHARED_PLIES && self.table.enter(&key);
+        let answer = self.search_moves(board, integer, vertical, ply, &before, &key, tick);
+        if shared {
+            self.table.leave(&key);
+        }
+        answer
+    }
+
+    /// [`Self::search`] of a position neither its bounds nor the table decide, `key` in the
+    /// table, `before` its bounds: its moves, best first (the integer last). Near the root of
+    /// a search whose work threads share, a move into a position another thread is searching
+    /// is deferred until the others are searched, and the table is looked at after each move
+    /// (another thread may have decided the position).
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        board: [u128; 2],
+        integer: i32,
+        vertical: bool,
+        ply: u32,
+        before: &MoveBounds,
+        key: &ResultKey,
+        tick: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<(bool, u64)> {
+        let me = usize::from(!vertical);
+        let view = self.shape.views[me];
+        let own = board[me];
+        let mine = view.moves(own);
+        let signed = if vertical { integer } else { -integer };
+        let own_free = signed > 0;
         // the moves, best first: by the moves and safe moves they take from each player, then
         // by their place on a lattice (Bullock's order)
         let them = 1 - me;
@@ -521,29 +565,61 @@ impl DomineeringSolver {
         }
         let moves = &mut moves[..count];
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
+        let mut order = [0u8; 128];
+        for (k, m) in moves.iter().enumerate() {
+            order[k] = m.1;
+        }
+        let shared = self.sharing && ply < SHARED_PLIES;
+        let mut deferred = [0u8; 128];
+        let mut deferrals = 0;
         let mut work = 1;
-        let mut wins = false;
-        for &(_, i) in moves.iter() {
-            let i = u32::from(i);
-            let child = self.play(board, me, i);
-            let (opponent_wins, w) = self.search(child, integer, !vertical, tick)?;
-            work += w;
-            if !opponent_wins {
-                wins = true;
-                let h = &mut self.history[me][i as usize];
-                *h = h.saturating_add(w);
-                break;
+        // the moves not deferred, then the deferred ones (by then most are in the table)
+        for pass in 0..2 {
+            let tried = if pass == 0 { count } else { deferrals };
+            for n in 0..tried {
+                let i = u32::from(if pass == 0 { order[n] } else { deferred[n] });
+                let child = self.play(board, me, i);
+                // the first move is searched by every thread that gets here (the work splits
+                // below it); another one being searched waits its turn
+                if shared && pass == 0 && n > 0 && self.busy(child, integer, !vertical) {
+                    deferred[deferrals] = i as u8;
+                    deferrals += 1;
+                    self.deferrals += 1;
+                    continue;
+                }
+                let (opponent_wins, w) = self.search(child, integer, !vertical, ply + 1, tick)?;
+                work += w;
+                if !opponent_wins {
+                    let h = &mut self.history[me][i as usize];
+                    *h = h.saturating_add(w);
+                    self.table.put(key, true, work);
+                    return Ok((true, work));
+                }
+                // decided meanwhile by another thread
+                if shared {
+                    if let Some(wins) = self.table.get(key) {
+                        return Ok((wins, work));
+                    }
+                }
             }
         }
-        if !wins && integer_tried {
+        let mut wins = false;
+        if integer_tried {
             // a move in the integer
             let next = if vertical { integer - 1 } else { integer + 1 };
-            let (opponent_wins, w) = self.search(board, next, !vertical, tick)?;
+            let (opponent_wins, w) = self.search(board, next, !vertical, ply + 1, tick)?;
             work += w;
             wins = !opponent_wins;
         }
-        self.table.put(&key, wins, work);
+        self.table.put(key, wins, work);
         Ok((wins, work))
+    }
+
+    /// Whether another thread is searching the position `board` beside `integer`, vertical
+    /// (or horizontal) to move.
+    fn busy(&self, board: [u128; 2], integer: i32, vertical: bool) -> bool {
+        let (board, integer) = self.shape.integer_runs(board, integer);
+        self.table.busy(&self.key(board, integer, vertical))
     }
 
     /// A move's place on the lattice of Obsequi's move order: every other line from the
@@ -603,7 +679,7 @@ impl RegionSolver for DomineeringSolver {
         let integer = integer.clamp(-INTEGER_CAP, INTEGER_CAP) as i32;
         let board = self.board;
         let answer = stacker::maybe_grow(256 * 1024, 2 * 1024 * 1024, || {
-            self.search(board, integer, vertical, tick)
+            self.search(board, integer, vertical, 0, tick)
         });
         tick(std::mem::take(&mut self.pending))?;
         Ok(answer?.0)
@@ -733,6 +809,71 @@ pub(crate) mod tests {
             decided_here > 30,
             "the bounds decided {decided_here} boards"
         );
+    }
+
+    /// Two threads searching the same boards (both players first, each thread starting with
+    /// another) in one table whose work they share: each defers the moves the other is in,
+    /// and every answer is plain minimax's.
+    #[test]
+    fn threads_sharing_the_work_agree_with_minimax() {
+        let mut seed = 0x3c6e_f372_fe94_f82bu64;
+        let mut deferrals = 0;
+        for _ in 0..100 {
+            let rows = 4 + (xorshift(&mut seed) % 3) as u32;
+            let cols = 4 + (xorshift(&mut seed) % 3) as u32;
+            let mut empty = (1u128 << (rows * cols)) - 1;
+            for _ in 0..rows * cols / (4 + (xorshift(&mut seed) % 4) as u32) {
+                empty &= !(1u128 << (xorshift(&mut seed) % u64::from(rows * cols)));
+            }
+            let integer = (xorshift(&mut seed) % 3) as i32 - 1;
+            let mut memo = HashMap::new();
+            let expected = [true, false].map(|v| brute(rows, cols, empty, integer, v, &mut memo));
+            // a fresh table each time, so that the threads search rather than read
+            let table = Arc::new(ResultTable::new(1 << 16));
+            table.share_work();
+            let answers: Vec<([bool; 2], u64)> = std::thread::scope(|s| {
+                let runs: Vec<_> = (0..2)
+                    .map(|t| {
+                        let table = Arc::clone(&table);
+                        s.spawn(move || {
+                            let mut answers = [false; 2];
+                            let mut deferrals = 0;
+                            for q in [t, 1 - t] {
+                                let mut solver = DomineeringSolver::new(
+                                    table.clone(),
+                                    rows as u8,
+                                    cols as u8,
+                                    empty,
+                                )
+                                .expect("fits");
+                                answers[q] = solver
+                                    .wins(false, i64::from(integer), q == 0, &mut |_| Ok(()))
+                                    .unwrap();
+                                deferrals += solver.deferrals;
+                            }
+                            (answers, deferrals)
+                        })
+                    })
+                    .collect();
+                runs.into_iter().map(|r| r.join().unwrap()).collect()
+            });
+            for (answer, d) in answers {
+                assert_eq!(
+                    answer, expected,
+                    "{rows} x {cols} {empty:b} integer {integer}"
+                );
+                deferrals += d;
+            }
+            // every mark is gone once the searches are over
+            let shape = Shape::new(rows, cols).expect("fits");
+            let (board, n) = shape.integer_runs(shape.views_of(empty), integer);
+            let solver =
+                DomineeringSolver::new(table.clone(), rows as u8, cols as u8, empty).expect("fits");
+            for v in [true, false] {
+                assert!(!table.busy(&solver.key(board, n, v)));
+            }
+        }
+        assert!(deferrals > 0, "no move was ever deferred");
     }
 
     #[test]

@@ -7,10 +7,15 @@
 //! result and the work, and a check word over the three. A reader that meets an entry half
 //! written by another thread sees a check that does not match and takes it as missing
 //! (Hyatt and Mann's lockless hashing), so every result read is one that was stored.
+//!
+//! Threads that search the same position together also mark here the positions they are in
+//! ([`ResultTable::share_work`]), so that each defers a move another is searching and takes
+//! the next one (Weill's ABDADA): the work splits where every move must be searched anyway.
 
 use crate::memory::SharedBuffer;
 use crate::partizan::outcome::mix;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
 
 /// The exact key of a position: its cells, and a word for the rest (the game, the board's
 /// shape, who moves, what else the sum holds), below [`KEY_META_BITS`] bits.
@@ -41,7 +46,14 @@ pub struct ResultTable {
     /// page by page when first touched; a page first read, then written, costs every core
     /// a flush of its address translations, so each page is written before it is first read.
     touched: Vec<AtomicU64>,
+    /// The marks of the positions threads are searching, once [`Self::share_work`] made them:
+    /// per slot, a position's hash above the low byte and the threads in it in the low byte.
+    busy: OnceLock<Box<[AtomicU64]>>,
 }
+
+/// Slots of [`ResultTable`]'s marks of positions being searched (only positions near the root
+/// are marked: a collision only defers a move that needed no deferring, or none).
+const BUSY_SLOTS: usize = 1 << 15;
 
 /// The size of a memory page.
 const PAGE: usize = 4096;
@@ -75,7 +87,73 @@ impl ResultTable {
             mask: buckets - 1,
             stored: AtomicU64::new(0),
             touched: bytemuck::zeroed_vec(pages.div_ceil(64)),
+            busy: OnceLock::new(),
         }
+    }
+
+    /// Has the searches that share this table mark the positions they are searching, so that
+    /// threads searching the same position split its moves ([`Self::enter`], [`Self::busy`]).
+    pub fn share_work(&self) {
+        self.busy
+            .get_or_init(|| (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect());
+    }
+
+    /// Whether searches mark the positions they are in ([`Self::share_work`]).
+    pub fn sharing_work(&self) -> bool {
+        self.busy.get().is_some()
+    }
+
+    /// `key`'s slot among the marks, and its tag (never 0, the low byte clear).
+    fn busy_slot(&self, key: &ResultKey) -> Option<(&AtomicU64, u64)> {
+        let slots = self.busy.get()?;
+        let h = mix(key.cells as u64 ^ mix((key.cells >> 64) as u64 ^ mix(key.meta ^ 0xb5)));
+        Some((&slots[h as usize & (BUSY_SLOTS - 1)], (h | 0x100) & !0xff))
+    }
+
+    /// Marks `key` as searched by one more thread. Returns whether it was marked (not when
+    /// its slot holds another position, or works are not shared); a marked key is left with
+    /// [`Self::leave`].
+    pub fn enter(&self, key: &ResultKey) -> bool {
+        let Some((slot, tag)) = self.busy_slot(key) else {
+            return false;
+        };
+        let mut current = slot.load(Ordering::Relaxed);
+        loop {
+            let next = if current == 0 {
+                tag | 1
+            } else if current & !0xff == tag && current & 0xff < 0xff {
+                current + 1
+            } else {
+                return false;
+            };
+            match slot.compare_exchange_weak(current, next, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => return true,
+                Err(now) => current = now,
+            }
+        }
+    }
+
+    /// Unmarks `key` for one thread (after [`Self::enter`] marked it).
+    pub fn leave(&self, key: &ResultKey) {
+        let Some((slot, tag)) = self.busy_slot(key) else {
+            return;
+        };
+        let mut current = slot.load(Ordering::Relaxed);
+        while current & !0xff == tag && current & 0xff > 0 {
+            let next = if current & 0xff == 1 { 0 } else { current - 1 };
+            match slot.compare_exchange_weak(current, next, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => return,
+                Err(now) => current = now,
+            }
+        }
+    }
+
+    /// Whether a thread is searching `key` (marked by [`Self::enter`]).
+    pub fn busy(&self, key: &ResultKey) -> bool {
+        self.busy_slot(key).is_some_and(|(slot, tag)| {
+            let v = slot.load(Ordering::Relaxed);
+            v & !0xff == tag && v & 0xff > 0
+        })
     }
 
     /// The entries it can hold.
@@ -268,6 +346,51 @@ mod tests {
         assert_eq!(copy.read_from(&mut bytes.as_slice()).unwrap(), written);
         for i in 0..1000 {
             assert_eq!(copy.get(&key(i)), table.get(&key(i)), "{i}");
+        }
+    }
+
+    #[test]
+    fn positions_are_marked_while_searched() {
+        let table = ResultTable::new(64);
+        let key = |i: u64| ResultKey {
+            cells: u128::from(i) << 70 | u128::from(i),
+            meta: i,
+        };
+        // no marks until the work is shared
+        assert!(!table.enter(&key(1)));
+        assert!(!table.busy(&key(1)));
+        table.share_work();
+        assert!(table.sharing_work());
+        assert!(table.enter(&key(1)));
+        assert!(table.enter(&key(1)));
+        assert!(table.busy(&key(1)));
+        assert!(!table.busy(&key(2)));
+        table.leave(&key(1));
+        assert!(table.busy(&key(1)), "one thread is still in it");
+        table.leave(&key(1));
+        assert!(!table.busy(&key(1)));
+        // leaving a position not marked changes nothing
+        assert!(table.enter(&key(3)));
+        table.leave(&key(4));
+        assert!(table.busy(&key(3)));
+        // many threads entering and leaving leave no mark
+        std::thread::scope(|s| {
+            for t in 0..4u64 {
+                let table = &table;
+                s.spawn(move || {
+                    for i in 0..20_000u64 {
+                        let k = key(10 + (i * 7 + t) % 97);
+                        if table.enter(&k) {
+                            assert!(table.busy(&k));
+                            table.leave(&k);
+                        }
+                    }
+                });
+            }
+        });
+        table.leave(&key(3));
+        for i in 0..200 {
+            assert!(!table.busy(&key(i)), "{i}");
         }
     }
 
