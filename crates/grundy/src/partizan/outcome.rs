@@ -246,7 +246,9 @@ pub struct OutcomeStats {
 /// A bounded transposition table: buckets of four entries of a 112-bit key and one result,
 /// the entry of least work replaced when a bucket is full.
 struct Table {
-    /// Per entry: the key's low 64 bits, and (key's high 48 bits, work, result).
+    /// Per entry: the key's low 64 bits, and (key's high 48 bits, work, result). Empty until
+    /// the first result is stored (a search that shares its table elsewhere never takes its
+    /// own: freeing it while threads run costs every core a flush).
     slots: Vec<[u64; 2]>,
     mask: usize,
     stored: u64,
@@ -261,10 +263,15 @@ impl Table {
     fn new(max_entries: usize) -> Table {
         let buckets = (max_entries / BUCKET).max(1).next_power_of_two();
         Table {
-            slots: vec![[0, 0]; buckets * BUCKET],
+            slots: Vec::new(),
             mask: buckets - 1,
             stored: 0,
         }
+    }
+
+    /// The entries it can hold.
+    fn capacity(&self) -> usize {
+        (self.mask + 1) * BUCKET
     }
 
     fn bucket(&self, key: u128) -> usize {
@@ -275,7 +282,7 @@ impl Table {
     fn get(&self, key: u128) -> Option<bool> {
         let (lo, hi) = (key as u64, (key >> 64) as u64 >> LOW_BITS);
         let b = self.bucket(key);
-        self.slots[b..b + BUCKET].iter().find_map(|s| {
+        self.slots.get(b..b + BUCKET)?.iter().find_map(|s| {
             (s[1] != 0 && s[0] == lo && s[1] >> LOW_BITS == hi).then_some(s[1] & 1 == 1)
         })
     }
@@ -291,6 +298,9 @@ impl Table {
     /// result.
     fn put_raw(&mut self, lo: u64, data: u64) {
         let hi = data >> LOW_BITS;
+        if self.slots.is_empty() {
+            self.slots = vec![[0, 0]; self.capacity()];
+        }
         let b = self.bucket(lo as u128);
         let bucket = &mut self.slots[b..b + BUCKET];
         let slot = bucket
@@ -427,7 +437,7 @@ impl<S: SumRules> OutcomeSearch<S> {
 
     /// The entries the transposition table and the games' own searches' table can hold.
     pub fn table_capacity(&self) -> usize {
-        self.table.slots.len() + self.rules.results().map_or(0, ResultTable::capacity)
+        self.table.capacity() + self.rules.results().map_or(0, ResultTable::capacity)
     }
 
     /// Writes the transposition table's results (16 bytes each, after their count), then

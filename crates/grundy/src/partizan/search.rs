@@ -13,6 +13,7 @@ use crate::partizan::outcome::RegionSolver;
 use crate::partizan::results::ResultTable;
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
+use std::sync::atomic::{AtomicU16, Ordering};
 use std::sync::Arc;
 
 /// The rules of a partizan game, for [`PartizanSearch`].
@@ -153,32 +154,21 @@ pub struct BoundTotals {
 /// fewer places to take never give more moves).
 const CLAIMS_CAP: usize = 63;
 
-/// The caps of [`claims`]' small table, which answers as the full one would where the
-/// counts fit it (a lone move added per box taken with a linked move stays within its cap).
-const SMALL_CLAIMS_CAP: usize = 15;
-
-/// The table of [`claims`] with every count up to `cap` (the weighted race with a move's
+/// The table of [`claims`] with every count up to its cap (the weighted race with a move's
 /// weight, none of half moves and of options).
-fn claims_table(cap: usize) -> WeightTable {
+fn claims_table() -> WeightTable {
+    let cap = CLAIMS_CAP;
     WeightTable::new([cap, cap, 0, cap, 0, 0, 0], [2, 1, 0, 1, 0, 0, 0])
 }
 
 /// The moves a player surely takes from `boxes` boxes, `linked` and `lone` contested moves,
 /// moving first or not, taking boxes, then linked, then lone moves, while each move of her
 /// opponent takes away one box, two linked moves, one lone move, or a box's move and a
-/// linked one, the box's other move then lone: the opponent's best answer, found by a
-/// table of every case up to 63 of each, made once (5 ms) when a count passes 15; below, a
-/// table of every case up to 15, made in a tenth of a millisecond (a process that decides a
-/// small board would otherwise spend most of its time filling the big one).
+/// linked one, the box's other move then lone: the opponent's best answer, found in a table
+/// of every case up to 63 of each, each case worked out when first asked.
 pub fn claims(boxes: i64, linked: i64, lone: i64, first: bool) -> i64 {
-    static SMALL: std::sync::OnceLock<WeightTable> = std::sync::OnceLock::new();
-    static FULL: std::sync::OnceLock<WeightTable> = std::sync::OnceLock::new();
-    let cap = SMALL_CLAIMS_CAP as i64;
-    let table = if boxes <= cap && linked <= cap && boxes + lone <= cap {
-        SMALL.get_or_init(|| claims_table(SMALL_CLAIMS_CAP))
-    } else {
-        FULL.get_or_init(|| claims_table(CLAIMS_CAP))
-    };
+    static TABLE: std::sync::OnceLock<WeightTable> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(claims_table);
     i64::from(table.get([boxes, linked, 0, lone, 0, 0, 0], first))
 }
 
@@ -200,21 +190,10 @@ const WEIGHT_CAPS: [usize; 7] = [5, 15, 4, 5, 4, 5, 4];
 /// less twice the player's moves: one bound on both at once, where [`claims`] and a count of
 /// the cells bound each alone, for the opponent's worst answer to each. Looked up in a table
 /// of every case up to 5 boxes, 15 linked moves covering two cells and 4 or 5 of each other
-/// count (made once, 5 ms, when a count passes the small table's, made in well under one).
+/// count, each case worked out when first asked.
 pub fn claimed_weight(counts: [i64; 7], first: bool) -> i64 {
-    static SMALL: std::sync::OnceLock<WeightTable> = std::sync::OnceLock::new();
-    static FULL: std::sync::OnceLock<WeightTable> = std::sync::OnceLock::new();
-    // most sums of small parts fit a table made in a fraction of a millisecond; a lone move
-    // added per box taken with a linked move stays within its cap, so it answers as the full
-    // one would
-    let small = SMALL.get_or_init(|| WeightTable::new(SMALL_WEIGHT_CAPS, WEIGHTS));
-    let fits = (0..7).all(|k| counts[k] <= SMALL_WEIGHT_CAPS[k] as i64)
-        && counts[0] + counts[3] <= SMALL_WEIGHT_CAPS[3] as i64;
-    let table = if fits {
-        small
-    } else {
-        FULL.get_or_init(|| WeightTable::new(WEIGHT_CAPS, WEIGHTS))
-    };
+    static TABLE: std::sync::OnceLock<WeightTable> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| WeightTable::new(WEIGHT_CAPS, WEIGHTS));
     i64::from(table.get(counts, first))
 }
 
@@ -222,73 +201,87 @@ pub fn claimed_weight(counts: [i64; 7], first: bool) -> i64 {
 /// moves plus the opponent's cells it covers.
 const WEIGHTS: [u16; 7] = [8, 4, 3, 4, 3, 1, 2];
 
-/// The caps of the small table of [`claimed_weight`].
-const SMALL_WEIGHT_CAPS: [usize; 7] = [4, 8, 3, 5, 3, 3, 2];
-
 /// The race of [`claims`] and [`claimed_weight`], each count taken with its weight, for
-/// every count up to its caps, each player to move.
+/// every count up to its caps, each player to move. Each case is worked out when first
+/// asked, from the cases its moves lead to (fewer of some count, so the recursion is at most
+/// the sum of the caps deep), and kept: a process that decides a small board asks a few
+/// hundred cases, where filling the whole table (432,000 cases) took it 4 ms. Threads share
+/// the table: two that work out the same case store the same value.
 struct WeightTable {
     caps: [usize; 7],
     dims: [usize; 7],
-    values: Vec<u16>,
+    /// The index step of each count (boxes the most significant).
+    stride: [usize; 7],
+    weights: [u16; 7],
+    /// Per case and player to move (first, then second): the value plus one, 0 while not
+    /// yet worked out (so that the table comes zeroed from the system, page by page).
+    values: Vec<AtomicU16>,
 }
 
 impl WeightTable {
-    /// Fills the table: O(states), every state's moves looked up in states filled before it.
+    /// An empty table: O(1) time, its memory taken from the system as cases are worked out.
     fn new(caps: [usize; 7], weights: [u16; 7]) -> WeightTable {
         let dims = caps.map(|c| c + 1);
         let states: usize = dims.iter().product();
-        // boxes are the most significant digit: every state a move leads to has a lower
+        // boxes are the most significant digit: every case a move leads to has a lower
         // index (the box's move taken with a linked one adds a lone move but removes a box)
         let mut stride = [1usize; 7];
         for k in (0..6).rev() {
             stride[k] = stride[k + 1] * dims[k + 1];
         }
-        let mut t = vec![0u16; states * 2];
-        let mut c = [0usize; 7];
-        for state in 0..states {
-            // the player takes one
-            // (boxes, linked, lone, those covering two cells first; the heavier options first)
-            let take = [0, 1, 2, 3, 4, 6, 5]
-                .into_iter()
-                .find(|&k| c[k] > 0)
-                .map_or(0, |k| weights[k] + t[(state - stride[k]) * 2 + 1]);
-            // the opponent takes some away, or plays elsewhere
-            let mut away = take;
-            let mut after = |less: usize| away = away.min(t[(state - less) * 2]);
-            for k in [0, 3, 4, 5, 6] {
-                if c[k] > 0 {
-                    after(stride[k]);
-                }
-            }
-            for (x, y) in [(1, 0), (0, 1), (2, 0), (1, 1), (0, 2)] {
-                if c[1] >= x && c[2] >= y {
-                    after(x * stride[1] + y * stride[2]);
-                }
-            }
-            for k in [1, 2] {
-                if c[0] > 0 && c[k] > 0 {
-                    // one box and one linked move fewer, one lone move more (within the cap)
-                    let more = if c[3] < caps[3] { stride[3] } else { 0 };
-                    after(stride[0] + stride[k] - more);
-                }
-            }
-            t[state * 2] = take;
-            t[state * 2 + 1] = away;
-            // the next state's counts
-            for k in (0..7).rev() {
-                c[k] += 1;
-                if c[k] < dims[k] {
-                    break;
-                }
-                c[k] = 0;
-            }
-        }
         WeightTable {
             caps,
             dims,
-            values: t,
+            stride,
+            weights,
+            values: bytemuck::zeroed_vec(states * 2),
         }
+    }
+
+    /// The race's value in case `state`, the player moving first (`second` false) or not.
+    fn value(&self, state: usize, second: bool) -> u16 {
+        let slot = state * 2 + usize::from(second);
+        match self.values[slot].load(Ordering::Relaxed) {
+            0 => {
+                self.work_out(state);
+                self.values[slot].load(Ordering::Relaxed) - 1
+            }
+            v => v - 1,
+        }
+    }
+
+    /// Works out case `state` from the cases its moves lead to (worked out first if need be).
+    fn work_out(&self, state: usize) {
+        let (stride, caps) = (&self.stride, &self.caps);
+        let c: [usize; 7] = std::array::from_fn(|k| state / stride[k] % self.dims[k]);
+        // the player takes one
+        // (boxes, linked, lone, those covering two cells first; the heavier options first)
+        let take = [0, 1, 2, 3, 4, 6, 5]
+            .into_iter()
+            .find(|&k| c[k] > 0)
+            .map_or(0, |k| self.weights[k] + self.value(state - stride[k], true));
+        // the opponent takes some away, or plays elsewhere
+        let mut away = take;
+        let mut after = |less: usize| away = away.min(self.value(state - less, false));
+        for k in [0, 3, 4, 5, 6] {
+            if c[k] > 0 {
+                after(stride[k]);
+            }
+        }
+        for (x, y) in [(1, 0), (0, 1), (2, 0), (1, 1), (0, 2)] {
+            if c[1] >= x && c[2] >= y {
+                after(x * stride[1] + y * stride[2]);
+            }
+        }
+        for k in [1, 2] {
+            if c[0] > 0 && c[k] > 0 {
+                // one box and one linked move fewer, one lone move more (within the cap)
+                let more = if c[3] < caps[3] { stride[3] } else { 0 };
+                after(stride[0] + stride[k] - more);
+            }
+        }
+        self.values[state * 2].store(take + 1, Ordering::Relaxed);
+        self.values[state * 2 + 1].store(away + 1, Ordering::Relaxed);
     }
 
     /// The race's value from `counts` (each within its cap: fewer places to take never give
@@ -297,7 +290,7 @@ impl WeightTable {
         let index = (0..7).fold(0, |i, k| {
             i * self.dims[k] + counts[k].clamp(0, self.caps[k] as i64) as usize
         });
-        self.values[index * 2 + usize::from(!first)]
+        self.value(index, !first)
     }
 }
 
@@ -741,6 +734,10 @@ mod tests {
     fn claimed_weights_are_the_race_played_out() {
         // the full table too, which sums of small parts never reach
         let full = WeightTable::new(WEIGHT_CAPS, WEIGHTS);
+        let full_states: usize = full.dims.iter().product();
+        for state in (0..full_states).rev() {
+            full.value(state, true);
+        }
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..3000 {
             let mut c = [0i64; 7];
@@ -784,27 +781,28 @@ mod tests {
     }
 
     #[test]
-    fn the_small_claims_table_answers_as_the_full_one() {
-        let (small, full) = (claims_table(SMALL_CLAIMS_CAP), claims_table(CLAIMS_CAP));
-        let cap = SMALL_CLAIMS_CAP as i64;
-        for boxes in 0..=cap {
-            for linked in 0..=cap {
-                for lone in 0..=cap - boxes {
-                    for first in [true, false] {
-                        let counts = [boxes, linked, 0, lone, 0, 0, 0];
-                        assert_eq!(small.get(counts, first), full.get(counts, first));
-                        assert_eq!(
-                            claims(boxes, linked, lone, first),
-                            i64::from(full.get(counts, first))
-                        );
-                    }
-                }
+    fn a_table_worked_out_on_demand_is_the_table_filled_in_order() {
+        // every case of the claims' table up to 15 of each, asked in a scrambled order of a
+        // fresh table, against the table filled in index order
+        let (scrambled, in_order) = (claims_table(), claims_table());
+        let dims = in_order.dims;
+        let states: usize = dims.iter().product();
+        for state in 0..states {
+            in_order.value(state, false);
+        }
+        let mut seed = 0x243f_6a88_85a3_08d3u64;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let counts = [seed % 16, seed >> 8 & 15, 0, seed >> 16 & 15, 0, 0, 0].map(|n| n as i64);
+            for first in [true, false] {
+                assert_eq!(
+                    scrambled.get(counts, first),
+                    in_order.get(counts, first),
+                    "{counts:?}"
+                );
             }
         }
-        // and the full one past the small one's caps
-        assert_eq!(
-            claims(cap + 1, 0, 0, true),
-            i64::from(full.get([cap + 1, 0, 0, 0, 0, 0, 0], true))
-        );
     }
 }
