@@ -51,7 +51,7 @@ print(first if win else ("H" if first=="V" else "V"))' "$first" <<<"$out")
     done
   done
 done
-printf '\ntotal: grundy %.2f s, Obsequi %.2f s (ratio %.1f); disagreements: %d\n' \
+printf '\ntotal: grundy %.2f s, Obsequi %.2f s (ratio %.2f); disagreements: %d\n' \
   "$total_g" "$total_o" "$(python3 -c "print($total_g/max($total_o,1e-9))")" "$disagree"
 t0=$(now)
 "$bin" table --outcomes --rows "$max" --cols "$max" domineering >/dev/null

@@ -565,6 +565,8 @@ impl ClobberSolver {
         tick: &mut dyn FnMut(u64) -> Result<()>,
     ) -> Result<(bool, u64)> {
         let me = usize::from(!left);
+        // (the moves' positions are marked only within the plies)
+        let defer = shared && ply + 1 < SHARED_PLIES;
         let mut work = 1;
         let mut deferred = Vec::new();
         // the moves not deferred, then the deferred ones (by then most are in the table)
@@ -581,7 +583,7 @@ impl ClobberSolver {
                 let (cx, co) = if left { (mine, theirs) } else { (theirs, mine) };
                 // the first move is searched by every thread that gets here (the work splits
                 // below it); another one being searched waits its turn
-                if shared && pass == 0 && n > 0 && self.table.busy(&self.shape.key(cx, co, !left)) {
+                if defer && pass == 0 && n > 0 && self.table.busy(&self.shape.key(cx, co, !left)) {
                     deferred.push(m);
                     self.deferrals += 1;
                     continue;

@@ -570,6 +570,8 @@ impl DomineeringSolver {
             order[k] = m.1;
         }
         let shared = self.sharing && ply < SHARED_PLIES;
+        // (the moves' positions are marked only within the plies)
+        let defer = shared && ply + 1 < SHARED_PLIES;
         let mut deferred = [0u8; 128];
         let mut deferrals = 0;
         let mut work = 1;
@@ -581,7 +583,7 @@ impl DomineeringSolver {
                 let child = self.play(board, me, i);
                 // the first move is searched by every thread that gets here (the work splits
                 // below it); another one being searched waits its turn
-                if shared && pass == 0 && n > 0 && self.busy(child, integer, !vertical) {
+                if defer && pass == 0 && n > 0 && self.busy(child, integer, !vertical) {
                     deferred[deferrals] = i as u8;
                     deferrals += 1;
                     self.deferrals += 1;
