@@ -24,7 +24,11 @@
 //!   moves, so the mobility order of other games says nothing here), then by the history
 //!   heuristic (the work of the subtrees a move from that cell in that direction has won).
 //!   On 4 x 6 and 5 x 5 the pairs order takes a quarter of the positions the history order
-//!   alone takes, the killer 6 to 15% fewer again.
+//!   alone takes, the killer 6 to 15% fewer again;
+//! - threads that search one board together ([`ResultTable::share_work`]) mark the positions
+//!   they are given within `SHARED_PLIES` moves of the root (before their groups are
+//!   valued), and each defers a move into a position another is in (as Domineering's search
+//!   does).
 //!
 //! The values of groups live in the solver's own arena of forms, kept by its thread for the
 //! next solver of a board as wide (a sum's root moves meet the same groups) while it stays

@@ -26,7 +26,12 @@
 //!   the opponent less those they take from the mover, then their place on a lattice
 //!   (every other line, every other cell, from the edges in), which makes safe moves; ties
 //!   (a lattice's symmetric places) go to the history heuristic, the work of the subtrees a
-//!   move at that cell has won so far (7 x 8 and 8 x 8 a quarter faster).
+//!   move at that cell has won so far (7 x 8 and 8 x 8 a quarter faster);
+//! - threads that search one board together ([`ResultTable::share_work`]) mark the positions
+//!   they are in within `SHARED_PLIES` moves of the root, and each defers a move into a
+//!   position another is in until it has searched the others (Weill's ABDADA: the first
+//!   move is searched by all, the work splits where every move must be searched), looking
+//!   at the table after each move for a result another thread proved.
 //!
 //! Depth is bounded by the moves left (at most 64 dominoes and the integer's moves), so the
 //! search recurses.
