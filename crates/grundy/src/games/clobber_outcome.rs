@@ -664,7 +664,7 @@ impl RegionSolver for ClobberSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::partizan::outcome::check_region_solver;
+    use crate::partizan::outcome::{ask_on_two_threads, check_region_solver};
     use crate::testing::Xorshift;
     use std::collections::HashMap;
 
@@ -802,7 +802,7 @@ mod tests {
     #[test]
     fn threads_sharing_the_work_agree_with_minimax() {
         let mut rng = Xorshift(0x6a09_e667_f3bc_c908);
-        let mut deferrals = 0;
+        let (mut deferrals, mut marked_deferrals) = (0, 0);
         for round in 0..120 {
             let (rows, cols) = [(4, 4), (4, 5), (3, 6)][round % 3];
             let (x, o) = random_board(&mut rng, rows * cols, 6);
@@ -810,46 +810,57 @@ mod tests {
             let expected = [true, false].map(|l| brute(cols, rows * cols, x, o, 0, l, &mut memo));
             // a fresh table each time, so that the threads search rather than read; no group
             // valued, so that the search goes deep
-            let table = Arc::new(ResultTable::new(1 << 16));
-            table.share_work();
-            let answers: Vec<([bool; 2], u64)> = std::thread::scope(|s| {
-                let runs: Vec<_> = (0..2)
-                    .map(|t| {
-                        let table = Arc::clone(&table);
-                        s.spawn(move || {
-                            let mut answers = [false; 2];
-                            let mut deferrals = 0;
-                            for q in [t, 1 - t] {
-                                let mut solver = ClobberSolver::valuing(
-                                    table.clone(),
-                                    rows as u8,
-                                    cols as u8,
-                                    x.into(),
-                                    o.into(),
-                                    0,
-                                )
-                                .expect("fits");
-                                answers[q] =
-                                    solver.wins(false, 0, q == 0, &mut |_| Ok(())).unwrap();
-                                deferrals += solver.deferrals;
-                            }
-                            (answers, deferrals)
-                        })
-                    })
-                    .collect();
-                runs.into_iter().map(|r| r.join().unwrap()).collect()
-            });
+            let shape = Shape::new(rows, cols).expect("fits");
+            let answers = ask_on_two_threads(
+                0,
+                |table| {
+                    ClobberSolver::valuing(table, rows as u8, cols as u8, x.into(), o.into(), 0)
+                        .expect("fits")
+                },
+                |solver| solver.deferrals,
+                |table| {
+                    [true, false]
+                        .into_iter()
+                        .any(|l| table.busy(&shape.key(x, o, l)))
+                },
+            );
             for (answer, d) in answers {
                 assert_eq!(answer, expected, "{rows} x {cols} x {x:b} o {o:b}");
                 deferrals += d;
             }
-            // every mark is gone once the searches are over
-            let shape = Shape::new(rows, cols).expect("fits");
-            for left in [true, false] {
-                assert!(!table.busy(&shape.key(x, o, left)));
+            // as if another thread were in every position a first move leaves, and never
+            // left: one search defers those moves, and must still search them
+            let table = Arc::new(ResultTable::new(1 << 16));
+            table.share_work();
+            for (q, left) in [true, false].into_iter().enumerate() {
+                let (mine, theirs) = if left { (x, o) } else { (o, x) };
+                let mut moves = Vec::new();
+                shape.moves(mine, theirs, x | o, &mut moves);
+                for m in moves {
+                    let (mine, theirs) = (mine & !(1 << m.from) | 1 << m.to, theirs & !(1 << m.to));
+                    let (cx, co) = if left { (mine, theirs) } else { (theirs, mine) };
+                    table.enter(&shape.key(cx, co, !left));
+                }
+                let mut solver = ClobberSolver::valuing(
+                    Arc::clone(&table),
+                    rows as u8,
+                    cols as u8,
+                    x.into(),
+                    o.into(),
+                    0,
+                )
+                .expect("fits");
+                let wins = solver.wins(false, 0, left, &mut |_| Ok(())).unwrap();
+                assert_eq!(wins, expected[q], "{rows} x {cols} x {x:b} o {o:b} marked");
+                marked_deferrals += solver.deferrals;
             }
         }
         assert!(deferrals > 0, "no move was ever deferred");
+        // (deterministic: a root with a move decided by neither values nor table defers)
+        assert!(
+            marked_deferrals > 100,
+            "{marked_deferrals} of the marked moves deferred"
+        );
     }
 
     #[test]

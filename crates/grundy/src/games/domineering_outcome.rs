@@ -696,7 +696,7 @@ impl RegionSolver for DomineeringSolver {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::partizan::outcome::check_region_solver;
+    use crate::partizan::outcome::{ask_on_two_threads, check_region_solver};
     use std::collections::HashMap;
 
     /// Whether the player to move (vertical when `vertical`) wins `empty` (row by row, no
@@ -824,7 +824,7 @@ pub(crate) mod tests {
     #[test]
     fn threads_sharing_the_work_agree_with_minimax() {
         let mut seed = 0x3c6e_f372_fe94_f82bu64;
-        let mut deferrals = 0;
+        let (mut deferrals, mut marked_deferrals) = (0, 0);
         for _ in 0..100 {
             let rows = 4 + (xorshift(&mut seed) % 3) as u32;
             let cols = 4 + (xorshift(&mut seed) % 3) as u32;
@@ -836,34 +836,25 @@ pub(crate) mod tests {
             let mut memo = HashMap::new();
             let expected = [true, false].map(|v| brute(rows, cols, empty, integer, v, &mut memo));
             // a fresh table each time, so that the threads search rather than read
-            let table = Arc::new(ResultTable::new(1 << 16));
-            table.share_work();
-            let answers: Vec<([bool; 2], u64)> = std::thread::scope(|s| {
-                let runs: Vec<_> = (0..2)
-                    .map(|t| {
-                        let table = Arc::clone(&table);
-                        s.spawn(move || {
-                            let mut answers = [false; 2];
-                            let mut deferrals = 0;
-                            for q in [t, 1 - t] {
-                                let mut solver = DomineeringSolver::new(
-                                    table.clone(),
-                                    rows as u8,
-                                    cols as u8,
-                                    empty,
-                                )
-                                .expect("fits");
-                                answers[q] = solver
-                                    .wins(false, i64::from(integer), q == 0, &mut |_| Ok(()))
-                                    .unwrap();
-                                deferrals += solver.deferrals;
-                            }
-                            (answers, deferrals)
-                        })
-                    })
-                    .collect();
-                runs.into_iter().map(|r| r.join().unwrap()).collect()
-            });
+            let shape = Shape::new(rows, cols).expect("fits");
+            let (board, n) = shape.integer_runs(shape.views_of(empty), integer);
+            let answers = ask_on_two_threads(
+                integer.into(),
+                |table| DomineeringSolver::new(table, rows as u8, cols as u8, empty).expect("fits"),
+                |solver| solver.deferrals,
+                |table| {
+                    let solver = DomineeringSolver::new(
+                        Arc::new(ResultTable::new(4)),
+                        rows as u8,
+                        cols as u8,
+                        empty,
+                    )
+                    .expect("fits");
+                    [true, false]
+                        .into_iter()
+                        .any(|v| table.busy(&solver.key(board, n, v)))
+                },
+            );
             for (answer, d) in answers {
                 assert_eq!(
                     answer, expected,
@@ -871,16 +862,35 @@ pub(crate) mod tests {
                 );
                 deferrals += d;
             }
-            // every mark is gone once the searches are over
-            let shape = Shape::new(rows, cols).expect("fits");
-            let (board, n) = shape.integer_runs(shape.views_of(empty), integer);
-            let solver =
-                DomineeringSolver::new(table.clone(), rows as u8, cols as u8, empty).expect("fits");
-            for v in [true, false] {
-                assert!(!table.busy(&solver.key(board, n, v)));
+            // as if another thread were in every position a first move leaves, and never
+            // left: one search defers those moves, and must still search them
+            let table = Arc::new(ResultTable::new(1 << 16));
+            table.share_work();
+            for vertical in [true, false] {
+                let mut solver =
+                    DomineeringSolver::new(Arc::clone(&table), rows as u8, cols as u8, empty)
+                        .expect("fits");
+                let me = usize::from(!vertical);
+                let mut moves = shape.views[me].moves(board[me]);
+                while moves != 0 {
+                    let i = moves.trailing_zeros();
+                    moves &= moves - 1;
+                    let (child, m) = shape.integer_runs(solver.play(board, me, i), n);
+                    table.enter(&solver.key(child, m, !vertical));
+                }
+                let wins = solver
+                    .wins(false, i64::from(integer), vertical, &mut |_| Ok(()))
+                    .unwrap();
+                assert_eq!(wins, expected[me], "{rows} x {cols} {empty:b} marked");
+                marked_deferrals += solver.deferrals;
             }
         }
         assert!(deferrals > 0, "no move was ever deferred");
+        // (deterministic: a root with a move decided by neither bounds nor table defers)
+        assert!(
+            marked_deferrals > 100,
+            "{marked_deferrals} of the marked moves deferred"
+        );
     }
 
     #[test]

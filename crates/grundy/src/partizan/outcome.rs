@@ -102,6 +102,47 @@ pub trait RegionSolver {
 }
 
 #[cfg(test)]
+/// Two threads asking a game's own search (a fresh one from `solver` per question, on the
+/// table it is given) whether the player to move wins beside `integer`, Left first and Right
+/// first, thread `t` starting with question `t`, in one fresh table whose work they share
+/// ([`ResultTable::share_work`]). Returns each thread's answers (Left first, Right first) and
+/// the moves its searches deferred (`deferrals` of a solver after its search); checks that no
+/// position is left marked, by `marked(table)`.
+pub(crate) fn ask_on_two_threads<S: RegionSolver>(
+    integer: i64,
+    solver: impl Fn(std::sync::Arc<ResultTable>) -> S + Sync,
+    deferrals: impl Fn(&S) -> u64 + Sync,
+    marked: impl Fn(&ResultTable) -> bool,
+) -> Vec<([bool; 2], u64)> {
+    let table = std::sync::Arc::new(ResultTable::new(1 << 16));
+    table.share_work();
+    let (solver, deferrals) = (&solver, &deferrals);
+    let answers = std::thread::scope(|s| {
+        let runs: Vec<_> = (0..2)
+            .map(|t| {
+                let table = std::sync::Arc::clone(&table);
+                s.spawn(move || {
+                    let (mut answers, mut deferred) = ([false; 2], 0);
+                    for q in [t, 1 - t] {
+                        let mut search = solver(table.clone());
+                        answers[q] = search
+                            .wins(false, integer, q == 0, &mut |_| Ok(()))
+                            .expect("small searches finish");
+                        deferred += deferrals(&search);
+                    }
+                    (answers, deferred)
+                })
+            })
+            .collect();
+        runs.into_iter()
+            .map(|r| r.join().expect("a search thread panicked"))
+            .collect()
+    });
+    assert!(!marked(&table), "a position was left marked");
+    answers
+}
+
+#[cfg(test)]
 /// Asks a game's own search of a region (a fresh one from `solver` each time) whether the
 /// player to move wins the region, and its negative, beside `integer`, each player first, and
 /// checks every answer against `expected(integer, left)`, the region's own minimax (-B + n
