@@ -357,7 +357,12 @@ fn solve_on_threads(
         whole_answered: [AtomicBool::new(false), AtomicBool::new(false)],
     });
     let total = subproblems.len();
-    let threads = threads.min(total.max(1));
+    // (together, every thread asks every question)
+    let threads = if together {
+        threads
+    } else {
+        threads.min(total.max(1))
+    };
     let search = OutcomeOptions {
         table_entries: Some(
             options
