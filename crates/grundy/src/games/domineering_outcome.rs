@@ -570,10 +570,6 @@ impl DomineeringSolver {
         }
         let moves = &mut moves[..count];
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
-        let mut order = [0u8; 128];
-        for (k, m) in moves.iter().enumerate() {
-            order[k] = m.1;
-        }
         let shared = self.sharing && ply < SHARED_PLIES;
         // (the moves' positions are marked only within the plies)
         let defer = shared && ply + 1 < SHARED_PLIES;
@@ -584,7 +580,7 @@ impl DomineeringSolver {
         for pass in 0..2 {
             let tried = if pass == 0 { count } else { deferrals };
             for n in 0..tried {
-                let i = u32::from(if pass == 0 { order[n] } else { deferred[n] });
+                let i = u32::from(if pass == 0 { moves[n].1 } else { deferred[n] });
                 let child = self.play(board, me, i);
                 // the first move is searched by every thread that gets here (the work splits
                 // below it); another one being searched waits its turn
