@@ -21,6 +21,7 @@ const LAYERS: [(&str, &[&str]); 4] = [
             "zeckendorf",
             "periodic",
             "memory",
+            "save",
             "input",
             "testing",
         ],
@@ -111,7 +112,7 @@ fn every_arrow_points_down() {
 /// Where the library (everything but the command line) touches the file system, and why. A new
 /// place must be added here with its reason: the server's threat model (README) rests on
 /// this list, since no route hands any of these a name from a request.
-const FILE_ACCESS: [(&str, &str); 7] = [
+const FILE_ACCESS: [(&str, &str); 8] = [
     (
         "app/files.rs",
         "FileGraphs: `graph FILE V` on the command line and in Python, never the server",
@@ -124,7 +125,14 @@ const FILE_ACCESS: [(&str, &str); 7] = [
         "app/plot.rs",
         "writes the picture of `grundy table --plot FILE`",
     ),
-    ("memory.rs", "reads /proc/meminfo (never quoted)"),
+    (
+        "memory.rs",
+        "reads /proc/meminfo, /proc/self/cgroup and the cgroup's memory.max (never quoted)",
+    ),
+    (
+        "save.rs",
+        "writes the files the callers above name whole (a temporary beside each, renamed over it): no name of its own",
+    ),
     (
         "partizan/database.rs",
         "the database of `grundy db build FILE` and `--db FILE` (command line; the server and Python never set a database)",

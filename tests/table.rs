@@ -701,6 +701,52 @@ fn streamed_runs_agree_with_runs_that_keep_every_value() {
 }
 
 #[test]
+fn a_stream_resumes_from_any_prefix_of_its_file() {
+    use grundy::solve::octal::{octal_stats_streaming, StreamFile, MIN_KEEP};
+    // what a kill leaves is a prefix of the file: the header cut anywhere, a value cut in
+    // two, or whole values; each resumes to the statistics of a run that was never stopped
+    let code = OctalCode::grundys();
+    let to = 2 * MIN_KEEP;
+    let dir = std::env::temp_dir().join(format!("grundy-stream-prefix-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("grundys.values");
+    let run = |path: &std::path::Path| {
+        let file = StreamFile {
+            path,
+            every: std::time::Duration::ZERO,
+        };
+        octal_stats_streaming(
+            &code,
+            to,
+            MIN_KEEP,
+            512,
+            Some(file),
+            &Budget::new(usize::MAX),
+            |_| {},
+        )
+        .unwrap()
+    };
+    let whole = run(&path);
+    let bytes = std::fs::read(&path).unwrap();
+    let header = b"grundy stream 1 grundys\n".len();
+    assert_eq!(bytes.len(), header + 2 * (to + 1));
+    let mut rng = Rng::new(8);
+    let mut cuts = vec![0, 1, header / 2, header - 1, header, header + 1];
+    cuts.extend((0..3).map(|_| rng.range(header as u64, bytes.len() as u64) as usize));
+    for cut in cuts {
+        std::fs::write(&path, &bytes[..cut]).unwrap();
+        let resumed = run(&path);
+        assert_eq!(
+            (resumed.stats, resumed.last),
+            (whole.stats.clone(), whole.last),
+            "cut at {cut}"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), bytes, "cut at {cut}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn streamed_grundys_game_matches_the_published_row_at_2_21() {
     let run = grundy::solve::octal::octal_stats_streaming(
         &OctalCode::grundys(),

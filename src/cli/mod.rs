@@ -87,13 +87,18 @@ pub fn main() -> i32 {
                 err.kind(),
                 ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
             ) {
-                print_out(&err.to_string());
-                return 0;
+                return match print_out(&err.to_string()) {
+                    Ok(()) => 0,
+                    Err(e) => {
+                        say(&e);
+                        2
+                    }
+                };
             }
             // one line: clap's first line, with its usage hints dropped
             let text = err.render().to_string();
             let first = text.lines().next().unwrap_or("error: bad arguments");
-            eprintln!("grundy: {}", first.trim_start_matches("error: "));
+            say(first.trim_start_matches("error: "));
             return 2;
         }
     };
@@ -128,14 +133,10 @@ pub fn main() -> i32 {
                 .and_then(|()| String::from_utf8(page).map_err(|e| e.to_string()))
         }
     };
-    match result {
-        Ok(text) => {
-            print_out(&text);
-            0
-        }
+    match result.and_then(|text| print_out(&text)) {
+        Ok(()) => 0,
         Err(message) => {
-            // one line, even where a message quotes input that held a line break
-            eprintln!("grundy: {}", message.replace(['\n', '\r'], " "));
+            say(&message);
             if stop::cancel().is_cancelled() {
                 stop::status()
             } else {
@@ -160,7 +161,6 @@ fn render<T: serde::Serialize>(
     }
 }
 
-/// Writes the whole answer at once; a closed pipe (`grundy ... | head`) is not an error.
 /// Runs `work`, showing its progress on stderr when stderr is a terminal: a bar of `total`
 /// steps drawn with `template` (indicatif), advanced by the positions `work` reports, cleared
 /// at the end.
@@ -189,7 +189,30 @@ fn with_progress<T>(
     result
 }
 
-fn print_out(text: &str) {
+/// Writes the whole answer at once. A closed pipe (`grundy table ... | head`) is not an
+/// error; any other failure (a full disk, a closed descriptor) is, in one line.
+fn print_out(text: &str) -> Result<(), String> {
     let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) => written(e, "standard output"),
+    }
+}
+
+/// What a failed write of `what` means for the command: nothing when the reader closed the
+/// pipe (it has read all it wanted), else the error in one line.
+fn written(e: std::io::Error, what: &str) -> Result<(), String> {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        Ok(())
+    } else {
+        Err(format!("cannot write {what}: {e}"))
+    }
+}
+
+/// Says `message` on stderr as one line after `grundy: ` (a message quoting input that held a
+/// line break included). Never panics: when stderr itself cannot be written, the exit status
+/// is all that is left to say it.
+pub fn say(message: &str) {
+    let line = format!("grundy: {}\n", message.replace(['\n', '\r'], " "));
+    let _ = std::io::stderr().lock().write_all(line.as_bytes());
 }

@@ -152,11 +152,36 @@ pub fn run(args: &Args) -> Result<String, String> {
         computer_first: args.first == First::Computer,
     };
     match game.play(stdin.lock(), &mut out) {
-        Ok(()) => Ok(String::new()),
-        // a closed pipe ends the game quietly
-        Err(PlayError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(String::new()),
-        Err(PlayError::Io(e)) => Err(e.to_string()),
+        Ok(()) => ended(out.flush()),
+        Err(PlayError::Io(e)) => ended(Err(e)),
         Err(PlayError::Game(e)) => Err(e),
+    }
+}
+
+/// A line of standard input that could not be read (told apart from a failed write).
+#[derive(Debug)]
+struct InputFailed(std::io::Error);
+
+impl std::fmt::Display for InputFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot read standard input: {}", self.0)
+    }
+}
+
+impl std::error::Error for InputFailed {}
+
+/// How a game in the terminal ends after its last write: a closed pipe ends it quietly (the
+/// reader has seen what it wanted), a failed read or write of the terminal is one line.
+pub(super) fn ended(io: std::io::Result<()>) -> Result<String, String> {
+    match io {
+        Ok(()) => Ok(String::new()),
+        Err(e) => match e
+            .get_ref()
+            .and_then(|inner| inner.downcast_ref::<InputFailed>())
+        {
+            Some(input) => Err(input.to_string()),
+            None => super::written(e, "standard output").map(|()| String::new()),
+        },
     }
 }
 
@@ -403,7 +428,8 @@ pub(super) fn read_command(
             writeln!(out, "(input ended)")?;
             return Ok(Typed::Ended);
         };
-        return Ok(match line?.trim() {
+        let line = line.map_err(|e| std::io::Error::other(InputFailed(e)))?;
+        return Ok(match line.trim() {
             "" => continue,
             "quit" | "q" | "exit" => {
                 writeln!(out, "Bye.")?;

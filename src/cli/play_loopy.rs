@@ -13,11 +13,8 @@ pub fn run(mut game: LoopyPlay, you_left: bool) -> Result<String, String> {
     let first = game.state().map_err(super::message)?;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
-    match play(&mut game, first, you_left, stdin.lock(), &mut out) {
-        Ok(()) => Ok(String::new()),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(String::new()),
-        Err(e) => Err(e.to_string()),
-    }
+    let played = play(&mut game, first, you_left, stdin.lock(), &mut out);
+    super::play::ended(played.and_then(|()| out.flush()))
 }
 
 fn show_moves(out: &mut impl Write, state: &LoopyPlayState, hint: bool) -> std::io::Result<()> {

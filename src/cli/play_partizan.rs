@@ -20,9 +20,8 @@ pub fn run(
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     match play(&mut game, first, you_left, stdin.lock(), &mut out) {
-        Ok(()) => Ok(String::new()),
-        Err(Stop::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(String::new()),
-        Err(Stop::Io(e)) => Err(e.to_string()),
+        Ok(()) => super::play::ended(out.flush()),
+        Err(Stop::Io(e)) => super::play::ended(Err(e)),
         Err(Stop::Game(e)) => Err(e),
     }
 }

@@ -114,10 +114,15 @@ pub fn run(args: &Args) -> Result<String, String> {
             .map_err(|e| format!("cannot listen on {address}: {e}"))?;
         let local = listener.local_addr().map_err(|e| e.to_string())?;
         {
+            // the address is the one thing printed: a failure to print it is an error (a
+            // closed pipe is not: the reader took what it wanted and the server serves on)
             use std::io::Write;
             let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "grundy serve: listening on http://{local}/");
-            let _ = out.flush();
+            let printed = writeln!(out, "grundy serve: listening on http://{local}/")
+                .and_then(|()| out.flush());
+            if let Err(e) = printed {
+                super::written(e, "standard output")?;
+            }
         }
         axum::serve(listener, router(state))
             .with_graceful_shutdown(async {

@@ -157,7 +157,7 @@ fn progress(checkpoint: bool, bar: &Option<indicatif::ProgressBar>) -> Option<Pr
             if p.saved.is_some() || p.resumed.is_some() {
                 match &bar {
                     Some(bar) => bar.println(format!("grundy: {line}")),
-                    None => eprintln!("grundy: {line}"),
+                    None => super::say(&line),
                 }
             }
             if let Some(bar) = &bar {

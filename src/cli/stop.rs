@@ -57,7 +57,7 @@ pub fn arm(limit: Option<f64>) -> Result<(), String> {
 fn watchdog() {
     std::thread::spawn(|| {
         std::thread::sleep(GRACE);
-        eprintln!("grundy: {}", reason());
+        super::say(&reason());
         std::process::exit(status());
     });
 }

@@ -465,6 +465,8 @@ const CHECKPOINT_MAGIC: &str = "grundy checkpoint 1";
 /// The values saved in a checkpoint of `family`: none if the file does not exist yet.
 fn read_checkpoint(path: &std::path::Path, family: &str) -> Result<Vec<u32>, String> {
     let shown = path.display();
+    grundy::save::check_regular(path)
+        .map_err(|e| format!("cannot use the checkpoint {shown}: {e}"))?;
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -506,14 +508,13 @@ fn read_checkpoint(path: &std::path::Path, family: &str) -> Result<Vec<u32>, Str
         .collect())
 }
 
-/// Writes the values to `path` through a temporary file renamed over it, so that a run killed
+/// Writes the values to `path` whole ([`grundy::save::write_whole`]), so that a run killed
 /// while saving leaves the previous checkpoint whole.
 fn write_checkpoint(
     path: &std::path::Path,
     family: &str,
     values: &mut dyn Iterator<Item = u32>,
 ) -> Result<(), GrundyError> {
-    use std::io::Write;
     let failed = |e: std::io::Error| {
         GrundyError::Unsupported(format!(
             "cannot write the checkpoint {}: {e}",
@@ -523,25 +524,19 @@ fn write_checkpoint(
     // the values are written as they come (no copy of the table in memory); their count is
     // known beforehand (the iterator runs over the table)
     let count = values.size_hint().0;
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let mut file = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(failed)?);
-    writeln!(file, "{CHECKPOINT_MAGIC} {count} {family}").map_err(failed)?;
-    let mut written = 0usize;
-    for v in values {
-        file.write_all(&v.to_le_bytes()).map_err(failed)?;
-        written += 1;
-    }
-    if written != count {
-        return Err(GrundyError::Unsupported(format!(
-            "the checkpoint {} would announce {count} values and hold {written}",
-            path.display()
-        )));
-    }
-    file.into_inner()
-        .map_err(|e| failed(e.into_error()))?
-        .sync_all()
-        .map_err(failed)?;
-    std::fs::rename(&tmp, path).map_err(failed)
+    grundy::save::write_whole(path, |file| {
+        writeln!(file, "{CHECKPOINT_MAGIC} {count} {family}")?;
+        let mut written = 0usize;
+        for v in values {
+            file.write_all(&v.to_le_bytes())?;
+            written += 1;
+        }
+        if written != count {
+            return Err(std::io::Error::other(format!(
+                "it would announce {count} values and hold {written}"
+            )));
+        }
+        Ok(())
+    })
+    .map_err(failed)
 }

@@ -57,24 +57,29 @@ pub(crate) fn capacity(count: usize, len: usize, bytes_each: usize) -> usize {
 }
 
 /// Runs a filter program: reads all of stdin, calls `solve`, writes its output to stdout in
-/// one piece and exits 0; on an error prints `NAME: <one line>` on stderr and exits 2, with
-/// nothing on stdout. The contest examples are written this way.
+/// one piece and exits 0; on an error (a failed write of the output included, but for a
+/// closed pipe) prints `NAME: <one line>` on stderr and exits 2, with nothing on stdout. The
+/// contest examples are written this way.
 pub fn run_filter(name: &str, solve: impl FnOnce(&[u8]) -> Result<String>) -> ! {
     use std::io::{Read, Write};
+    let fail = |message: String| -> ! {
+        let _ = writeln!(std::io::stderr().lock(), "{name}: {message}");
+        std::process::exit(2)
+    };
     let mut input = Vec::new();
     if let Err(e) = std::io::stdin().lock().read_to_end(&mut input) {
-        eprintln!("{name}: cannot read standard input: {e}");
-        std::process::exit(2);
+        fail(format!("cannot read standard input: {e}"));
     }
     match solve(&input) {
         Ok(output) => {
             let mut out = std::io::stdout().lock();
-            let _ = out.write_all(output.as_bytes()).and_then(|_| out.flush());
-            std::process::exit(0)
+            match out.write_all(output.as_bytes()).and_then(|_| out.flush()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    fail(format!("cannot write standard output: {e}"))
+                }
+                _ => std::process::exit(0),
+            }
         }
-        Err(e) => {
-            eprintln!("{name}: {e}");
-            std::process::exit(2)
-        }
+        Err(e) => fail(e.to_string()),
     }
 }

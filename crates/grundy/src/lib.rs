@@ -55,6 +55,7 @@ pub mod memory;
 pub mod nimber;
 pub mod partizan;
 pub mod periodic;
+pub mod save;
 pub mod solve;
 #[cfg(test)]
 mod testing;

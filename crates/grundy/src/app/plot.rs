@@ -53,7 +53,8 @@ pub fn plot_thermograph(report: &ValueReport, path: &Path) -> Result<()> {
     draw_to!(path, (900, 640), draw_thermograph, report)
 }
 
-/// Draws with `$draw($report, &area)` into the file `$path`, an SVG or a PNG by its extension.
+/// Draws with `$draw($report, &area)` into the file `$path`, an SVG or a PNG by its extension:
+/// drawn in memory, then written by [`write_picture`] (so that a failed write is an error).
 macro_rules! draw_to {
     ($path:expr, $size:expr, $draw:ident, $report:expr) => {{
         register_font();
@@ -62,14 +63,31 @@ macro_rules! draw_to {
             |e: String| GrundyError::Unsupported(format!("cannot draw {}: {e}", path.display()));
         match path.extension().and_then(|e| e.to_str()) {
             Some("svg") => {
-                let area = SVGBackend::new(path, $size).into_drawing_area();
-                $draw($report, &area).map_err(failed)?;
-                area.present().map_err(|e| failed(e.to_string()))
+                let mut text = String::new();
+                {
+                    let area = SVGBackend::with_string(&mut text, $size).into_drawing_area();
+                    $draw($report, &area).map_err(failed)?;
+                    area.present().map_err(|e| failed(e.to_string()))?;
+                }
+                write_picture(path, text.as_bytes())
             }
             Some("png") => {
-                let area = BitMapBackend::new(path, $size).into_drawing_area();
-                $draw($report, &area).map_err(failed)?;
-                area.present().map_err(|e| failed(e.to_string()))
+                let (width, height) = $size;
+                let mut pixels = vec![0u8; width as usize * height as usize * 3];
+                {
+                    let area = BitMapBackend::with_buffer(&mut pixels, $size).into_drawing_area();
+                    $draw($report, &area).map_err(failed)?;
+                    area.present().map_err(|e| failed(e.to_string()))?;
+                }
+                let mut png = Vec::new();
+                image::RgbImage::from_raw(width, height, pixels)
+                    .ok_or_else(|| failed("the picture's size".into()))?
+                    .write_to(
+                        &mut std::io::Cursor::new(&mut png),
+                        image::ImageOutputFormat::Png,
+                    )
+                    .map_err(|e| failed(e.to_string()))?;
+                write_picture(path, &png)
             }
             _ => Err(GrundyError::Setting {
                 setting: crate::error::Setting::Plot,
@@ -82,6 +100,22 @@ macro_rules! draw_to {
     }};
 }
 use draw_to;
+
+/// Writes a picture to `path` as it is named (a plain write, so that `/dev/stdout` works):
+/// every write checked, and the file synced where it can be (a pipe or a terminal cannot).
+fn write_picture(path: &Path, bytes: &[u8]) -> Result<()> {
+    use std::io::Write;
+    let failed = |e: std::io::Error| GrundyError::File {
+        path: path.to_path_buf(),
+        problem: format!("cannot write the picture: {e}"),
+    };
+    let mut file = std::fs::File::create(path).map_err(failed)?;
+    file.write_all(bytes).map_err(failed)?;
+    match file.sync_all() {
+        Err(e) if e.kind() != std::io::ErrorKind::InvalidInput => Err(failed(e)),
+        _ => Ok(()),
+    }
+}
 
 fn draw<DB: DrawingBackend>(
     report: &TableReport,

@@ -107,8 +107,8 @@ fn file_error(path: &Path, problem: impl Into<String>) -> GrundyError {
     }
 }
 
-/// Saves a checkpoint: the header, then the table written by `table` (written to a temporary
-/// file renamed over the old one, so a run killed while saving leaves the last checkpoint
+/// Saves a checkpoint: the header, then the table written by `table` (written whole by
+/// [`crate::save::write_whole`], so a run killed while saving leaves the last checkpoint
 /// whole). Returns what `table` returns (the results written).
 pub fn save(
     path: &Path,
@@ -117,24 +117,17 @@ pub fn save(
     table: impl FnOnce(&mut dyn Write) -> std::io::Result<u64>,
 ) -> Result<u64> {
     let failed = |e: std::io::Error| file_error(path, format!("cannot write the checkpoint: {e}"));
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let mut out = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(failed)?);
     let header = Header {
         version: env!("CARGO_PKG_VERSION").into(),
         position: position.into(),
         answered: answered.to_vec(),
     };
     let json = serde_json::to_string(&header).expect("a header serialises");
-    writeln!(out, "{MAGIC}\n{json}").map_err(failed)?;
-    let written = table(&mut out).map_err(failed)?;
-    out.into_inner()
-        .map_err(|e| failed(e.into_error()))?
-        .sync_all()
-        .map_err(failed)?;
-    std::fs::rename(&tmp, path).map_err(failed)?;
-    Ok(written)
+    crate::save::write_whole(path, |out| {
+        writeln!(out, "{MAGIC}\n{json}")?;
+        table(out)
+    })
+    .map_err(failed)
 }
 
 /// Reads a checkpoint of `position` if the file exists (`None` when it does not): the answers
@@ -145,6 +138,8 @@ pub fn resume(
     position: &str,
     table: impl FnOnce(&mut dyn std::io::Read) -> std::io::Result<u64>,
 ) -> Result<Option<(Vec<String>, u64)>> {
+    crate::save::check_regular(path)
+        .map_err(|e| file_error(path, format!("cannot use the checkpoint: {e}")))?;
     let file = match std::fs::File::open(path) {
         Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),

@@ -323,8 +323,8 @@ impl Database {
 }
 
 /// Writes a database: per game (its name) the keys of its positions and their canonical forms
-/// in `forms`, with every form they need, its outcome and temperature. Written to a temporary
-/// file renamed at the end. Returns the header written.
+/// in `forms`, with every form they need, its outcome and temperature. Written whole
+/// ([`crate::save::write_whole`]). Returns the header written.
 pub fn write_database(
     path: &Path,
     cells: usize,
@@ -335,17 +335,7 @@ pub fn write_database(
         path: path.to_path_buf(),
         problem: format!("cannot write the database: {e}"),
     };
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let mut out = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(failed)?);
-    let header = encode(&mut out, cells, games, forms, true).map_err(failed)?;
-    out.into_inner()
-        .map_err(|e| failed(e.into_error()))?
-        .sync_all()
-        .map_err(failed)?;
-    std::fs::rename(&tmp, path).map_err(failed)?;
-    Ok(header)
+    crate::save::write_whole(path, |out| encode(out, cells, games, forms, true)).map_err(failed)
 }
 
 /// Writes a database to `out` (the format of the module's head); with `thermal`, each form's

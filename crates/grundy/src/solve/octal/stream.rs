@@ -114,6 +114,9 @@ impl Spill {
             }
         };
         let failed = |e: std::io::Error| spill_error(&path, &e);
+        if kept {
+            crate::save::check_regular(&path).map_err(failed)?;
+        }
         let mut options = std::fs::OpenOptions::new();
         options.read(true).write(true);
         if kept {
@@ -124,12 +127,15 @@ impl Spill {
         let mut f = options.open(&path).map_err(failed)?;
         let header = format!("{STREAM_MAGIC} {family}\n");
         let length = f.metadata().map_err(failed)?.len();
-        let saved = if length == 0 {
+        let mut head = vec![0u8; header.len().min(length as usize)];
+        f.read_exact(&mut head).map_err(failed)?;
+        // a run killed while writing the header left a part of it: started again
+        let saved = if length < header.len() as u64 && header.as_bytes().starts_with(&head) {
+            f.set_len(0).map_err(failed)?;
+            f.seek(SeekFrom::Start(0)).map_err(failed)?;
             f.write_all(header.as_bytes()).map_err(failed)?;
             0
         } else {
-            let mut head = vec![0u8; header.len().min(length as usize)];
-            f.read_exact(&mut head).map_err(failed)?;
             if head != header.as_bytes() {
                 let shown = String::from_utf8_lossy(&head);
                 let line = shown.lines().next().unwrap_or("");
@@ -655,6 +661,8 @@ pub fn octal_stats_streaming(
         }
     }
     progress(to + 1);
+    // the last values reach the file now, or the run fails (not later, unseen, when dropped)
+    stream.spill.flush()?;
     Ok(StreamRun {
         stats: stream.stats(),
         last: stream.get(to).map_or(0, u64::from),
