@@ -2,6 +2,10 @@
 
 mod cli;
 
+/// The system's allocator, counted, so that `--max-memory` knows what the process holds.
+#[global_allocator]
+static ALLOC: grundy::memory::Metered = grundy::memory::Metered;
+
 fn main() {
     std::process::exit(cli::main());
 }

@@ -29,6 +29,8 @@ enum DbCommand {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        memory: super::MemoryArg,
     },
     /// What a database holds: the version that wrote it, its games and their positions.
     Info {
@@ -50,6 +52,14 @@ pub fn open(path: Option<&Path>) -> Result<Option<std::sync::Arc<Database>>, Str
     }
 }
 
+/// `Some` (the memory limit given, if any) for the subcommand that computes (`db build`).
+pub fn max_memory(args: &Args) -> Option<Option<u64>> {
+    match &args.command {
+        DbCommand::Build { memory, .. } => Some(memory.max_memory),
+        DbCommand::Info { .. } => None,
+    }
+}
+
 pub fn run(args: &Args) -> Result<String, String> {
     match &args.command {
         DbCommand::Build {
@@ -57,6 +67,7 @@ pub fn run(args: &Args) -> Result<String, String> {
             cells,
             max_states,
             json,
+            memory: _,
         } => {
             let (file, games) = words.split_last().expect("two words at least");
             let budget =

@@ -32,6 +32,9 @@ pub fn flag(setting: Setting) -> String {
 /// A library error in the command line's words: each setting named by its flag.
 pub fn message(e: GrundyError) -> String {
     match e {
+        GrundyError::Cancelled if stop::cancel().memory_exceeded() => {
+            stop::cancel().error().worded(flag)
+        }
         GrundyError::Cancelled => stop::reason(),
         e => e.worded(flag),
     }
@@ -77,6 +80,40 @@ enum Command {
     Man,
 }
 
+/// `--max-memory BYTES`, on every subcommand that computes.
+#[derive(Debug, Clone, clap::Args)]
+pub struct MemoryArg {
+    /// The most memory the computation may hold, in bytes (K, M, G, T: 512M, 4G); default:
+    /// half the machine's memory, or less under a control group's or an address-space
+    /// limit. Past it the computation stops with one line.
+    #[arg(long, value_name = "BYTES", value_parser = parse_memory)]
+    pub max_memory: Option<u64>,
+}
+
+/// Reads `--max-memory`.
+pub fn parse_memory(text: &str) -> Result<u64, String> {
+    grundy::memory::parse_bytes(text)
+}
+
+impl Command {
+    /// `Some` (the memory limit given, if any) for the subcommands that compute.
+    fn max_memory(&self) -> Option<Option<u64>> {
+        match self {
+            Command::Solve(a) => Some(a.memory.max_memory),
+            Command::Value(a) => Some(a.memory.max_memory),
+            Command::Geography(a) => Some(a.memory.max_memory),
+            Command::Table(a) => Some(a.memory.max_memory),
+            Command::Graph(a) => Some(a.memory.max_memory),
+            Command::Quotient(a) => Some(a.memory.max_memory),
+            Command::Play(a) => Some(a.memory.max_memory),
+            Command::Db(a) => db::max_memory(a),
+            #[cfg(feature = "serve")]
+            Command::Serve(_) => None,
+            Command::Completions { .. } | Command::Man => None,
+        }
+    }
+}
+
 /// Runs the command line and returns the exit status: 0 on success, 2 on any error.
 pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
@@ -106,6 +143,11 @@ pub fn main() -> i32 {
     let interruptible = !matches!(cli.command, Command::Play(_) | Command::Serve(_));
     #[cfg(not(feature = "serve"))]
     let interruptible = !matches!(cli.command, Command::Play(_));
+    if let Some(given) = cli.command.max_memory() {
+        let bytes = given.unwrap_or_else(grundy::memory::default_limit);
+        grundy::memory::set_limit(bytes);
+        stop::limit_memory(bytes);
+    }
     if interruptible {
         stop::on_interrupt();
     }

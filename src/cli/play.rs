@@ -71,6 +71,8 @@ pub struct Args {
     /// searching them.
     #[arg(long, value_name = "FILE")]
     db: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub memory: super::MemoryArg,
 }
 
 /// Builds the session and plays it on stdin and stdout.
@@ -81,6 +83,7 @@ pub fn run(args: &Args) -> Result<String, String> {
             max_states: args.max_states,
             graphs: std::sync::Arc::new(grundy::app::FileGraphs::default()),
             database: super::db::open(args.db.as_deref())?,
+            cancel: super::stop::cancel(),
             ..Default::default()
         };
         let you_left = args.side == Side::Left;
@@ -94,6 +97,7 @@ pub fn run(args: &Args) -> Result<String, String> {
             max_states: args.max_states,
             graphs: options.graphs.clone(),
             with_value: false,
+            cancel: super::stop::cancel(),
             ..Default::default()
         };
         if let Some(game) = grundy::app::loopy_play::LoopyPlay::new(expr, left_first, &loopy)
@@ -121,7 +125,7 @@ pub fn run(args: &Args) -> Result<String, String> {
             graph,
             args.from.as_deref(),
             convention,
-            &grundy::Cancel::new(),
+            &super::stop::cancel(),
         )
     } else if let Some(path) = &args.grid {
         if args.misere {
@@ -139,6 +143,7 @@ pub fn run(args: &Args) -> Result<String, String> {
             max_states: args.max_states,
             // the user's own files: `graph FILE V` reads FILE
             graphs: std::sync::Arc::new(grundy::app::FileGraphs::default()),
+            cancel: super::stop::cancel(),
             ..SolveOptions::default()
         };
         Session::from_sum(expr, &options)

@@ -32,6 +32,8 @@ pub struct Args {
     /// Stop with one line after this many seconds (Ctrl-C stops too, with exit status 130).
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
+    #[command(flatten)]
+    pub memory: super::MemoryArg,
 }
 
 /// Computes the quotient and renders it.

@@ -68,18 +68,29 @@ pub struct Args {
     /// Time budget of every request, in seconds (waiting for a worker included).
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     time_limit: f64,
-    /// Computations at once (default: twice the number of cores).
+    /// Computations at once in the main lane (default: twice the number of cores); the
+    /// quick lane, where every request starts, has half as many.
     #[arg(long, value_name = "N")]
     workers: Option<usize>,
+    /// The most memory the server may hold for all its requests together, in bytes (K, M,
+    /// G, T: 512M, 4G); default: half the machine's memory, or less under a control group's
+    /// or an address-space limit. A request that would take the server past it gets 503.
+    #[arg(long, value_name = "BYTES", value_parser = super::parse_memory)]
+    max_memory: Option<u64>,
 }
 
 #[derive(Clone)]
 struct AppState {
+    /// The main lane's workers.
     permits: Arc<Semaphore>,
+    /// The quick lane's workers (every request starts there, for [`QUICK`] at most).
+    quick: Arc<Semaphore>,
     /// Requests waiting for a worker; past `max_waiting`, 503 at once.
     waiting: Arc<AtomicUsize>,
     max_waiting: usize,
     max_states: usize,
+    /// The memory of all requests together, in bytes.
+    max_memory: u64,
     time_limit: Duration,
 }
 
@@ -98,11 +109,16 @@ pub fn run(args: &Args) -> Result<String, String> {
     let workers = args.workers.unwrap_or(2 * cores).max(1);
     let state = AppState {
         permits: Arc::new(Semaphore::new(workers)),
+        quick: Arc::new(Semaphore::new((workers / 2).max(1))),
         waiting: Arc::new(AtomicUsize::new(0)),
         max_waiting: WAITING_PER_WORKER * workers,
         max_states: args.max_states,
+        max_memory: args
+            .max_memory
+            .unwrap_or_else(grundy::memory::default_limit),
         time_limit: Duration::from_secs_f64(args.time_limit),
     };
+    grundy::memory::set_limit(state.max_memory);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -294,37 +310,145 @@ impl From<ApiError> for Failure {
     }
 }
 
-/// Runs `job` on the blocking pool within the time budget, with the request's body (read only
-/// once a worker is held; empty for a GET) and its [`Budget`]: the state limit and a flag
-/// raised at the deadline, so the computation stops and frees its worker. A request that
-/// finds `max_waiting` others already waiting gets 503 at once. The result as JSON; an error
-/// as 400 (503 for a limit or the time budget).
-async fn compute<T, F>(state: &AppState, body: Option<Body>, job: F) -> Response
-where
-    T: Serialize + Send + 'static,
-    F: FnOnce(Bytes, Budget) -> Result<T, Failure> + Send + 'static,
-{
-    let deadline = Instant::now() + state.time_limit;
+/// How much work a request may do in the quick lane before it moves to a worker of its own.
+const QUICK: Duration = Duration::from_millis(20);
+
+/// Waits for a permit of `lane` until `deadline`, counted among the waiting requests (past
+/// `max_waiting` of them, 503 at once).
+async fn permit_of(
+    state: &AppState,
+    lane: &Arc<Semaphore>,
+    deadline: Instant,
+) -> Result<tokio::sync::OwnedSemaphorePermit, Response> {
     let seconds = state.time_limit.as_secs_f64();
-    let busy = || {
-        error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("the server is busy: no worker was free within the time budget of {seconds} s"),
-        )
-        .into_response()
-    };
     if state.waiting.fetch_add(1, Ordering::SeqCst) >= state.max_waiting {
         state.waiting.fetch_sub(1, Ordering::SeqCst);
-        return error(
+        return Err(error(
             StatusCode::SERVICE_UNAVAILABLE,
             "the server is busy: too many requests are waiting for a worker",
         )
-        .into_response();
+        .into_response());
     }
-    let permit = timeout_at(deadline, state.permits.clone().acquire_owned()).await;
+    let permit = timeout_at(deadline, lane.clone().acquire_owned()).await;
     state.waiting.fetch_sub(1, Ordering::SeqCst);
-    let Ok(Ok(permit)) = permit else {
-        return busy();
+    match permit {
+        Ok(Ok(permit)) => Ok(permit),
+        _ => Err(error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the server is busy: no worker was free within the time budget of {seconds} s"),
+        )
+        .into_response()),
+    }
+}
+
+/// How one run of a job ended.
+enum Attempt {
+    /// With this answer (the job's, or 503 past the request's deadline).
+    Answered(Response),
+    /// Stopped at the quick lane's deadline, before the request's: to be run again.
+    TooLong,
+}
+
+/// Runs `job` once on the blocking pool, holding `permit`, under a fresh budget whose flag is
+/// raised at `until` (the computation stops at its next check of the flag, freeing its
+/// worker) and at the server's memory limit.
+async fn attempt<T, F>(
+    state: &AppState,
+    job: &Arc<F>,
+    bytes: &Bytes,
+    permit: tokio::sync::OwnedSemaphorePermit,
+    until: Instant,
+    last: bool,
+) -> Attempt
+where
+    T: Serialize + Send + 'static,
+    F: Fn(Bytes, Budget) -> Result<T, Failure> + Send + Sync + 'static,
+{
+    let seconds = state.time_limit.as_secs_f64();
+    let cancel = Cancel::with_max_memory(state.max_memory);
+    let budget = Budget::new(state.max_states).with_cancel(cancel.clone());
+    let (job, bytes) = (Arc::clone(job), bytes.clone());
+    let task = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        job(bytes, budget)
+    });
+    let out_of_time = || {
+        error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the time budget of {seconds} s ran out"),
+        )
+    };
+    let answer = match timeout_at(until, task).await {
+        Err(_) => {
+            // the computation stops at its next check of the flag, freeing its worker
+            cancel.cancel();
+            if !last {
+                return Attempt::TooLong;
+            }
+            out_of_time()
+        }
+        // a panic's message is not for the client (it may quote anything)
+        Ok(Err(_)) => error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the computation failed (an internal error)",
+        ),
+        Ok(Ok(Err(Failure::Api(e)))) => e,
+        Ok(Ok(Err(Failure::Grundy(GrundyError::Cancelled)))) if !cancel.memory_exceeded() => {
+            out_of_time()
+        }
+        Ok(Ok(Err(Failure::Grundy(GrundyError::Cancelled)))) => error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            cancel
+                .error()
+                .worded(|setting| format!("{} of grundy serve", super::flag(setting))),
+        ),
+        Ok(Ok(Err(Failure::Grundy(
+            e @ (GrundyError::StateLimit { .. }
+            | GrundyError::OrderLimit { .. }
+            | GrundyError::TooLarge { .. }
+            | GrundyError::MemoryLimit { .. }
+            | GrundyError::OutOfMemory { .. }),
+        )))) => error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            e.worded(|setting| format!("{} of grundy serve", super::flag(setting))),
+        ),
+        // the page's requests mirror the command line's options: name them as flags
+        Ok(Ok(Err(Failure::Grundy(e)))) => error(StatusCode::BAD_REQUEST, super::message(e)),
+        Ok(Ok(Ok(report))) => match serde_json::to_string(&report) {
+            Ok(json) => {
+                return Attempt::Answered(
+                    (
+                        StatusCode::OK,
+                        [(header::CONTENT_TYPE, "application/json")],
+                        json,
+                    )
+                        .into_response(),
+                )
+            }
+            Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        },
+    };
+    Attempt::Answered(answer.into_response())
+}
+
+/// Runs `job` within the time budget, with the request's body (read only once a worker is
+/// held; empty for a GET) and a [`Budget`] (the state limit, and a flag raised at the
+/// deadline and at the server's memory limit). Every request is first run in the quick lane
+/// (`--workers` / 2 workers of their own, at least one) for at most [`QUICK`]; one that
+/// needs more is stopped there and run again by a worker of the main lane (`--workers`), so
+/// that questions answered in milliseconds never wait behind long ones. A request that finds
+/// `max_waiting` others waiting gets 503 at once. The result as JSON; an error as 400 (503
+/// for a limit, the memory or the time budget).
+async fn compute<T, F>(state: &AppState, body: Option<Body>, job: F) -> Response
+where
+    T: Serialize + Send + 'static,
+    F: Fn(Bytes, Budget) -> Result<T, Failure> + Send + Sync + 'static,
+{
+    let deadline = Instant::now() + state.time_limit;
+    let seconds = state.time_limit.as_secs_f64();
+    let quick = match permit_of(state, &state.quick, deadline).await {
+        Ok(permit) => permit,
+        Err(busy) => return busy,
     };
     let bytes = match body {
         None => Bytes::new(),
@@ -340,54 +464,20 @@ where
             }
         },
     };
-    let cancel = Cancel::new();
-    let budget = Budget::new(state.max_states).with_cancel(cancel.clone());
-    let task = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        job(bytes, budget)
-    });
-    let answer = match timeout_at(deadline, task).await {
-        Err(_) => {
-            // the computation stops at its next check of the flag, freeing its worker
-            cancel.cancel();
-            error(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!("the time budget of {seconds} s ran out"),
-            )
-        }
-        // a panic's message is not for the client (it may quote anything)
-        Ok(Err(_)) => error(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the computation failed (an internal error)",
-        ),
-        Ok(Ok(Err(Failure::Api(e)))) => e,
-        Ok(Ok(Err(Failure::Grundy(GrundyError::Cancelled)))) => error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("the time budget of {seconds} s ran out"),
-        ),
-        Ok(Ok(Err(Failure::Grundy(
-            e @ (GrundyError::StateLimit { .. }
-            | GrundyError::OrderLimit { .. }
-            | GrundyError::TooLarge { .. }),
-        )))) => error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            e.worded(|setting| format!("{} of grundy serve", super::flag(setting))),
-        ),
-        // the page's requests mirror the command line's options: name them as flags
-        Ok(Ok(Err(Failure::Grundy(e)))) => error(StatusCode::BAD_REQUEST, super::message(e)),
-        Ok(Ok(Ok(report))) => match serde_json::to_string(&report) {
-            Ok(json) => {
-                return (
-                    StatusCode::OK,
-                    [(header::CONTENT_TYPE, "application/json")],
-                    json,
-                )
-                    .into_response()
-            }
-            Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-        },
+    let job = Arc::new(job);
+    let until = deadline.min(Instant::now() + QUICK);
+    let last = until == deadline;
+    if let Attempt::Answered(answer) = attempt(state, &job, &bytes, quick, until, last).await {
+        return answer;
+    }
+    let permit = match permit_of(state, &state.permits, deadline).await {
+        Ok(permit) => permit,
+        Err(busy) => return busy,
     };
-    answer.into_response()
+    match attempt(state, &job, &bytes, permit, deadline, true).await {
+        Attempt::Answered(answer) => answer,
+        Attempt::TooLong => unreachable!("the last attempt answers"),
+    }
 }
 
 /// Why a `graph` part of an expression in a URL is refused.
@@ -464,7 +554,7 @@ async fn solve_get(
 ) -> Result<Response, ApiError> {
     let (position, options) = url_options(&params)?;
     Ok(compute(&state, None, move |_, budget| {
-        Ok(solve(&position, &budgeted(options, &budget))?)
+        Ok(solve(&position, &budgeted(options.clone(), &budget))?)
     })
     .await)
 }
@@ -472,7 +562,7 @@ async fn solve_get(
 async fn solve_posted(State(state): State<AppState>, body: Body) -> Response {
     compute(&state, Some(body), move |bytes, budget| {
         let (position, options) = body_options(&bytes, budget.max_states())?;
-        Ok(solve(&position, &budgeted(options, &budget))?)
+        Ok(solve(&position, &budgeted(options.clone(), &budget))?)
     })
     .await
 }
@@ -514,7 +604,7 @@ async fn graph(
         budget.check()?;
         let options = GraphOptions {
             cancel: budget.cancel().clone(),
-            ..options
+            ..options.clone()
         };
         Ok(graph_report(&bytes[..], &options)?)
     })
@@ -527,7 +617,10 @@ async fn play_sum(
 ) -> Result<Response, ApiError> {
     let (position, options) = url_options(&params)?;
     Ok(compute(&state, None, move |_, budget| {
-        Ok(Session::from_sum(&position, &budgeted(options, &budget))?.state(PLAY_LISTED)?)
+        Ok(
+            Session::from_sum(&position, &budgeted(options.clone(), &budget))?
+                .state(PLAY_LISTED)?,
+        )
     })
     .await)
 }
@@ -535,7 +628,10 @@ async fn play_sum(
 async fn play_posted(State(state): State<AppState>, body: Body) -> Response {
     compute(&state, Some(body), move |bytes, budget| {
         let (position, options) = body_options(&bytes, budget.max_states())?;
-        Ok(Session::from_sum(&position, &budgeted(options, &budget))?.state(PLAY_LISTED)?)
+        Ok(
+            Session::from_sum(&position, &budgeted(options.clone(), &budget))?
+                .state(PLAY_LISTED)?,
+        )
     })
     .await
 }

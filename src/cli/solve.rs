@@ -36,6 +36,8 @@ pub struct Args {
     /// Stop with one line after this many seconds (Ctrl-C stops too, with exit status 130).
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
+    #[command(flatten)]
+    pub memory: super::MemoryArg,
     /// Partizan sums: do not compute the canonical form (who wins and the winning moves come
     /// from the search alone).
     #[arg(long)]

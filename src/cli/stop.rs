@@ -22,6 +22,12 @@ pub fn cancel() -> Cancel {
     CANCEL.get_or_init(Cancel::new).clone()
 }
 
+/// Gives the flag a memory limit (`--max-memory`, or the default): past it the flag is
+/// raised and the computation stops with one line. Called once, before anything runs.
+pub fn limit_memory(bytes: u64) {
+    let _ = CANCEL.set(Cancel::with_max_memory(bytes));
+}
+
 /// Ctrl-C raises the flag (then the watchdog): for the commands that compute and exit, not
 /// for `serve` (which stops gracefully on its own) nor `play` (which reads the terminal).
 pub fn on_interrupt() {

@@ -117,6 +117,8 @@ pub struct Args {
     /// Stop with one line after this many seconds (Ctrl-C stops too, with exit status 130).
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
+    #[command(flatten)]
+    pub memory: super::MemoryArg,
     /// Partizan games: only who wins each rectangle, moving first as Left and as Right, by the
     /// outcome search (no canonical forms: far larger boards).
     #[arg(long)]

@@ -40,6 +40,8 @@ pub struct Args {
     /// Stop with one line after this many seconds (Ctrl-C stops too, with exit status 130).
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
+    #[command(flatten)]
+    pub memory: super::MemoryArg,
     /// Look partizan positions up in this database (written by `grundy db build`) before
     /// searching them.
     #[arg(long, value_name = "FILE")]

@@ -18,42 +18,186 @@
 //! ```
 
 use crate::error::{GrundyError, Result};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
-/// A flag shared between a computation and whoever may stop it. Cloning shares the flag.
+/// A flag shared between a computation and whoever may stop it, and the memory the
+/// computation may use. Cloning shares both.
+///
+/// A flag with a memory limit ([`Cancel::with_max_memory`]) is watched: a thread of the
+/// library reads the bytes the process holds ([`crate::memory::in_use`]) every millisecond
+/// and, past the limit, raises the flag, so that the computation stops at its next check
+/// with [`GrundyError::MemoryLimit`]. Where several computations share a process (a server's
+/// requests), the one that started first is stopped first, and the next one only if the
+/// process still holds too much 50 ms later.
 ///
 /// **Complexity**: [`Cancel::is_cancelled`] is one relaxed atomic load.
 #[derive(Clone, Debug, Default)]
-pub struct Cancel(Arc<AtomicBool>);
+pub struct Cancel(Arc<Flag>);
+
+#[derive(Debug, Default)]
+struct Flag {
+    raised: AtomicBool,
+    /// Raised because the process held more than `max_memory` bytes.
+    over_memory: AtomicBool,
+    /// The memory limit in bytes; 0 for none.
+    max_memory: AtomicU64,
+    /// When the flag was made, for the order in which watched flags are stopped.
+    born: u64,
+}
 
 impl Cancel {
-    /// A flag not yet raised.
+    /// A flag not yet raised, with no memory limit.
     pub fn new() -> Cancel {
         Cancel::default()
     }
 
+    /// A flag not yet raised, raised when the process holds more than `bytes` (watched
+    /// every millisecond, as the type says).
+    pub fn with_max_memory(bytes: u64) -> Cancel {
+        static BORN: AtomicU64 = AtomicU64::new(0);
+        let cancel = Cancel(Arc::new(Flag {
+            max_memory: AtomicU64::new(bytes.max(1)),
+            born: BORN.fetch_add(1, Ordering::Relaxed),
+            ..Flag::default()
+        }));
+        watch::register(&cancel.0);
+        cancel
+    }
+
     /// Raises the flag: every computation holding it stops at its next check.
     pub fn cancel(&self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.0.raised.store(true, Ordering::Relaxed);
     }
 
     /// Whether the flag is raised.
     #[inline]
     pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.0.raised.load(Ordering::Relaxed)
     }
 
-    /// `Err(Cancelled)` once the flag is raised.
+    /// The memory limit in bytes, if any.
+    pub fn max_memory(&self) -> Option<u64> {
+        match self.0.max_memory.load(Ordering::Relaxed) {
+            0 => None,
+            b => Some(b),
+        }
+    }
+
+    /// Whether the flag was raised because the process held more than the memory limit.
+    pub fn memory_exceeded(&self) -> bool {
+        self.0.over_memory.load(Ordering::Relaxed)
+    }
+
+    /// The error of a computation this flag stopped: [`GrundyError::MemoryLimit`] when the
+    /// memory limit raised it, else [`GrundyError::Cancelled`].
+    pub fn error(&self) -> GrundyError {
+        match self.max_memory() {
+            Some(limit) if self.memory_exceeded() => GrundyError::MemoryLimit {
+                limit,
+                what: "the computation's tables outgrew it".into(),
+            },
+            _ => GrundyError::Cancelled,
+        }
+    }
+
+    /// `Err` once the flag is raised ([`Self::error`]).
     #[inline]
     pub fn check(&self) -> Result<()> {
         if self.is_cancelled() {
-            Err(GrundyError::Cancelled)
+            Err(self.error())
         } else {
             Ok(())
         }
     }
+
+    /// `Ok` when `bytes` more fit the memory limit (always, without one): asked before a
+    /// table grows, so that it never grows past the limit. Past it, the flag is raised and
+    /// the error names `what`.
+    ///
+    /// **Complexity**: O(64) loads ([`crate::memory::in_use`]); call it before a large
+    /// allocation, not for every one.
+    pub fn room(&self, bytes: u64, what: impl FnOnce() -> String) -> Result<()> {
+        self.check()?;
+        match self.max_memory() {
+            Some(limit) if !self.fits(bytes) => {
+                self.0.over_memory.store(true, Ordering::Relaxed);
+                self.cancel();
+                Err(GrundyError::MemoryLimit {
+                    limit,
+                    what: what(),
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether `bytes` more fit the memory limit (always, without one), without raising
+    /// the flag: for memory that helps but is not needed (a bigger cache).
+    pub fn fits(&self, bytes: u64) -> bool {
+        self.max_memory()
+            .is_none_or(|limit| crate::memory::in_use().unwrap_or(0).saturating_add(bytes) <= limit)
+    }
 }
+
+/// The thread that stops computations whose process holds more than their memory limit.
+mod watch {
+    use super::Flag;
+    use std::sync::atomic::Ordering;
+    use std::sync::{Arc, Mutex, OnceLock, Weak};
+    use std::time::{Duration, Instant};
+
+    /// Every watched flag still held somewhere.
+    static WATCHED: Mutex<Vec<Weak<Flag>>> = Mutex::new(Vec::new());
+    static STARTED: OnceLock<()> = OnceLock::new();
+
+    /// How often the bytes held are read.
+    const EVERY: Duration = Duration::from_millis(1);
+    /// How long a stopped computation has to give its memory back before the next one is
+    /// stopped.
+    const GRACE: Duration = Duration::from_millis(50);
+
+    pub(super) fn register(flag: &Arc<Flag>) {
+        let mut watched = WATCHED.lock().unwrap_or_else(|e| e.into_inner());
+        watched.retain(|w| w.strong_count() > 0);
+        watched.push(Arc::downgrade(flag));
+        drop(watched);
+        STARTED.get_or_init(|| {
+            let _ = std::thread::Builder::new()
+                .name("grundy-memory".into())
+                .spawn(run);
+        });
+    }
+
+    fn run() {
+        let mut last_stop: Option<Instant> = None;
+        loop {
+            std::thread::sleep(EVERY);
+            let Some(held) = crate::memory::in_use() else {
+                continue;
+            };
+            let watched = WATCHED.lock().unwrap_or_else(|e| e.into_inner());
+            // the oldest running computation over its limit, unless one was just stopped
+            let over = watched
+                .iter()
+                .filter_map(Weak::upgrade)
+                .filter(|f| !f.raised.load(Ordering::Relaxed))
+                .filter(|f| held > f.max_memory.load(Ordering::Relaxed))
+                .min_by_key(|f| f.born);
+            drop(watched);
+            if let Some(flag) = over {
+                if last_stop.is_none_or(|t| t.elapsed() >= GRACE) {
+                    flag.over_memory.store(true, Ordering::Relaxed);
+                    flag.raised.store(true, Ordering::Relaxed);
+                    last_stop = Some(Instant::now());
+                }
+            }
+        }
+    }
+}
+
+/// The fewest entries [`Budget::table_entries`] gives a table (a few kilobytes).
+pub const MIN_TABLE_ENTRIES: usize = 1 << 10;
 
 /// A state limit and a cancellation flag: the one budget every engine runs under.
 #[derive(Clone, Debug)]
@@ -90,6 +234,83 @@ impl Budget {
     #[inline]
     pub fn max_states(&self) -> usize {
         self.max_states
+    }
+
+    /// The memory limit of the computation in bytes ([`Cancel::max_memory`]), if any.
+    pub fn max_memory(&self) -> Option<u64> {
+        self.cancel.max_memory()
+    }
+
+    /// The entries a table of `entry_bytes` bytes an entry is made with, once, when it is
+    /// made: as many as the question may `need` (the positions it can reach; at least
+    /// [`MIN_TABLE_ENTRIES`]), at most the state limit, and at most a quarter of the memory
+    /// limit (the rest is for the computation's other tables). A question about a few cells
+    /// takes a few kilobytes, whatever the budgets.
+    ///
+    /// ```
+    /// use grundy::budget::{Budget, Cancel};
+    /// let budget = Budget::new(100_000_000).with_cancel(Cancel::with_max_memory(1 << 30));
+    /// assert_eq!(budget.table_entries(32, 64), 1 << 10); // a few cells: the least table
+    /// assert_eq!(budget.table_entries(32, usize::MAX), (1 << 30) / 4 / 32);
+    /// assert_eq!(Budget::new(5000).table_entries(32, usize::MAX), 5000);
+    /// ```
+    pub fn table_entries(&self, entry_bytes: usize, need: usize) -> usize {
+        let by_memory = self.max_memory().map_or(usize::MAX, |m| {
+            usize::try_from(m / 4 / entry_bytes.max(1) as u64).unwrap_or(usize::MAX)
+        });
+        need.max(MIN_TABLE_ENTRIES)
+            .min(self.max_states)
+            .min(by_memory)
+            .max(1)
+    }
+
+    /// Makes room in `table` for one more entry before it is stored: when the table is full,
+    /// its growth must fit the memory limit ([`Cancel::room`]) and is taken from the system
+    /// now, fallibly, so that storing the entry cannot abort. `what` names the table in the
+    /// error ([`GrundyError::MemoryLimit`], [`GrundyError::OutOfMemory`]).
+    ///
+    /// **Complexity**: a comparison when the table has room (almost always); a read of the
+    /// memory held and an allocation when it grows.
+    ///
+    /// ```
+    /// use grundy::budget::{Budget, Cancel};
+    /// let budget = Budget::new(1000).with_cancel(Cancel::with_max_memory(1 << 40));
+    /// let mut table: Vec<u64> = Vec::new();
+    /// for i in 0..100 {
+    ///     budget.room(&mut table, || "the table".into()).unwrap();
+    ///     table.push(i);
+    /// }
+    /// // a growth past the memory limit is refused before it is made
+    /// let small = Budget::new(1000).with_cancel(Cancel::with_max_memory(1));
+    /// let mut full: Vec<u64> = Vec::with_capacity(4);
+    /// full.extend([1, 2, 3, 4]);
+    /// let e = small.room(&mut full, || "the table".into()).unwrap_err();
+    /// assert!(e.to_string().contains("memory limit reached: the table"), "{e}");
+    /// ```
+    #[inline]
+    pub fn room<T: crate::memory::Grow>(
+        &self,
+        table: &mut T,
+        what: impl FnOnce() -> String,
+    ) -> Result<()> {
+        if table.has_room() {
+            return Ok(());
+        }
+        self.grow(table, what)
+    }
+
+    #[cold]
+    fn grow<T: crate::memory::Grow>(
+        &self,
+        table: &mut T,
+        what: impl FnOnce() -> String,
+    ) -> Result<()> {
+        let bytes = table.growth_bytes();
+        let what = what();
+        self.cancel.room(bytes, || what.clone())?;
+        table
+            .try_grow()
+            .map_err(|_| GrundyError::OutOfMemory { what, bytes })
     }
 
     /// The cancellation flag.

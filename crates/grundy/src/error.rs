@@ -38,6 +38,24 @@ pub enum GrundyError {
         /// What was being computed.
         what: String,
     },
+    /// The process held more memory than the computation's budget allows (the setting
+    /// [`Setting::MaxMemory`]).
+    #[error("memory limit reached: {what} (limit {}; raise max_memory)", crate::memory::show_bytes(*limit))]
+    MemoryLimit {
+        /// The limit in bytes.
+        limit: u64,
+        /// What was being computed or held.
+        what: String,
+    },
+    /// The system refused memory a computation needed (an address-space limit, a machine
+    /// without overcommit).
+    #[error("out of memory: {what} needs {} that the system refused", crate::memory::show_bytes(*bytes))]
+    OutOfMemory {
+        /// What needed it.
+        what: String,
+        /// The bytes asked for.
+        bytes: u64,
+    },
     /// A misère quotient has more elements than allowed (the setting [`Setting::MaxOrder`]).
     #[error("order limit reached: {what} (limit {limit}; raise max_order)")]
     OrderLimit {
@@ -101,6 +119,8 @@ pub enum Setting {
     MaxStates,
     /// The most elements of a misère quotient.
     MaxOrder,
+    /// The most bytes a computation's process may hold.
+    MaxMemory,
     /// Whether generalized Grundy values of a game graph are computed.
     Grundy,
     /// Misère play.
@@ -131,6 +151,7 @@ impl Setting {
         match self {
             Setting::MaxStates => "max_states",
             Setting::MaxOrder => "max_order",
+            Setting::MaxMemory => "max_memory",
             Setting::Grundy => "grundy",
             Setting::Misere => "misere",
             Setting::To => "to",
@@ -155,6 +176,7 @@ impl GrundyError {
                 Some(Setting::MaxStates)
             }
             GrundyError::OrderLimit { .. } => Some(Setting::MaxOrder),
+            GrundyError::MemoryLimit { .. } => Some(Setting::MaxMemory),
             GrundyError::Setting { setting, .. } => Some(*setting),
             _ => None,
         }
@@ -183,6 +205,11 @@ impl GrundyError {
             GrundyError::OrderLimit { limit, what } => format!(
                 "order limit reached: {what} (limit {limit}; raise {})",
                 name(Setting::MaxOrder)
+            ),
+            GrundyError::MemoryLimit { limit, what } => format!(
+                "memory limit reached: {what} (limit {}; raise {})",
+                crate::memory::show_bytes(*limit),
+                name(Setting::MaxMemory)
             ),
             GrundyError::Setting { setting, message } => format!("{message} ({})", name(*setting)),
             other => other.to_string(),

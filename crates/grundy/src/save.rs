@@ -17,7 +17,7 @@
 //! grundy::save::write_whole(&path, |out| out.write_all(b"3 1 4\n")).unwrap();
 //! assert_eq!(std::fs::read(&path).unwrap(), b"3 1 4\n");
 //! // a failed write leaves the old content, and no temporary behind
-//! let failed = grundy::save::write_whole(&path, |out| {
+//! let failed = grundy::save::write_whole(&path, |out| -> std::io::Result<()> {
 //!     out.write_all(b"half")?;
 //!     Err(std::io::Error::other("the computation failed"))
 //! });

@@ -68,6 +68,7 @@ pub fn dataflow_solve(
         let index = worker.index();
         let peers = worker.peers();
         let mut ts = TermSearch::new(solve_options.budget.clone(), solve_options.search);
+        ts.expect_positions(&terms);
         if let Some(db) = &solve_options.database {
             ts.search.rules.use_database(db);
         }

@@ -123,6 +123,7 @@ impl PartizanPlay {
             Ok(_) => PartizanPlay::with_forms(terms, left_first, options),
             Err(GrundyError::StateLimit { .. }) if options.max_states > value_states => {
                 let mut search = TermSearch::new(options.budget(), OutcomeOptions::default());
+                search.expect_positions(&terms);
                 if let Some(db) = &options.database {
                     search.search.rules.use_database(db);
                 }

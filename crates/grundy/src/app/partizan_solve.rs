@@ -82,6 +82,39 @@ impl TermSearch {
         self.search.root_sum(regions, known)
     }
 
+    /// How many positions the searches of `terms` can reach at most: a bound (2^(c + 2) for
+    /// c cells, stones or edges in the games' parts, a player to move and what is left
+    /// beside them), which sizes the tables ([`Self::expect_positions`]).
+    pub fn positions(&self, terms: &[Term]) -> usize {
+        let values = &self.search.rules;
+        let cells: usize = terms
+            .iter()
+            .filter_map(|term| match term {
+                Term::Partizan(p) => values.regions(p),
+                Term::Impartial(_) => None,
+            })
+            .flatten()
+            .map(|(region, _)| crate::partizan::outcome::SumRules::size(values, &region))
+            .sum();
+        if cells < 60 {
+            1 << (cells + 2)
+        } else {
+            usize::MAX
+        }
+    }
+
+    /// Sizes the search's tables for the searches of `terms` ([`Self::positions`]), before
+    /// the first result is stored.
+    pub fn expect_positions(&mut self, terms: &[Term]) {
+        self.expect(self.positions(terms));
+    }
+
+    /// Sizes the search's tables for searches that reach at most `positions` positions.
+    pub fn expect(&mut self, positions: usize) {
+        self.search.expect_positions(positions);
+        self.search.rules.expect_positions(positions);
+    }
+
     /// The regions of the games' parts of `terms`, and the value of the rest.
     fn regions(&mut self, terms: &[Term]) -> Result<(Vec<(PartizanRegion, bool)>, GameId)> {
         let mut regions = Vec::new();
@@ -258,8 +291,13 @@ fn solve_on_threads(
 ) -> Result<Option<(PartizanSolveReport, OutcomeStats)>> {
     // the searches of sums and the games' own searches (Domineering's, Clobber's), the first
     // one's and the threads', share one table of results
-    let results = Arc::new(ResultTable::new(options.budget.max_states()));
     let mut lister = TermSearch::new(options.budget.clone(), options.search);
+    let positions = lister.positions(terms);
+    let results = Arc::new(ResultTable::new(
+        options
+            .budget
+            .table_entries(crate::partizan::results::ENTRY_BYTES, positions),
+    )?);
     lister.search.rules.share_results(Arc::clone(&results));
     lister.search.share_table();
     if let Some(db) = &options.database {
@@ -830,6 +868,7 @@ pub fn solve_by_search(
         }
     }
     let mut ts = TermSearch::new(options.budget.clone(), options.search);
+    ts.expect_positions(&terms);
     if let Some(db) = &options.database {
         ts.search.rules.use_database(db);
     }

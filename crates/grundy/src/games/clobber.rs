@@ -127,13 +127,13 @@ impl PartizanRules for Clobber {
     fn solver(
         &self,
         s: &Stones,
-        table: &mut dyn FnMut() -> Arc<ResultTable>,
+        table: &mut dyn FnMut() -> Option<Arc<ResultTable>>,
     ) -> Option<Box<dyn RegionSolver>> {
         if self.size(s) <= SOLVER_STONES {
             return None;
         }
         let solver =
-            ClobberSolver::new(table(), s.board.rows, s.board.cols, s.board.bits, s.right)?;
+            ClobberSolver::new(table()?, s.board.rows, s.board.cols, s.board.bits, s.right)?;
         Some(Box::new(solver))
     }
 

@@ -763,7 +763,7 @@ mod tests {
     #[test]
     fn solver_agrees_with_minimax() {
         let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
-        let table = Arc::new(ResultTable::new(1 << 16));
+        let table = Arc::new(ResultTable::new(1 << 16).unwrap());
         for round in 0..1500 {
             let rows = 1 + rng.below(4) as u32;
             let cols = 1 + rng.below(5) as u32;
@@ -786,7 +786,7 @@ mod tests {
     #[test]
     fn solver_agrees_with_minimax_on_larger_boards() {
         let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
-        let table = Arc::new(ResultTable::new(1 << 18));
+        let table = Arc::new(ResultTable::new(1 << 18).unwrap());
         for round in 0..240 {
             let (rows, cols) = [(4, 4), (4, 5), (3, 6), (2, 8)][round % 4];
             let board = random_board(&mut rng, rows * cols, 6);
@@ -830,7 +830,7 @@ mod tests {
             }
             // as if another thread were in every position a first move leaves, and never
             // left: one search defers those moves, and must still search them
-            let table = Arc::new(ResultTable::new(1 << 16));
+            let table = Arc::new(ResultTable::new(1 << 16).unwrap());
             table.share_work();
             for (q, left) in [true, false].into_iter().enumerate() {
                 let (mine, theirs) = if left { (x, o) } else { (o, x) };

@@ -141,9 +141,9 @@ impl PartizanRules for Domineering {
     fn solver(
         &self,
         board: &Board,
-        table: &mut dyn FnMut() -> Arc<ResultTable>,
+        table: &mut dyn FnMut() -> Option<Arc<ResultTable>>,
     ) -> Option<Box<dyn RegionSolver>> {
-        let solver = DomineeringSolver::new(table(), board.rows, board.cols, board.bits)?;
+        let solver = DomineeringSolver::new(table()?, board.rows, board.cols, board.bits)?;
         Some(Box::new(solver))
     }
 

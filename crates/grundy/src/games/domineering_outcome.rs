@@ -745,7 +745,7 @@ pub(crate) mod tests {
     fn solver_agrees_with_minimax() {
         let mut seed = 0x51ed_270b_2736_8a4du64;
         // one table for every board: keys of different shapes and integers never meet
-        let table = Arc::new(ResultTable::new(1 << 16));
+        let table = Arc::new(ResultTable::new(1 << 16).unwrap());
         for round in 0..3000 {
             let rows = 1 + (xorshift(&mut seed) % 5) as u32;
             let cols = 1 + (xorshift(&mut seed) % 5) as u32;
@@ -773,7 +773,7 @@ pub(crate) mod tests {
     #[test]
     fn solver_agrees_with_minimax_on_larger_boards() {
         let mut seed = 0x7f4a_7c15_9e37_79b9u64;
-        let table = Arc::new(ResultTable::new(1 << 18));
+        let table = Arc::new(ResultTable::new(1 << 18).unwrap());
         let mut decided_here = 0;
         for _ in 0..200 {
             let rows = 4 + (xorshift(&mut seed) % 3) as u32;
@@ -840,7 +840,7 @@ pub(crate) mod tests {
                 |solver| solver.deferrals,
                 |table| {
                     let solver = DomineeringSolver::new(
-                        Arc::new(ResultTable::new(4)),
+                        Arc::new(ResultTable::new(4).unwrap()),
                         rows as u8,
                         cols as u8,
                         empty,
@@ -860,7 +860,7 @@ pub(crate) mod tests {
             }
             // as if another thread were in every position a first move leaves, and never
             // left: one search defers those moves, and must still search them
-            let table = Arc::new(ResultTable::new(1 << 16));
+            let table = Arc::new(ResultTable::new(1 << 16).unwrap());
             table.share_work();
             for vertical in [true, false] {
                 let mut solver =

@@ -251,7 +251,7 @@ macro_rules! partizan_catalog {
             fn solver(&self, region: &PartizanRegion) -> Option<Box<dyn RegionSolver>> {
                 match region {
                     $(PartizanRegion::$variant(r) => {
-                        self.$field.rules.solver(r, &mut || self.results_table())
+                        self.$field.rules.solver(r, &mut || self.results_table().ok())
                     })+
                 }
             }
@@ -261,7 +261,9 @@ macro_rules! partizan_catalog {
             }
 
             fn results_or_new(&mut self) -> Option<&ResultTable> {
-                self.results_table();
+                // a table the system refuses (even at its smallest) is none: the search keeps
+                // its results in its own table
+                let _ = self.results_table();
                 self.results()
             }
         }
@@ -274,9 +276,11 @@ macro_rules! partizan_catalog {
             /// The values written in notation, parsed once into the arena.
             notation: FxHashMap<String, GameId>,
             /// The results of the games' own outcome searches (Domineering's), made on first
-            /// use with `results_entries` entries, or shared with other threads.
+            /// use with `results_entries` entries (as many as the budget allows, or as the
+            /// question needs: [`Self::expect_positions`]), or shared with other threads.
             results: std::sync::OnceLock<Arc<ResultTable>>,
             results_entries: usize,
+            budget: crate::budget::Budget,
         }
 
         impl PartizanValues {
@@ -290,16 +294,31 @@ macro_rules! partizan_catalog {
                     $($field: PartizanSearch::new(Default::default(), budget.clone()),)+
                     notation: FxHashMap::default(),
                     results: std::sync::OnceLock::new(),
-                    results_entries: budget.max_states(),
+                    results_entries: budget
+                        .table_entries(crate::partizan::results::ENTRY_BYTES, usize::MAX),
+                    budget,
                 }
             }
 
+            /// Sizes the table of the games' own outcome searches, before it is made, for a
+            /// question whose searches reach at most `positions` positions
+            /// ([`crate::budget::Budget::table_entries`]): a small board takes a small table.
+            pub fn expect_positions(&mut self, positions: usize) {
+                self.results_entries = self
+                    .budget
+                    .table_entries(crate::partizan::results::ENTRY_BYTES, positions);
+            }
+
             /// The table of the games' own outcome searches, made now if none is yet.
-            pub fn results_table(&self) -> Arc<ResultTable> {
-                Arc::clone(
-                    self.results
-                        .get_or_init(|| Arc::new(ResultTable::new(self.results_entries))),
-                )
+            ///
+            /// **Errors**: [`crate::GrundyError::OutOfMemory`] when the system refuses even
+            /// the smallest table ([`ResultTable::new`] makes it smaller first).
+            pub fn results_table(&self) -> Result<Arc<ResultTable>> {
+                if let Some(table) = self.results.get() {
+                    return Ok(Arc::clone(table));
+                }
+                let table = Arc::new(ResultTable::new(self.results_entries)?);
+                Ok(Arc::clone(self.results.get_or_init(|| table)))
             }
 
             /// Has the games' own outcome searches store their results in `table` (one table

@@ -16,6 +16,7 @@
 //! assert_eq!(Buffer::from(vec![1u32, 2]).to_vec(), vec![1, 2]);
 //! ```
 
+use crate::error::{GrundyError, Result};
 use bytemuck::Pod;
 use std::fmt;
 use std::marker::PhantomData;
@@ -34,7 +35,31 @@ pub struct Buffer<T: Pod> {
 
 enum Store<T> {
     Heap(Vec<T>),
-    Mapped(memmap2::MmapMut, PhantomData<T>),
+    Mapped(Mapping, PhantomData<T>),
+}
+
+/// An anonymous mapping, counted by the memory meter while it is held.
+struct Mapping(memmap2::MmapMut);
+
+impl Mapping {
+    /// `bytes` of zeros from the system, advised for huge pages when `huge` (Linux).
+    fn new(bytes: usize, huge: bool) -> std::io::Result<Mapping> {
+        let map = memmap2::MmapOptions::new().len(bytes).map_anon()?;
+        #[cfg(target_os = "linux")]
+        if huge {
+            let _ = map.advise(memmap2::Advice::HugePage);
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = huge;
+        super::count_mapped(bytes as i64);
+        Ok(Mapping(map))
+    }
+}
+
+impl Drop for Mapping {
+    fn drop(&mut self) {
+        super::count_mapped(-(self.0.len() as i64));
+    }
 }
 
 impl<T: Pod> Buffer<T> {
@@ -43,11 +68,9 @@ impl<T: Pod> Buffer<T> {
     pub fn zeroed(len: usize) -> Buffer<T> {
         let bytes = len.saturating_mul(std::mem::size_of::<T>());
         if bytes >= MAPPED_FROM {
-            if let Ok(map) = memmap2::MmapOptions::new().len(bytes).map_anon() {
-                #[cfg(target_os = "linux")]
-                let _ = map.advise(memmap2::Advice::HugePage);
+            if let Ok(map) = Mapping::new(bytes, true) {
                 // a page-aligned mapping is aligned for any number type
-                if bytemuck::try_cast_slice::<u8, T>(&map[..]).is_ok() {
+                if bytemuck::try_cast_slice::<u8, T>(&map.0[..]).is_ok() {
                     return Buffer {
                         store: Store::Mapped(map, PhantomData),
                         len,
@@ -88,7 +111,7 @@ impl<T: Pod> Deref for Buffer<T> {
     fn deref(&self) -> &[T] {
         match &self.store {
             Store::Heap(v) => v,
-            Store::Mapped(map, _) => &bytemuck::cast_slice(&map[..])[..self.len],
+            Store::Mapped(map, _) => &bytemuck::cast_slice(&map.0[..])[..self.len],
         }
     }
 }
@@ -98,7 +121,7 @@ impl<T: Pod> DerefMut for Buffer<T> {
     fn deref_mut(&mut self) -> &mut [T] {
         match &mut self.store {
             Store::Heap(v) => v,
-            Store::Mapped(map, _) => &mut bytemuck::cast_slice_mut(&mut map[..])[..self.len],
+            Store::Mapped(map, _) => &mut bytemuck::cast_slice_mut(&mut map.0[..])[..self.len],
         }
     }
 }
@@ -183,7 +206,7 @@ impl<T: Pod + Eq> Eq for Buffer<T> {}
 /// ```
 /// use std::sync::atomic::{AtomicU64, Ordering};
 /// let words: grundy::memory::SharedBuffer<AtomicU64> =
-///     grundy::memory::SharedBuffer::zeroed(1 << 20, false);
+///     grundy::memory::SharedBuffer::try_zeroed(1 << 20, false).unwrap();
 /// words[5].store(7, Ordering::Relaxed);
 /// assert_eq!((words.len(), words[5].load(Ordering::Relaxed)), (1 << 20, 7));
 /// ```
@@ -195,27 +218,38 @@ pub struct SharedBuffer<T: bytemuck::Zeroable + Sync> {
 impl<T: bytemuck::Zeroable + Sync> SharedBuffer<T> {
     /// `len` zeroed values (a mapping is zeroed by the kernel as it is first touched), in
     /// huge pages if `huge_pages` and the system agrees.
-    pub fn zeroed(len: usize, huge_pages: bool) -> SharedBuffer<T> {
-        let bytes = len.saturating_mul(std::mem::size_of::<T>());
+    ///
+    /// **Errors**: [`GrundyError::OutOfMemory`] when the system refuses the memory (an
+    /// address-space limit, no overcommit): never an abort.
+    pub fn try_zeroed(len: usize, huge_pages: bool) -> Result<SharedBuffer<T>> {
+        let bytes = len
+            .checked_mul(std::mem::size_of::<T>())
+            .ok_or_else(|| refused(u64::MAX))?;
         // a mapping starts on a page, aligned for any value below a page's alignment
         if bytes >= MAPPED_FROM && std::mem::align_of::<T>() <= 4096 {
-            if let Ok(map) = memmap2::MmapOptions::new().len(bytes).map_anon() {
-                #[cfg(target_os = "linux")]
-                if huge_pages {
-                    let _ = map.advise(memmap2::Advice::HugePage);
-                }
-                #[cfg(not(target_os = "linux"))]
-                let _ = huge_pages;
-                return SharedBuffer {
-                    store: Store::Mapped(map, PhantomData),
-                    len,
-                };
-            }
+            let map = Mapping::new(bytes, huge_pages).map_err(|_| refused(bytes as u64))?;
+            return Ok(SharedBuffer {
+                store: Store::Mapped(map, PhantomData),
+                len,
+            });
         }
-        SharedBuffer {
-            store: Store::Heap((0..len).map(|_| T::zeroed()).collect()),
+        let mut values = Vec::new();
+        values
+            .try_reserve_exact(len)
+            .map_err(|_| refused(bytes as u64))?;
+        values.extend((0..len).map(|_| T::zeroed()));
+        Ok(SharedBuffer {
+            store: Store::Heap(values),
             len,
-        }
+        })
+    }
+}
+
+/// The error of memory the system refused.
+fn refused(bytes: u64) -> GrundyError {
+    GrundyError::OutOfMemory {
+        what: "a table".into(),
+        bytes,
     }
 }
 
@@ -231,7 +265,7 @@ impl<T: bytemuck::Zeroable + Sync> Deref for SharedBuffer<T> {
             // and is reached only through this slice, which borrows `self`; values change
             // only through `&` (atomics), never through the map.
             Store::Mapped(map, _) => unsafe {
-                std::slice::from_raw_parts(map.as_ptr().cast::<T>(), self.len)
+                std::slice::from_raw_parts(map.0.as_ptr().cast::<T>(), self.len)
             },
         }
     }

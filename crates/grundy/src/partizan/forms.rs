@@ -239,7 +239,27 @@ impl Forms {
             return GameId(0);
         }
         if self.budget.cancel().is_cancelled() {
-            self.fail(GrundyError::Cancelled);
+            self.fail(self.budget.cancel().error());
+            return GameId(0);
+        }
+        // the arena's tables grow within the memory limit, or the arena faults
+        let grown = self
+            .budget
+            .room(&mut self.nodes, || {
+                "the canonical forms of a partizan game".into()
+            })
+            .and_then(|()| {
+                self.budget.room(&mut self.stops, || {
+                    "the canonical forms of a partizan game".into()
+                })
+            })
+            .and_then(|()| {
+                self.budget.room(&mut self.index, || {
+                    "the canonical forms of a partizan game".into()
+                })
+            });
+        if let Err(e) = grown {
+            self.fail(e);
             return GameId(0);
         }
         let id = GameId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 forms"));
@@ -264,8 +284,15 @@ impl Forms {
         if self.nodes.len() * 4 > self.leq_cache.len()
             && self.leq_cache.len() < 1 << LEQ_CACHE_MAX_BITS
         {
-            // a bigger cache for a bigger arena (the old answers are dropped: it is lossy)
-            self.leq_cache = vec![LeqEntry::default(); self.leq_cache.len() * 4];
+            // a bigger cache for a bigger arena (the old answers are dropped: it is lossy),
+            // when the memory limit and the system allow it (else the smaller one stays)
+            let len = self.leq_cache.len() * 4;
+            let bytes = (len * std::mem::size_of::<LeqEntry>()) as u64;
+            let mut bigger = Vec::new();
+            if self.budget.cancel().fits(bytes) && bigger.try_reserve_exact(len).is_ok() {
+                bigger.resize(len, LeqEntry::default());
+                self.leq_cache = bigger;
+            }
         }
         self.index.insert(node, id);
         id
@@ -516,7 +543,7 @@ impl Forms {
             return false;
         }
         if self.budget.cancel().is_cancelled() {
-            self.fail(GrundyError::Cancelled);
+            self.fail(self.budget.cancel().error());
             return false;
         }
         let g_number = self.as_number(g).is_some();

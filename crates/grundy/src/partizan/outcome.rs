@@ -20,7 +20,7 @@
 //!   temperature), then those leaving the opponent the fewest moves and the mover the most
 //!   (the mobility ordering of Domineering's solvers).
 
-use crate::budget::Budget;
+use crate::budget::{Budget, MIN_TABLE_ENTRIES};
 use crate::error::Result;
 use crate::partizan::dyadic::Dyadic;
 use crate::partizan::forms::{Forms, GameId};
@@ -114,7 +114,7 @@ pub(crate) fn ask_on_two_threads<S: RegionSolver>(
     deferrals: impl Fn(&S) -> u64 + Sync,
     marked: impl Fn(&ResultTable) -> bool,
 ) -> Vec<([bool; 2], u64)> {
-    let table = std::sync::Arc::new(ResultTable::new(1 << 16));
+    let table = std::sync::Arc::new(ResultTable::new(1 << 16).unwrap());
     table.share_work();
     let (solver, deferrals) = (&solver, &deferrals);
     let answers = std::thread::scope(|s| {
@@ -296,6 +296,8 @@ struct Table {
 }
 
 const BUCKET: usize = 4;
+/// The bytes of an entry of [`Table`].
+const TABLE_ENTRY_BYTES: usize = 16;
 const RESULT_BITS: u64 = 2;
 const WORK_BITS: u64 = 14;
 const LOW_BITS: u64 = RESULT_BITS + WORK_BITS;
@@ -313,6 +315,25 @@ impl Table {
     /// The entries it can hold.
     fn capacity(&self) -> usize {
         (self.mask + 1) * BUCKET
+    }
+
+    /// Takes the slots from the system (zeroed: paid for as they are touched), half as many
+    /// each time the system refuses, down to [`MIN_TABLE_ENTRIES`]: a transposition table is
+    /// a cache. Whether it has them.
+    #[cold]
+    fn allocate(&mut self) -> bool {
+        loop {
+            let mut slots: Vec<[u64; 2]> = Vec::new();
+            if slots.try_reserve_exact(self.capacity()).is_ok() {
+                slots.resize(self.capacity(), [0, 0]);
+                self.slots = slots;
+                return true;
+            }
+            if self.capacity() <= MIN_TABLE_ENTRIES {
+                return false;
+            }
+            self.mask /= 2;
+        }
     }
 
     fn bucket(&self, key: u128) -> usize {
@@ -339,8 +360,8 @@ impl Table {
     /// result.
     fn put_raw(&mut self, lo: u64, data: u64) {
         let hi = data >> LOW_BITS;
-        if self.slots.is_empty() {
-            self.slots = vec![[0, 0]; self.capacity()];
+        if self.slots.is_empty() && !self.allocate() {
+            return; // the system refused even the smallest table: a result not kept
         }
         let b = self.bucket(lo as u128);
         let bucket = &mut self.slots[b..b + BUCKET];
@@ -444,7 +465,7 @@ impl<S: SumRules> OutcomeSearch<S> {
             table: Table::new(
                 options
                     .table_entries
-                    .unwrap_or(budget.max_states())
+                    .unwrap_or(budget.table_entries(TABLE_ENTRY_BYTES, usize::MAX))
                     .max(BUCKET),
             ),
             budget,
@@ -457,6 +478,19 @@ impl<S: SumRules> OutcomeSearch<S> {
             scratch: Vec::new(),
             value_hashes: Vec::new(),
             watcher: None,
+        }
+    }
+
+    /// Sizes the transposition table, before its first result, for a question whose sums
+    /// number at most `positions` ([`Budget::table_entries`]; not when
+    /// [`OutcomeOptions::table_entries`] sets the size): a small board takes a small table.
+    pub fn expect_positions(&mut self, positions: usize) {
+        if self.options.table_entries.is_none() && self.table.slots.is_empty() {
+            self.table = Table::new(
+                self.budget
+                    .table_entries(TABLE_ENTRY_BYTES, positions)
+                    .max(BUCKET),
+            );
         }
     }
 
@@ -725,6 +759,9 @@ impl<S: SumRules> OutcomeSearch<S> {
         if known.is_none() && self.regions.len() >= self.region_cap() {
             self.regions.clear();
         }
+        self.budget.room(&mut self.regions, || {
+            "the search's record of regions".into()
+        })?;
         self.regions.insert(region.clone(), info);
         Ok(info)
     }

@@ -12,6 +12,7 @@
 //! ([`ResultTable::share_work`]), so that each defers a move another is searching and takes
 //! the next one (Weill's ABDADA): the work splits where every move must be searched anyway.
 
+use crate::error::Result;
 use crate::memory::SharedBuffer;
 use crate::partizan::outcome::mix;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -32,6 +33,10 @@ pub const KEY_META_BITS: u32 = 48;
 
 /// Entries per bucket: a new result replaces the one of least work in its bucket.
 const BUCKET: usize = 4;
+/// The fewest entries a table is made with (32 KiB).
+pub const MIN_ENTRIES: usize = 1 << 10;
+/// The bytes of an entry.
+pub const ENTRY_BYTES: usize = 32;
 /// The data word: meta (48 bits) << 16 | work (8 bits) << 8 | used (bit 1) | result (bit 0).
 const USED: u64 = 2;
 const CHECK: u64 = 0x243f_6a88_85a3_08d3;
@@ -73,21 +78,56 @@ fn check(w0: u64, w1: u64, w2: u64) -> u64 {
 
 impl ResultTable {
     /// A table of about `entries` results (rounded up to a power of two; 32 bytes each, taken
-    /// from the system as they are first written).
-    pub fn new(entries: usize) -> ResultTable {
-        let buckets = (entries / BUCKET).max(1).next_power_of_two();
-        // zeroed by the system, page by page as they are first touched
-        // huge pages for a table of a gigabyte or more (a long search's); a smaller one in
-        // small pages, paid for as the search touches them
-        let huge = buckets * BUCKET * std::mem::size_of::<[AtomicU64; 4]>() >= 1 << 30;
-        let slots: SharedBuffer<[AtomicU64; 4]> = SharedBuffer::zeroed(buckets * BUCKET, huge);
-        let pages = (slots.len() * std::mem::size_of::<[AtomicU64; 4]>()).div_ceil(PAGE) + 1;
-        ResultTable {
-            slots,
-            mask: buckets - 1,
-            stored: AtomicU64::new(0),
-            touched: bytemuck::zeroed_vec(pages.div_ceil(64)),
-            busy: OnceLock::new(),
+    /// from the system as they are first written; size it with
+    /// [`crate::budget::Budget::table_entries`]). When the system refuses that much memory,
+    /// the table is made half as big, and again, down to [`MIN_ENTRIES`]: it is a cache, and
+    /// its replacement scheme keeps the entries that cost the most work.
+    ///
+    /// **Errors**: [`crate::GrundyError::OutOfMemory`] when not even the smallest table can
+    /// be had.
+    pub fn new(entries: usize) -> Result<ResultTable> {
+        let mut buckets = (entries / BUCKET)
+            .max(1)
+            .checked_next_power_of_two()
+            .unwrap_or(1 << (usize::BITS - 2));
+        loop {
+            // zeroed by the system, page by page as they are first touched
+            // huge pages for a table of a gigabyte or more (a long search's); a smaller one
+            // in small pages, paid for as the search touches them
+            let huge = buckets * BUCKET * std::mem::size_of::<[AtomicU64; 4]>() >= 1 << 30;
+            match SharedBuffer::<[AtomicU64; 4]>::try_zeroed(buckets * BUCKET, huge) {
+                Ok(slots) => {
+                    let pages =
+                        (slots.len() * std::mem::size_of::<[AtomicU64; 4]>()).div_ceil(PAGE) + 1;
+                    let mut touched = Vec::new();
+                    touched.try_reserve_exact(pages.div_ceil(64)).map_err(|_| {
+                        crate::GrundyError::OutOfMemory {
+                            what: "the pages of a table of results".into(),
+                            bytes: pages.div_ceil(64) as u64 * 8,
+                        }
+                    })?;
+                    touched.extend((0..pages.div_ceil(64)).map(|_| AtomicU64::new(0)));
+                    return Ok(ResultTable {
+                        slots,
+                        mask: buckets - 1,
+                        stored: AtomicU64::new(0),
+                        touched,
+                        busy: OnceLock::new(),
+                    });
+                }
+                Err(e) if buckets * BUCKET <= MIN_ENTRIES.min(entries) => {
+                    return Err(match e {
+                        crate::GrundyError::OutOfMemory { bytes, .. } => {
+                            crate::GrundyError::OutOfMemory {
+                                what: "a table of results".into(),
+                                bytes,
+                            }
+                        }
+                        other => other,
+                    })
+                }
+                Err(_) => buckets /= 2,
+            }
         }
     }
 
@@ -313,9 +353,9 @@ mod tests {
 
     #[test]
     fn results_read_back_and_replace_by_work() {
-        let table = ResultTable::new(64);
+        let table = ResultTable::new(64).unwrap();
         let key = |i: u64| ResultKey {
-            cells: u128::from(i) * 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835,
+            cells: u128::from(i).wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835),
             meta: i % 7,
         };
         for i in 0..1000 {
@@ -342,7 +382,7 @@ mod tests {
         );
         let mut bytes = Vec::new();
         let written = table.write_to(&mut bytes).unwrap();
-        let copy = ResultTable::new(1 << 10);
+        let copy = ResultTable::new(1 << 10).unwrap();
         assert_eq!(copy.read_from(&mut bytes.as_slice()).unwrap(), written);
         for i in 0..1000 {
             assert_eq!(copy.get(&key(i)), table.get(&key(i)), "{i}");
@@ -351,7 +391,7 @@ mod tests {
 
     #[test]
     fn positions_are_marked_while_searched() {
-        let table = ResultTable::new(64);
+        let table = ResultTable::new(64).unwrap();
         let key = |i: u64| ResultKey {
             cells: u128::from(i) << 70 | u128::from(i),
             meta: i,
@@ -396,7 +436,7 @@ mod tests {
 
     #[test]
     fn threads_share_results() {
-        let table = ResultTable::new(1 << 12);
+        let table = ResultTable::new(1 << 12).unwrap();
         std::thread::scope(|s| {
             for t in 0..4u64 {
                 let table = &table;

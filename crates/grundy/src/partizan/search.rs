@@ -51,12 +51,13 @@ pub trait PartizanRules {
     }
 
     /// The game's own outcome search of a normalised part beside an integer, when it has one
-    /// (Domineering's bitboard search), storing its results in the table `table()` gives:
-    /// the outcome search of sums hands it every sum of that part and an integer.
+    /// (Domineering's bitboard search), storing its results in the table `table()` gives
+    /// (none when the system refused its memory: then no own search): the outcome search of
+    /// sums hands it every sum of that part and an integer.
     fn solver(
         &self,
         _part: &Self::Position,
-        _table: &mut dyn FnMut() -> Arc<ResultTable>,
+        _table: &mut dyn FnMut() -> Option<Arc<ResultTable>>,
     ) -> Option<Box<dyn RegionSolver>> {
         None
     }
@@ -538,6 +539,9 @@ impl<R: PartizanRules> PartizanSearch<R> {
             });
         }
         self.budget.admit(self.table.len(), || {
+            "the positions of a partizan game".into()
+        })?;
+        self.budget.room(&mut self.table, || {
             "the positions of a partizan game".into()
         })?;
         let v = stacker::maybe_grow(64 * 1024, 4 * 1024 * 1024, || {

@@ -239,6 +239,8 @@ impl<G: ImpartialGame> GrundySolver<G> {
                         });
                     }
                     on_stack.remove(&frame.position);
+                    self.budget
+                        .room(&mut self.memo, || "the memo of Grundy values".into())?;
                     self.memo.insert(frame.position, value);
                     if stack.is_empty() {
                         return Ok(value);

@@ -425,6 +425,8 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
                     what: "the genus search filled its memo".into(),
                 });
             }
+            self.budget
+                .room(&mut self.genera, || "the memo of genus sequences".into())?;
             self.genera.insert(frame.key, sequence.clone());
             if stack.is_empty() {
                 return Ok(sequence);
@@ -488,6 +490,8 @@ impl<G: ImpartialGame + Ord> MisereSolver<G> {
                 });
             }
             on_stack.remove(&frame.key);
+            self.budget
+                .room(&mut self.memo, || "the memo of misère outcomes".into())?;
             self.memo.insert(frame.key, wins);
             if stack.is_empty() {
                 return Ok(wins);

@@ -558,6 +558,9 @@ impl<'a> HeapSearch<'a> {
             }
             // only the empty sum has no move, and it is known: every frame had children
             let p = !has_p_option;
+            self.budget.room(&mut self.memo, || {
+                "the memo of the quotient's misère searches".into()
+            })?;
             self.memo.insert(frame.key, p);
             if stack.is_empty() {
                 return Ok(p);

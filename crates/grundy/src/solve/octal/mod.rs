@@ -449,7 +449,7 @@ impl<V: Value> Engine<V> {
         while self.g.len() <= limit {
             let n = self.g.len();
             if self.cancel.is_cancelled() {
-                return Stop::Failed(GrundyError::Cancelled);
+                return Stop::Failed(self.cancel.error());
             }
             if let Some(c) = checkpoint.as_mut() {
                 if saved_at.elapsed() >= c.every {
