@@ -6,99 +6,8 @@
 mod common;
 
 use common::run_grundy;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use common::server::Server;
 use std::time::{Duration, Instant};
-
-/// A running `grundy serve --port 0 ARGS`, killed when dropped.
-struct Server {
-    child: Child,
-    address: String,
-}
-
-impl Server {
-    fn start(args: &[&str]) -> Server {
-        Server::start_in(&std::env::current_dir().unwrap(), args)
-    }
-
-    /// The server started with `dir` as its working directory.
-    fn start_in(dir: &std::path::Path, args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(["serve", "--port", "0"])
-            .args(args)
-            .current_dir(dir)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let address = line
-            .trim()
-            .strip_prefix("grundy serve: listening on http://")
-            .and_then(|a| a.strip_suffix('/'))
-            .unwrap_or_else(|| panic!("unexpected first line: {line}"))
-            .to_string();
-        Server { child, address }
-    }
-
-    /// One HTTP/1.1 request; returns (status, body).
-    fn request(&self, method: &str, target: &str, body: &[u8]) -> (u16, String) {
-        let mut stream = TcpStream::connect(&self.address).unwrap();
-        stream
-            .set_read_timeout(Some(Duration::from_secs(60)))
-            .unwrap();
-        let head = format!(
-            "{method} {target} HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-            self.address,
-            body.len()
-        );
-        stream.write_all(head.as_bytes()).unwrap();
-        // a server may answer (413) before reading a large body: ignore a reset while writing
-        let _ = stream.write_all(body);
-        let mut response = Vec::new();
-        let _ = stream.read_to_end(&mut response);
-        let text = String::from_utf8_lossy(&response).into_owned();
-        let status: u16 = text[9..12].parse().unwrap();
-        let (headers, body) = text.split_once("\r\n\r\n").unwrap();
-        let body = if headers
-            .to_ascii_lowercase()
-            .contains("transfer-encoding: chunked")
-        {
-            unchunk(body)
-        } else {
-            body.to_string()
-        };
-        (status, body)
-    }
-
-    fn get(&self, target: &str) -> (u16, String) {
-        self.request("GET", target, b"")
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn unchunk(mut body: &str) -> String {
-    let mut out = String::new();
-    loop {
-        let (size, rest) = body.split_once("\r\n").unwrap();
-        let size = usize::from_str_radix(size.trim(), 16).unwrap();
-        if size == 0 {
-            return out;
-        }
-        out.push_str(&rest[..size]);
-        body = &rest[size + 2..];
-    }
-}
 
 /// `grundy ARGS` with `stdin`: (status, stdout, stderr).
 fn cli(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
@@ -202,15 +111,9 @@ fn budgets_answer_503_promptly_and_others_are_still_served() {
     // a misère search that runs for seconds (then stops at its state limit)
     let slow = "/api/solve?misere=true&position=".to_string()
         + &encode("octal 0.77 16 + octal 0.77 17 + octal 0.07 18 + octal 0.07 19");
-    let address = server.address.clone();
+    let client = server.client();
     let started = Instant::now();
-    let slow_request = std::thread::spawn(move || {
-        let server = Server {
-            child: Command::new("true").spawn().unwrap(),
-            address,
-        };
-        server.get(&slow)
-    });
+    let slow_request = std::thread::spawn(move || client.get(&slow));
     std::thread::sleep(Duration::from_millis(100));
     // while it runs, simple requests are answered
     let quick = Instant::now();
@@ -256,7 +159,7 @@ fn the_play_api_lists_every_move_and_the_computers_pick() {
 #[test]
 fn a_port_in_use_is_one_line_and_exit_2() {
     let server = Server::start(&[]);
-    let port = server.address.rsplit(':').next().unwrap();
+    let port = server.address().rsplit(':').next().unwrap();
     let (code, out, err) = cli(&["serve", "--port", port], b"");
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(err.lines().count(), 1, "{err}");
@@ -375,7 +278,7 @@ fn a_sum_with_a_game_graph_is_posted_with_its_graph() {
         });
         let (status, body) = server.request("POST", "/api/solve", request.to_string().as_bytes());
         // the command line, run where the graphs are files of those names
-        let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"));
         command.args(["solve", "--json", expr]).current_dir(&dir);
         if misere {
             command.arg("--misere");
@@ -539,7 +442,7 @@ fn partizan_positions_are_valued_and_played_over_http() {
 
 /// The server's peak resident memory (VmHWM) in kB, from /proc.
 fn peak_kb(server: &Server) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{}/status", server.child.id())).unwrap();
+    let status = std::fs::read_to_string(format!("/proc/{}/status", server.id())).unwrap();
     status
         .lines()
         .find_map(|l| l.strip_prefix("VmHWM:"))
@@ -634,15 +537,9 @@ fn a_full_queue_is_refused_at_once() {
     let slow = format!("/api/solve?position={}", encode("octal 0.6 3999999"));
     let requests: Vec<_> = (0..9)
         .map(|_| {
-            let address = server.address.clone();
+            let client = server.client();
             let slow = slow.clone();
-            std::thread::spawn(move || {
-                let server = Server {
-                    child: Command::new("true").spawn().unwrap(),
-                    address,
-                };
-                server.get(&slow)
-            })
+            std::thread::spawn(move || client.get(&slow))
         })
         .collect();
     let answers: Vec<(u16, String)> = requests.into_iter().map(|r| r.join().unwrap()).collect();

@@ -44,7 +44,13 @@ def _lists(report, *keys):
     return report
 
 
-def solve(expr, *, misere=False, max_states=None, max_moves=None):
+def _bytes(max_memory):
+    """``max_memory=`` as the native module takes it: ``None``, or text such as ``"512M"``
+    (an int is bytes)."""
+    return None if max_memory is None else str(max_memory)
+
+
+def solve(expr, *, misere=False, max_states=None, max_moves=None, max_memory=None):
     """Outcome, Grundy value and every winning move of a sum of games.
 
     ``expr`` is an expression of ``grundy solve`` (``"nim 3 4 5 + wythoff 3 5"``). The result
@@ -55,11 +61,16 @@ def solve(expr, *, misere=False, max_states=None, max_moves=None):
     (``"L"``, ``"R"``, ``"N"`` or ``"P"``) and ``left_winning_moves`` and
     ``right_winning_moves`` found by the outcome search, and ``value``: the canonical form,
     or ``None`` when it needs more than 200,000 positions (``value_reason`` then says so).
+
+    ``max_memory`` bounds the memory the computation may hold (bytes, or ``"512M"``,
+    ``"4G"``; by default half the machine's, or less under a control group's or an
+    address-space limit): past it, ``MemoryError``. The other functions that compute take
+    it too.
     """
-    return _grundy.solve(expr, bool(misere), max_states, max_moves)
+    return _grundy.solve(expr, bool(misere), max_states, max_moves, _bytes(max_memory))
 
 
-def value(expr, *, max_states=None):
+def value(expr, *, max_states=None, max_memory=None):
     """Canonical form, outcome and temperature theory of a sum with partizan parts.
 
     ``expr`` is an expression of ``grundy value``: partizan games (``"domineering ../.."``,
@@ -88,7 +99,7 @@ def value(expr, *, max_states=None):
     >>> r["value"], r["left_stop"], r["mean"], r["temperature"], r["degree"]
     ('3/2under', '3/2under', '3/2', '0', 'over')
     """
-    report = _grundy.value(str(expr), max_states)
+    report = _grundy.value(str(expr), max_states, _bytes(max_memory))
     if "thermograph" not in report:
         return report
     return _walls_as_lists(report)
@@ -157,7 +168,7 @@ def _explore(start, rules, max_states):
     return positions, moves
 
 
-def table(family, *, to=99, until_period=None, misere=False, stats=False):
+def table(family, *, to=99, until_period=None, misere=False, stats=False, max_memory=None):
     """Grundy values of heaps 0..``to`` of a one-heap family, and its period when proved.
 
     ``family`` is ``"octal 0.07"``, ``"hex 0.3F"``, ``"grundys"`` (Grundy's game),
@@ -167,10 +178,12 @@ def table(family, *, to=99, until_period=None, misere=False, stats=False):
     --misere`` prints; with ``stats=True`` the rare/common statistics (``stats``: ``largest``,
     ``largest_at``, ``rare_mask``, ``rare``, ``last_rare``), as ``--stats`` prints.
     """
-    return _grundy.table(family, int(to), until_period, bool(misere), bool(stats))
+    return _grundy.table(
+        family, int(to), until_period, bool(misere), bool(stats), _bytes(max_memory)
+    )
 
 
-def quotient(code, *, heaps=12, max_order=1000):
+def quotient(code, *, heaps=12, max_order=1000, max_memory=None):
     """The misère quotient of the octal game ``code`` (``"0.75"``) restricted to heaps
     0..``heaps``: ``order``, ``generators``, ``relations``, ``p_portion``, ``pretending`` (each
     heap's element) and ``elements``, as ``grundy quotient --json`` prints. It is found from
@@ -179,10 +192,10 @@ def quotient(code, *, heaps=12, max_order=1000):
     >>> grundy.quotient("0.75")["p_portion"]
     ['a', 'b^2']
     """
-    return _grundy.quotient(str(code), int(heaps), int(max_order))
+    return _grundy.quotient(str(code), int(heaps), int(max_order), _bytes(max_memory))
 
 
-def geography(text, *, grid=False, start=None):
+def geography(text, *, grid=False, start=None, max_memory=None):
     """Who wins the token game on a graph or board from every start, by maximum matching.
 
     ``text`` is the content of a ``grundy geography`` file (a graph, or with ``grid=True`` a
@@ -191,11 +204,13 @@ def geography(text, *, grid=False, start=None):
     """
     if isinstance(text, bytes):
         text = text.decode()
-    report = _grundy.geography(text, bool(grid), None if start is None else str(start))
+    report = _grundy.geography(
+        text, bool(grid), None if start is None else str(start), _bytes(max_memory)
+    )
     return _lists(report, "mover_wins", "from", "strategy")
 
 
-def graph(moves, *, misere=False, grundy=True, start=None):
+def graph(moves, *, misere=False, grundy=True, start=None, max_memory=None):
     """Win/lose/draw, remoteness and generalized Grundy values of every position of a game
     graph (cycles allowed).
 
@@ -205,7 +220,13 @@ def graph(moves, *, misere=False, grundy=True, start=None):
     ``--misere``, ``--no-grundy`` when ``grundy=False``, ``--from START``).
     """
     text = _json.dumps({"moves": moves})
-    report = _grundy.graph(text, bool(misere), bool(grundy), None if start is None else str(start))
+    report = _grundy.graph(
+        text,
+        bool(misere),
+        bool(grundy),
+        None if start is None else str(start),
+        _bytes(max_memory),
+    )
     return _lists(report, "by_remoteness")
 
 

@@ -13,17 +13,48 @@ use grundy::error::Setting;
 use grundy::loopy::{GameGraph, GraphOutcome, LoopyValue};
 use grundy::nimber::MexSet;
 use grundy::{Convention, GrundyError, SolveOptions};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyTuple};
 
+/// The system's allocator, counted, so that `max_memory=` knows what the process holds.
+#[global_allocator]
+static ALLOC: grundy::memory::Metered = grundy::memory::Metered;
+
 /// The one place where library errors cross into Python, with each setting named as the
-/// keyword argument that sets it.
+/// keyword argument that sets it: `MemoryError` past the memory budget or when the system
+/// refuses memory, `ValueError` for everything else.
 fn value_error(e: GrundyError) -> PyErr {
-    PyValueError::new_err(e.worded(|setting| match setting {
+    let message = e.worded(|setting| match setting {
         Setting::From => "start=".into(),
         other => format!("{}=", other.name()),
-    }))
+    });
+    match e {
+        GrundyError::MemoryLimit { .. } | GrundyError::OutOfMemory { .. } => {
+            PyMemoryError::new_err(message)
+        }
+        _ => PyValueError::new_err(message),
+    }
+}
+
+/// The flag of one call: stopped past `max_memory` bytes (digits with K, M, G or T, as
+/// `--max-memory`), or the default budget ([`grundy::memory::default_limit`]).
+fn memory_flag(max_memory: Option<&str>) -> PyResult<grundy::Cancel> {
+    let bytes = match max_memory {
+        Some(text) => grundy::memory::parse_bytes(text)
+            .map_err(|e| PyValueError::new_err(format!("{e} (max_memory=)")))?,
+        None => grundy::memory::default_limit(),
+    };
+    Ok(grundy::Cancel::with_max_memory(bytes))
+}
+
+/// A library error of a call made under `cancel`: [`GrundyError::MemoryLimit`] when its
+/// memory budget stopped it.
+fn stopped(cancel: &grundy::Cancel) -> impl Fn(GrundyError) -> PyErr + '_ {
+    move |e| match e {
+        GrundyError::Cancelled => value_error(cancel.error()),
+        e => value_error(e),
+    }
 }
 
 /// A report as Python objects (dicts, lists, tuples, ints, strings, None), built directly
@@ -34,14 +65,16 @@ fn to_python<'py, T: serde::Serialize>(py: Python<'py>, report: &T) -> PyResult<
 
 /// `grundy solve --json [--misere] EXPR`, as a dict.
 #[pyfunction]
-#[pyo3(signature = (expr, misere, max_states, max_moves))]
+#[pyo3(signature = (expr, misere, max_states, max_moves, max_memory))]
 fn solve<'py>(
     py: Python<'py>,
     expr: &str,
     misere: bool,
     max_states: Option<usize>,
     max_moves: Option<usize>,
+    max_memory: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let cancel = memory_flag(max_memory)?;
     let defaults = SolveOptions::default();
     let options = SolveOptions {
         convention: Convention::from_misere(misere),
@@ -49,45 +82,50 @@ fn solve<'py>(
         max_moves: max_moves.unwrap_or(defaults.max_moves),
         // the caller's own files: `graph FILE V` reads FILE
         graphs: std::sync::Arc::new(grundy::app::FileGraphs::default()),
+        cancel: cancel.clone(),
         ..SolveOptions::default()
     };
     // the library's one choice of analyser: impartial sums, or a sum with a partizan part
     let report = py
         .detach(|| grundy::solve(expr, &options))
-        .map_err(value_error)?;
+        .map_err(stopped(&cancel))?;
     to_python(py, &report)
 }
 
 /// `grundy value --json EXPR`, as a dict.
 #[pyfunction]
-#[pyo3(signature = (expr, max_states))]
+#[pyo3(signature = (expr, max_states, max_memory))]
 fn value<'py>(
     py: Python<'py>,
     expr: &str,
     max_states: Option<usize>,
+    max_memory: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let cancel = memory_flag(max_memory)?;
     let defaults = grundy::app::value::ValueOptions::default();
     let options = grundy::app::value::ValueOptions {
         max_states: max_states.unwrap_or(defaults.max_states),
         // the caller's own files: `hackenbush FILE` and `graph FILE V` read FILE
         graphs: std::sync::Arc::new(grundy::app::FileGraphs::default()),
+        cancel: cancel.clone(),
         ..defaults
     };
     let loopy = grundy::app::loopy::LoopyOptions {
         max_states: options.max_states,
         graphs: options.graphs.clone(),
+        cancel: cancel.clone(),
         ..Default::default()
     };
     // a sum with a loopy part (on, {0|pass}, backsliding ROW...) has its own report
     if let Some(report) = py
         .detach(|| grundy::app::loopy::loopy_report(expr, &loopy))
-        .map_err(value_error)?
+        .map_err(stopped(&cancel))?
     {
         return to_python(py, &report);
     }
     let report = py
         .detach(|| grundy::app::value::value_expression(expr, &options))
-        .map_err(value_error)?;
+        .map_err(stopped(&cancel))?;
     to_python(py, &report)
 }
 
@@ -116,7 +154,7 @@ fn partizan<'py>(
 
 /// `grundy table --json --to TO [--until-period N] [--misere] [--stats] FAMILY`, as a dict.
 #[pyfunction]
-#[pyo3(signature = (family, to, until_period, misere, stats))]
+#[pyo3(signature = (family, to, until_period, misere, stats, max_memory))]
 fn table<'py>(
     py: Python<'py>,
     family: &str,
@@ -124,77 +162,88 @@ fn table<'py>(
     until_period: Option<u64>,
     misere: bool,
     stats: bool,
+    max_memory: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let cancel = memory_flag(max_memory)?;
     let family = Family::parse(family).map_err(value_error)?;
     let options = TableOptions {
         to: Some(to),
         until_period,
         misere,
         stats,
+        cancel: cancel.clone(),
         ..TableOptions::default()
     };
     let report = py
         .detach(|| table_report(&family, &options, |_| {}))
-        .map_err(value_error)?;
+        .map_err(stopped(&cancel))?;
     to_python(py, &report)
 }
 
 /// `grundy quotient --json --heaps HEAPS [--max-order K] CODE`, as a dict.
 #[pyfunction]
-#[pyo3(signature = (code, heaps, max_order))]
+#[pyo3(signature = (code, heaps, max_order, max_memory))]
 fn quotient<'py>(
     py: Python<'py>,
     code: &str,
     heaps: usize,
     max_order: usize,
+    max_memory: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let cancel = memory_flag(max_memory)?;
     let options = QuotientOptions {
         heaps,
         max_order,
+        cancel: cancel.clone(),
         ..QuotientOptions::default()
     };
     let report = py
         .detach(|| quotient_report(code, &options, |_| {}))
-        .map_err(value_error)?;
+        .map_err(stopped(&cancel))?;
     to_python(py, &report)
 }
 
 /// `grundy geography --json [--grid] [--from START]` on the text of a file.
 #[pyfunction]
-#[pyo3(signature = (text, grid, start))]
+#[pyo3(signature = (text, grid, start, max_memory))]
 fn geography<'py>(
     py: Python<'py>,
     text: &str,
     grid: bool,
     start: Option<&str>,
+    max_memory: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let cancel = memory_flag(max_memory)?;
     let report = py
-        .detach(|| geography_report(text.as_bytes(), grid, start, &grundy::Cancel::new()))
-        .map_err(value_error)?;
+        .detach(|| geography_report(text.as_bytes(), grid, start, &cancel))
+        .map_err(stopped(&cancel))?;
     to_python(py, &report)
 }
 
 /// `grundy graph --json --positions [--misere] [--no-grundy] [--from START]` on the text of a
 /// game-graph file (edge list or JSON).
 #[pyfunction]
-#[pyo3(signature = (text, misere, with_grundy, start))]
+#[pyo3(signature = (text, misere, with_grundy, start, max_memory))]
 fn graph<'py>(
     py: Python<'py>,
     text: &str,
     misere: bool,
     with_grundy: bool,
     start: Option<String>,
+    max_memory: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let cancel = memory_flag(max_memory)?;
     let options = GraphOptions {
         convention: Convention::from_misere(misere),
         grundy: with_grundy && !misere,
         positions: true,
         from: start,
+        cancel: cancel.clone(),
         ..GraphOptions::default()
     };
     let report = py
         .detach(|| graph_report(text.as_bytes(), &options))
-        .map_err(value_error)?;
+        .map_err(stopped(&cancel))?;
     to_python(py, &report)
 }
 

@@ -392,3 +392,21 @@ def test_loopy_values_match_the_command_line():
     with pytest.raises(ValueError) as e:
         grundy.value("a{0|b}")
     assert str(e.value) == cli_error(["value", "a{0|b}"])
+
+
+def test_a_memory_budget_stops_a_heavy_question_with_memory_error():
+    board = "/".join(["......."] * 5)
+    # a heavy question past a small budget: MemoryError naming the keyword, then the same
+    # process answers the next question
+    for call in [
+        lambda: grundy.solve("cram " + board, max_states=10**8, max_memory="64M"),
+        lambda: grundy.value("domineering " + "/".join(["......"] * 6), max_memory=64 << 20),
+    ]:
+        with pytest.raises(MemoryError) as e:
+            call()
+        assert "memory limit reached" in str(e.value) and "max_memory=" in str(e.value)
+    assert grundy.solve("nim 1 2", max_memory="1G")["outcome"] == "N"
+    assert grundy.table("octal 0.07", to=20, max_memory=1 << 30)["values"][20] == 3
+    with pytest.raises(ValueError) as e:
+        grundy.solve("nim 1", max_memory="lots")
+    assert "max_memory=" in str(e.value)

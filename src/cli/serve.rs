@@ -91,6 +91,9 @@ struct AppState {
     max_states: usize,
     /// The memory of all requests together, in bytes.
     max_memory: u64,
+    /// The bytes each computation's tables may take when made: a quarter of its share of
+    /// the memory (the memory over the workers of both lanes).
+    table_share: u64,
     time_limit: Duration,
 }
 
@@ -107,18 +110,22 @@ pub fn run(args: &Args) -> Result<String, String> {
     }
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let workers = args.workers.unwrap_or(2 * cores).max(1);
+    let quick = (workers / 2).max(1);
+    let max_memory = args
+        .max_memory
+        .unwrap_or_else(grundy::memory::default_limit);
     let state = AppState {
         permits: Arc::new(Semaphore::new(workers)),
-        quick: Arc::new(Semaphore::new((workers / 2).max(1))),
+        quick: Arc::new(Semaphore::new(quick)),
         waiting: Arc::new(AtomicUsize::new(0)),
         max_waiting: WAITING_PER_WORKER * workers,
         max_states: args.max_states,
-        max_memory: args
-            .max_memory
-            .unwrap_or_else(grundy::memory::default_limit),
+        max_memory,
+        table_share: max_memory / (workers + quick) as u64 / 4,
         time_limit: Duration::from_secs_f64(args.time_limit),
     };
-    grundy::memory::set_limit(state.max_memory);
+    grundy::memory::set_limit(max_memory);
+    keep_little();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -341,6 +348,34 @@ async fn permit_of(
     }
 }
 
+/// Gives the memory the process freed back to the system. glibc keeps freed memory in its
+/// arenas for the next allocations of the same thread; after a long computation that is
+/// hundreds of megabytes the server's resident memory would keep (and the next request
+/// would find in another arena), so the main lane's workers return it when they are done.
+fn give_back() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only walks the allocator's own free lists, under its locks
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+/// Has glibc's allocator keep little of what is freed: large blocks (from 256 KiB: tables)
+/// always in mappings of their own, given back when freed (by default the threshold rises
+/// to the largest block freed, up to 32 MiB, and such blocks then stay in the arenas), and
+/// at most one arena per core for the threads (each keeps what its threads freed).
+fn keep_little() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        // SAFETY: mallopt sets the allocator's parameters; called before the workers start
+        unsafe {
+            libc::mallopt(libc::M_MMAP_THRESHOLD, 256 << 10);
+            libc::mallopt(libc::M_ARENA_MAX, cores as libc::c_int);
+        }
+    }
+}
+
 /// How one run of a job ended.
 enum Attempt {
     /// With this answer (the job's, or 503 past the request's deadline).
@@ -365,12 +400,17 @@ where
     F: Fn(Bytes, Budget) -> Result<T, Failure> + Send + Sync + 'static,
 {
     let seconds = state.time_limit.as_secs_f64();
-    let cancel = Cancel::with_max_memory(state.max_memory);
+    let cancel = Cancel::with_max_memory(state.max_memory).tables_within(state.table_share);
     let budget = Budget::new(state.max_states).with_cancel(cancel.clone());
     let (job, bytes) = (Arc::clone(job), bytes.clone());
     let task = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        job(bytes, budget)
+        let answer = job(bytes, budget);
+        // a long computation's tables are gone: their memory back to the system
+        if last {
+            give_back();
+        }
+        answer
     });
     let out_of_time = || {
         error(

@@ -7,6 +7,7 @@
 #![allow(dead_code, clippy::needless_range_loop)]
 
 pub mod flow;
+pub mod server;
 
 use std::collections::HashMap;
 

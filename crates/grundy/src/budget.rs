@@ -26,10 +26,11 @@ use std::sync::Arc;
 ///
 /// A flag with a memory limit ([`Cancel::with_max_memory`]) is watched: a thread of the
 /// library reads the bytes the process holds ([`crate::memory::in_use`]) every millisecond
-/// and, past the limit, raises the flag, so that the computation stops at its next check
+/// and, past 7/8 of the limit (the rest is for what other computations take meanwhile and
+/// what the allocator keeps of what was freed), raises the flag, so that the computation stops at its next check
 /// with [`GrundyError::MemoryLimit`]. Where several computations share a process (a server's
 /// requests), the one that started first is stopped first, and the next one only if the
-/// process still holds too much 50 ms later.
+/// process still holds too much once that one has ended (or 2 s later).
 ///
 /// **Complexity**: [`Cancel::is_cancelled`] is one relaxed atomic load.
 #[derive(Clone, Debug, Default)]
@@ -42,6 +43,9 @@ struct Flag {
     over_memory: AtomicBool,
     /// The memory limit in bytes; 0 for none.
     max_memory: AtomicU64,
+    /// The bytes the computation's tables may take when they are made (0: a quarter of the
+    /// memory limit).
+    tables: AtomicU64,
     /// When the flag was made, for the order in which watched flags are stopped.
     born: u64,
 }
@@ -63,6 +67,23 @@ impl Cancel {
         }));
         watch::register(&cancel.0);
         cancel
+    }
+
+    /// The same flag, its computation's tables made within `bytes` in all (by default a
+    /// quarter of the memory limit): a server running several computations under one limit
+    /// gives each its share.
+    pub fn tables_within(self, bytes: u64) -> Cancel {
+        self.0.tables.store(bytes.max(1), Ordering::Relaxed);
+        self
+    }
+
+    /// The bytes the computation's tables may take when they are made: as set by
+    /// [`Self::tables_within`], else a quarter of the memory limit, else none is set.
+    pub fn table_memory(&self) -> Option<u64> {
+        match self.0.tables.load(Ordering::Relaxed) {
+            0 => self.max_memory().map(|m| m / 4),
+            b => Some(b),
+        }
     }
 
     /// Raises the flag: every computation holding it stops at its next check.
@@ -111,15 +132,18 @@ impl Cancel {
         }
     }
 
-    /// `Ok` when `bytes` more fit the memory limit (always, without one): asked before a
-    /// table grows, so that it never grows past the limit. Past it, the flag is raised and
-    /// the error names `what`.
+    /// `Ok` when `bytes` more fit the memory limit (always, without one, and for less than
+    /// [`SMALL_GROWTH`]): asked before a table grows, so that it never grows past the limit.
+    /// Past it, the flag is raised and the error names `what`.
     ///
     /// **Complexity**: O(64) loads ([`crate::memory::in_use`]); call it before a large
     /// allocation, not for every one.
     pub fn room(&self, bytes: u64, what: impl FnOnce() -> String) -> Result<()> {
         self.check()?;
         match self.max_memory() {
+            // a small growth always: the watch keeps the process near its limit, and a
+            // question of a few cells must not be refused while another fills the memory
+            Some(_) if bytes < SMALL_GROWTH => Ok(()),
             Some(limit) if !self.fits(bytes) => {
                 self.0.over_memory.store(true, Ordering::Relaxed);
                 self.cancel();
@@ -140,6 +164,9 @@ impl Cancel {
     }
 }
 
+/// Growths below this many bytes are not checked against the memory limit ([`Cancel::room`]).
+pub const SMALL_GROWTH: u64 = 1 << 20;
+
 /// The thread that stops computations whose process holds more than their memory limit.
 mod watch {
     use super::Flag;
@@ -154,8 +181,16 @@ mod watch {
     /// How often the bytes held are read.
     const EVERY: Duration = Duration::from_millis(1);
     /// How long a stopped computation has to give its memory back before the next one is
-    /// stopped.
-    const GRACE: Duration = Duration::from_millis(50);
+    /// stopped: until it ends (its flag dropped), at least [`GRACE`], at most [`WAIT`].
+    const GRACE: Duration = Duration::from_millis(20);
+    const WAIT: Duration = Duration::from_secs(2);
+
+    /// Where a computation is stopped: at 7/8 of its limit, so that what other computations
+    /// take meanwhile (a millisecond of work, a table growing) and what the allocator keeps
+    /// of what was freed stay under the limit.
+    fn stop_at(limit: u64) -> u64 {
+        limit / 8 * 7
+    }
 
     pub(super) fn register(flag: &Arc<Flag>) {
         let mut watched = WATCHED.lock().unwrap_or_else(|e| e.into_inner());
@@ -170,27 +205,35 @@ mod watch {
     }
 
     fn run() {
-        let mut last_stop: Option<Instant> = None;
+        // the flag stopped last, while its computation still holds it (it is giving its
+        // memory back), and when
+        let mut stopped: Option<(Weak<Flag>, Instant)> = None;
         loop {
             std::thread::sleep(EVERY);
             let Some(held) = crate::memory::in_use() else {
                 continue;
             };
+            // after a stop, the next one only once the last one has ended (it gives its
+            // memory back), or after a while
+            let waiting = stopped.as_ref().is_some_and(|(flag, at)| {
+                at.elapsed() < GRACE || (flag.strong_count() > 0 && at.elapsed() < WAIT)
+            });
+            if waiting {
+                continue;
+            }
             let watched = WATCHED.lock().unwrap_or_else(|e| e.into_inner());
-            // the oldest running computation over its limit, unless one was just stopped
+            // the oldest running computation over its limit
             let over = watched
                 .iter()
                 .filter_map(Weak::upgrade)
                 .filter(|f| !f.raised.load(Ordering::Relaxed))
-                .filter(|f| held > f.max_memory.load(Ordering::Relaxed))
+                .filter(|f| held > stop_at(f.max_memory.load(Ordering::Relaxed)))
                 .min_by_key(|f| f.born);
             drop(watched);
             if let Some(flag) = over {
-                if last_stop.is_none_or(|t| t.elapsed() >= GRACE) {
-                    flag.over_memory.store(true, Ordering::Relaxed);
-                    flag.raised.store(true, Ordering::Relaxed);
-                    last_stop = Some(Instant::now());
-                }
+                flag.over_memory.store(true, Ordering::Relaxed);
+                flag.raised.store(true, Ordering::Relaxed);
+                stopped = Some((Arc::downgrade(&flag), Instant::now()));
             }
         }
     }
@@ -243,9 +286,10 @@ impl Budget {
 
     /// The entries a table of `entry_bytes` bytes an entry is made with, once, when it is
     /// made: as many as the question may `need` (the positions it can reach; at least
-    /// [`MIN_TABLE_ENTRIES`]), at most the state limit, and at most a quarter of the memory
-    /// limit (the rest is for the computation's other tables). A question about a few cells
-    /// takes a few kilobytes, whatever the budgets.
+    /// [`MIN_TABLE_ENTRIES`]), at most the state limit, and within the memory its tables may
+    /// take ([`Cancel::table_memory`]: by default a quarter of the memory limit, the rest
+    /// being for the computation's growing tables). A question about a few cells takes a
+    /// few kilobytes, whatever the budgets.
     ///
     /// ```
     /// use grundy::budget::{Budget, Cancel};
@@ -255,8 +299,8 @@ impl Budget {
     /// assert_eq!(Budget::new(5000).table_entries(32, usize::MAX), 5000);
     /// ```
     pub fn table_entries(&self, entry_bytes: usize, need: usize) -> usize {
-        let by_memory = self.max_memory().map_or(usize::MAX, |m| {
-            usize::try_from(m / 4 / entry_bytes.max(1) as u64).unwrap_or(usize::MAX)
+        let by_memory = self.cancel.table_memory().map_or(usize::MAX, |m| {
+            usize::try_from(m / entry_bytes.max(1) as u64).unwrap_or(usize::MAX)
         });
         need.max(MIN_TABLE_ENTRIES)
             .min(self.max_states)

@@ -90,12 +90,23 @@ pub fn check_fits(what: &str, bytes: u128) -> Result<()> {
 }
 
 /// The bytes the process holds: counted by [`Metered`] when it is the program's allocator
-/// (the heap and the anonymous mappings, as taken), else its resident set (Linux:
-/// `VmRSS` of /proc/self/status), else `None`.
+/// (the heap and the anonymous mappings, as taken, plus what the resident set held beyond
+/// them when first asked: the program, its libraries, its stacks), else its resident set
+/// (Linux: `VmRSS` of /proc/self/status), else `None`.
 ///
 /// **Complexity**: O(64) loads with the meter; a read of a small file without.
 pub fn in_use() -> Option<u64> {
-    metered_bytes().or_else(resident_bytes)
+    match metered_bytes() {
+        // what the meter does not see (the program, its libraries, the threads' stacks),
+        // read once from the resident set
+        Some(counted) => {
+            static UNCOUNTED: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+            let uncounted = *UNCOUNTED
+                .get_or_init(|| resident_bytes().map_or(0, |r| r.saturating_sub(counted)));
+            Some(counted + uncounted)
+        }
+        None => resident_bytes(),
+    }
 }
 
 /// The process's resident set in bytes (Linux: `VmRSS` of /proc/self/status), if known.

@@ -1,0 +1,209 @@
+//! Memory as the work needs it, within a budget: under an address-space limit (as container
+//! and batch systems set it) and a state budget far beyond it, a small question takes little
+//! memory, a heavy one stops at the memory budget with one line (503 on the server), and
+//! nothing aborts: the server answers every request and the next one.
+#![cfg(target_os = "linux")]
+
+mod common;
+
+use common::server::{grundy, limit_address_space, Server};
+use std::process::Command;
+
+/// The address-space limit of the tests: 2 GiB.
+const LIMIT: u64 = 2 << 30;
+
+/// A state budget of 10^8 positions: tables sized by it alone would take gigabytes.
+const STATES: &str = "100000000";
+
+/// Held by the tests of heavy questions, one at a time: each needs both cores to reach the
+/// memory budget within its time budget.
+static HEAVY: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn board(rows: usize, cols: usize) -> String {
+    vec![".".repeat(cols); rows].join("/")
+}
+
+/// `grundy ARGS` under an address-space limit of `bytes`: (exit status, stdout, stderr); a
+/// signal (an abort) is a test failure.
+fn limited(bytes: u64, args: &[&str]) -> (i32, String, String) {
+    let mut command = Command::new(grundy());
+    command.args(args);
+    limit_address_space(&mut command, bytes);
+    let out = command.output().unwrap();
+    let code = out.status.code().unwrap_or_else(|| {
+        panic!(
+            "{args:?} was ended by a signal ({:?}): {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (
+        code,
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_small_question_takes_little_memory_whatever_the_state_budget() {
+    // a 2 x 2 board and two edges: once a 4 GiB table, now a few kilobytes (256 MiB of
+    // address space hold the program, its threads and its tables)
+    for args in [
+        vec![
+            "solve",
+            "--max-states",
+            STATES,
+            "domineering ../.. + hackenbush LR",
+        ],
+        vec![
+            "solve",
+            "--max-states",
+            STATES,
+            "--no-value",
+            "clobber xo/ox",
+        ],
+        vec!["value", "--max-states", STATES, "domineering .../..."],
+        vec!["solve", "--max-states", STATES, "nim 3 4 5"],
+    ] {
+        let (code, out, err) = limited(256 << 20, &args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(!out.is_empty());
+    }
+}
+
+#[test]
+fn heavy_questions_stop_at_the_memory_budget_with_one_line() {
+    let _one_at_a_time = HEAVY.lock().unwrap_or_else(|e| e.into_inner());
+    let cram = format!("cram {}", board(5, 7));
+    let nogo = format!("nogo {}", ".".repeat(20));
+    let impartial = format!("impartial domineering {}", board(5, 7));
+    // under 1 GiB of address space the default budget is half of it: each stops there
+    let answers: Vec<(i32, String, String)> = std::thread::scope(|s| {
+        let runs: Vec<_> = [&cram, &nogo, &impartial]
+            .map(|expr| {
+                s.spawn(move || {
+                    limited(
+                        1 << 30,
+                        &["solve", "--max-states", STATES, "--time-limit", "60", expr],
+                    )
+                })
+            })
+            .into_iter()
+            .collect();
+        runs.into_iter().map(|r| r.join().unwrap()).collect()
+    });
+    for (expr, (code, out, err)) in [&cram, &nogo, &impartial].iter().zip(&answers) {
+        assert_eq!((*code, out.as_str()), (2, ""), "{expr}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("grundy: memory limit reached: ")
+                && err.contains("(limit 512 MiB; raise --max-memory)"),
+            "{expr}: {err}"
+        );
+    }
+    // a budget given on the command line is kept to, and named
+    let (code, _, err) = limited(
+        LIMIT,
+        &[
+            "solve",
+            "--max-memory",
+            "64M",
+            "--max-states",
+            STATES,
+            &cram,
+        ],
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("(limit 64 MiB; raise --max-memory)"), "{err}");
+    let (code, _, err) = limited(LIMIT, &["solve", "--max-memory", "lots", "nim 1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("expected bytes such as 512M or 4G"), "{err}");
+}
+
+#[test]
+fn the_server_under_an_address_space_limit_answers_every_request_and_stays_up() {
+    let _one_at_a_time = HEAVY.lock().unwrap_or_else(|e| e.into_inner());
+    let mut server = Server::start_limited(
+        LIMIT,
+        &[
+            "--max-states",
+            STATES,
+            "--time-limit",
+            "20",
+            "--workers",
+            "4",
+        ],
+    );
+    let small = |server: &Server| {
+        for (method, target, body) in [
+            (
+                "POST",
+                "/api/solve",
+                &br#"{"position": "domineering ../.. + hackenbush LR"}"#[..],
+            ),
+            ("GET", "/api/solve?position=nim%203%204%205", b""),
+            ("GET", "/api/value?position=domineering%20...%2F...", b""),
+            ("POST", "/api/graph?positions=true", b"3 2\n1 2\n2 3\n"),
+            ("POST", "/api/geography", b"3 2\n1 2\n2 3\n"),
+        ] {
+            let (status, body) = server.request(method, target, body);
+            assert_eq!(status, 200, "{target}: {body}");
+        }
+    };
+    small(&server);
+    // heavy questions at once: partizan, impartial, and a game graph of half a million moves
+    // (a body under the 8 MiB limit)
+    let n = 500_000u32;
+    let mut graph = format!("{n} {n}\n");
+    for i in 1..n {
+        graph.push_str(&format!("{i} {}\n", i + 1));
+    }
+    graph.push_str(&format!("{n} 1\n"));
+    let heavy: Vec<(&str, String, Vec<u8>)> = vec![
+        (
+            "POST",
+            "/api/solve".into(),
+            format!(r#"{{"position": "cram {}"}}"#, board(5, 7)).into_bytes(),
+        ),
+        (
+            "POST",
+            "/api/solve".into(),
+            format!(r#"{{"position": "nogo {}"}}"#, ".".repeat(20)).into_bytes(),
+        ),
+        (
+            "POST",
+            "/api/solve".into(),
+            format!(r#"{{"position": "impartial domineering {}"}}"#, board(5, 7)).into_bytes(),
+        ),
+        ("POST", "/api/graph".into(), graph.into_bytes()),
+    ];
+    let answers: Vec<(u16, String)> = std::thread::scope(|s| {
+        let handles: Vec<_> = heavy
+            .iter()
+            .map(|(method, target, body)| {
+                let server = &server;
+                s.spawn(move || server.request(method, target, body))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for ((_, target, _), (status, body)) in heavy.iter().zip(&answers) {
+        assert!(
+            matches!(status, 200 | 400 | 503),
+            "{target}: {status} {}",
+            &body[..body.len().min(200)]
+        );
+    }
+    assert!(
+        answers
+            .iter()
+            .any(|(status, body)| *status == 503 && body.contains("memory limit reached")),
+        "no heavy question reached the memory budget: {:?}",
+        answers
+            .iter()
+            .map(|(status, body)| (status, &body[..body.len().min(200)]))
+            .collect::<Vec<_>>()
+    );
+    assert!(server.running(), "the server went down");
+    small(&server);
+}
