@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::server::{grundy, limit_address_space, Server};
+use common::server::{cycle_graph, grundy, limit_address_space, Server};
 use std::process::Command;
 
 /// The address-space limit of the tests: 2 GiB.
@@ -153,12 +153,7 @@ fn the_server_under_an_address_space_limit_answers_every_request_and_stays_up() 
     small(&server);
     // heavy questions at once: partizan, impartial, and a game graph of half a million moves
     // (a body under the 8 MiB limit)
-    let n = 500_000u32;
-    let mut graph = format!("{n} {n}\n");
-    for i in 1..n {
-        graph.push_str(&format!("{i} {}\n", i + 1));
-    }
-    graph.push_str(&format!("{n} 1\n"));
+    let graph = cycle_graph(500_000);
     let heavy: Vec<(&str, String, Vec<u8>)> = vec![
         (
             "POST",

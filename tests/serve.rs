@@ -6,22 +6,12 @@
 mod common;
 
 use common::run_grundy;
-use common::server::Server;
+use common::server::{encode, Server};
 use std::time::{Duration, Instant};
 
 /// `grundy ARGS` with `stdin`: (status, stdout, stderr).
 fn cli(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
     run_grundy(args, stdin)
-}
-
-/// Percent-encodes a query value.
-fn encode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 #[test]

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::server::Server;
+use common::server::{cycle_graph, encode, Server};
 use common::Rng;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -17,15 +17,6 @@ const BUDGET: u64 = 1 << 30;
 
 fn board(rows: usize, cols: usize) -> String {
     vec![".".repeat(cols); rows].join("/")
-}
-
-fn encode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 /// The resident memory of process `pid` in bytes.
@@ -93,12 +84,7 @@ fn sixteen_clients_mixing_light_and_heavy_questions() {
             vec![],
         ),
     ];
-    let n = 300_000u32;
-    let mut chain = format!("{n} {n}\n");
-    for i in 1..n {
-        chain.push_str(&format!("{i} {}\n", i + 1));
-    }
-    chain.push_str(&format!("{n} 1\n"));
+    let chain = cycle_graph(300_000);
     let heavy: Vec<(&str, String, Vec<u8>)> = vec![
         (
             "GET",

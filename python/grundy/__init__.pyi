@@ -10,10 +10,16 @@ def solve(
     misere: bool = False,
     max_states: Optional[int] = None,
     max_moves: Optional[int] = None,
+    max_memory: Optional[Union[int, str]] = None,
 ) -> Dict[str, Any]:
     """Outcome, Grundy value and every winning move of a sum of games (= grundy solve --json)."""
 
-def value(expr: str, *, max_states: Optional[int] = None) -> Dict[str, Any]:
+def value(
+    expr: str,
+    *,
+    max_states: Optional[int] = None,
+    max_memory: Optional[Union[int, str]] = None,
+) -> Dict[str, Any]:
     """Canonical form, outcome and temperature theory of a partizan sum (= grundy value --json)."""
 
 def partizan(
@@ -32,14 +38,25 @@ def table(
     until_period: Optional[int] = None,
     misere: bool = False,
     stats: bool = False,
+    max_memory: Optional[Union[int, str]] = None,
 ) -> Dict[str, Any]:
     """Grundy values of a one-heap family and its proved period (= grundy table --json --to TO)."""
 
-def quotient(code: str, *, heaps: int = 12, max_order: int = 1000) -> Dict[str, Any]:
+def quotient(
+    code: str,
+    *,
+    heaps: int = 12,
+    max_order: int = 1000,
+    max_memory: Optional[Union[int, str]] = None,
+) -> Dict[str, Any]:
     """The misère quotient of an octal game on heaps 0..heaps (= grundy quotient --json)."""
 
 def geography(
-    text: Union[str, bytes], *, grid: bool = False, start: Optional[str] = None
+    text: Union[str, bytes],
+    *,
+    grid: bool = False,
+    start: Optional[str] = None,
+    max_memory: Optional[Union[int, str]] = None,
 ) -> Dict[str, Any]:
     """Who wins the token game from every start (= grundy geography --json on that file text)."""
 
@@ -49,6 +66,7 @@ def graph(
     misere: bool = False,
     grundy: bool = True,
     start: Optional[str] = None,
+    max_memory: Optional[Union[int, str]] = None,
 ) -> Dict[str, Any]:
     """W/L/D, remoteness and generalized Grundy values (= grundy graph --json --positions)."""
 

@@ -239,7 +239,6 @@ fn graph<'py>(
         positions: true,
         from: start,
         cancel: cancel.clone(),
-        ..GraphOptions::default()
     };
     let report = py
         .detach(|| graph_report(text.as_bytes(), &options))

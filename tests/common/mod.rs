@@ -73,10 +73,10 @@ pub fn nogo_breathing(cols: usize, cells: &mut [u8]) {
             let steps = [(r > 0, r.wrapping_sub(1), c), (r + 1 < rows, r + 1, c)];
             let sides = [(c > 0, r, c.wrapping_sub(1)), (c + 1 < cols, r, c + 1)];
             for (inside, r2, c2) in steps.into_iter().chain(sides) {
-                let j = r2 * cols + c2;
                 if !inside {
                     continue;
                 }
+                let j = r2 * cols + c2;
                 breathes |= cells[j] == b'.';
                 if cells[j] == cells[start] && !seen[j] {
                     seen[j] = true;

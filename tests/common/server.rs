@@ -171,3 +171,24 @@ fn unchunk(mut body: &str) -> String {
         body = &rest[size + 2..];
     }
 }
+
+/// Percent-encodes a query value.
+pub fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The edge list of a game graph of `n` positions in one cycle (`1 -> 2 -> ... -> n -> 1`):
+/// a large upload whose every position is a draw.
+pub fn cycle_graph(n: u32) -> String {
+    let mut graph = format!("{n} {n}\n");
+    for i in 1..n {
+        graph.push_str(&format!("{i} {}\n", i + 1));
+    }
+    graph.push_str(&format!("{n} 1\n"));
+    graph
+}

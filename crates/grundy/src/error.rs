@@ -40,7 +40,7 @@ pub enum GrundyError {
     },
     /// The process held more memory than the computation's budget allows (the setting
     /// [`Setting::MaxMemory`]).
-    #[error("memory limit reached: {what} (limit {}; raise max_memory)", crate::memory::show_bytes(*limit))]
+    #[error("memory limit reached: {what} (limit {}; raise max_memory)", show_bytes(*limit))]
     MemoryLimit {
         /// The limit in bytes.
         limit: u64,
@@ -49,7 +49,7 @@ pub enum GrundyError {
     },
     /// The system refused memory a computation needed (an address-space limit, a machine
     /// without overcommit).
-    #[error("out of memory: {what} needs {} that the system refused", crate::memory::show_bytes(*bytes))]
+    #[error("out of memory: {what} needs {} that the system refused", show_bytes(*bytes))]
     OutOfMemory {
         /// What needed it.
         what: String,
@@ -208,7 +208,7 @@ impl GrundyError {
             ),
             GrundyError::MemoryLimit { limit, what } => format!(
                 "memory limit reached: {what} (limit {}; raise {})",
-                crate::memory::show_bytes(*limit),
+                show_bytes(*limit),
                 name(Setting::MaxMemory)
             ),
             GrundyError::Setting { setting, message } => format!("{message} ({})", name(*setting)),
@@ -224,6 +224,30 @@ fn too_large(what: &str, needed: u128, limit: usize, flag: &str) -> String {
         format!("{what} (beyond the state limit of {limit}; raise {flag})")
     } else {
         format!("{what} (beyond what a second's work reaches)")
+    }
+}
+
+/// Bytes as a person reads them: `512 MiB`, `1.5 GiB`, `300 KiB`, `12 bytes`.
+///
+/// ```
+/// assert_eq!(grundy::error::show_bytes(3 << 29), "1.5 GiB");
+/// assert_eq!(grundy::error::show_bytes(512 << 20), "512 MiB");
+/// ```
+pub fn show_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if bytes < 1024 {
+        return format!("{bytes} bytes");
+    }
+    let mut unit = 0;
+    while unit + 1 < UNITS.len() && bytes >= 1024u64 << (10 * (unit + 1)) {
+        unit += 1;
+    }
+    // tenths of the unit, rounded to the nearest
+    let size = 1u128 << (10 * (unit + 1));
+    let tenths = (u128::from(bytes) * 10 + size / 2) / size;
+    match tenths % 10 {
+        0 => format!("{} {}", tenths / 10, UNITS[unit]),
+        d => format!("{}.{d} {}", tenths / 10, UNITS[unit]),
     }
 }
 

@@ -16,6 +16,7 @@ use crate::error::{GrundyError, Result};
 
 mod buffer;
 mod meter;
+pub use crate::error::show_bytes;
 pub use buffer::{read_to_buffer, Buffer, SharedBuffer};
 pub(crate) use meter::count_mapped;
 pub use meter::{metered_bytes, Metered};
@@ -233,30 +234,6 @@ pub fn parse_bytes(text: &str) -> std::result::Result<u64, String> {
                 crate::error::excerpt(text)
             )
         })
-}
-
-/// Bytes as a person reads them: `512 MiB`, `1.5 GiB`, `300 KiB`, `12 bytes`.
-///
-/// ```
-/// assert_eq!(grundy::memory::show_bytes(3 << 29), "1.5 GiB");
-/// assert_eq!(grundy::memory::show_bytes(512 << 20), "512 MiB");
-/// ```
-pub fn show_bytes(bytes: u64) -> String {
-    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
-    if bytes < 1024 {
-        return format!("{bytes} bytes");
-    }
-    let mut unit = 0;
-    while unit + 1 < UNITS.len() && bytes >= 1024u64 << (10 * (unit + 1)) {
-        unit += 1;
-    }
-    // tenths of the unit, rounded to the nearest
-    let size = 1u128 << (10 * (unit + 1));
-    let tenths = (u128::from(bytes) * 10 + size / 2) / size;
-    match tenths % 10 {
-        0 => format!("{} {}", tenths / 10, UNITS[unit]),
-        d => format!("{}.{d} {}", tenths / 10, UNITS[unit]),
-    }
 }
 
 /// A table that grows by reallocating (a vector, a hash map): how to tell whether one more

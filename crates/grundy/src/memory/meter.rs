@@ -24,12 +24,12 @@ use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 /// program holds.
 ///
 /// **Cost**: a few thread-local loads and stores per allocation and per release, and an
-/// atomic addition every [`BATCH`] bytes.
+/// atomic addition every 64 KiB.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Metered;
 
 /// The most bytes a thread's counter holds before it adds them to the total.
-pub const BATCH: i64 = 64 << 10;
+const BATCH: i64 = 64 << 10;
 
 /// The bytes counted: the threads' counters added so far.
 static HEAP: AtomicI64 = AtomicI64::new(0);
