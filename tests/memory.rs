@@ -26,10 +26,22 @@ fn board(rows: usize, cols: usize) -> String {
 /// `grundy ARGS` under an address-space limit of `bytes`: (exit status, stdout, stderr); a
 /// signal (an abort) is a test failure.
 fn limited(bytes: u64, args: &[&str]) -> (i32, String, String) {
+    limited_with(bytes, args, b"")
+}
+
+/// [`limited`] with `input` on stdin.
+fn limited_with(bytes: u64, args: &[&str], input: &[u8]) -> (i32, String, String) {
+    use std::io::Write;
     let mut command = Command::new(grundy());
-    command.args(args);
+    command
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
     limit_address_space(&mut command, bytes);
-    let out = command.output().unwrap();
+    let mut child = command.spawn().unwrap();
+    let _ = child.stdin.take().unwrap().write_all(input);
+    let out = child.wait_with_output().unwrap();
     let code = out.status.code().unwrap_or_else(|| {
         panic!(
             "{args:?} was ended by a signal ({:?}): {}",
@@ -69,6 +81,10 @@ fn a_small_question_takes_little_memory_whatever_the_state_budget() {
         assert_eq!(code, 0, "{args:?}: {err}");
         assert!(!out.is_empty());
     }
+    let graph = cycle_graph(1000);
+    let (code, out, err) = limited_with(256 << 20, &["graph", "-"], graph.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("draw"), "{out}");
 }
 
 #[test]
@@ -101,6 +117,13 @@ fn heavy_questions_stop_at_the_memory_budget_with_one_line() {
             "{expr}: {err}"
         );
     }
+    // a game graph announcing more than the budget holds is refused before it is read
+    let (code, out, err) = limited_with(1 << 30, &["graph", "-"], b"100000000 100000000\n1 2\n");
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(
+        err.contains("memory limit reached") && err.contains("raise --max-memory"),
+        "{err}"
+    );
     // a budget given on the command line is kept to, and named
     let (code, _, err) = limited(
         LIMIT,

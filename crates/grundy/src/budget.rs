@@ -27,10 +27,11 @@ use std::sync::Arc;
 /// A flag with a memory limit ([`Cancel::with_max_memory`]) is watched: a thread of the
 /// library reads the bytes the process holds ([`crate::memory::in_use`]) every millisecond
 /// and, past 7/8 of the limit (the rest is for what other computations take meanwhile and
-/// what the allocator keeps of what was freed), raises the flag, so that the computation stops at its next check
-/// with [`GrundyError::MemoryLimit`]. Where several computations share a process (a server's
-/// requests), the one that started first is stopped first, and the next one only if the
-/// process still holds too much once that one has ended (or 2 s later).
+/// what the allocator keeps of what was freed), raises the flag, so that the computation
+/// stops at its next check with [`GrundyError::MemoryLimit`]. Where several computations
+/// share a process (a server's requests), the one that started first is stopped first, and
+/// the next one only if the process still holds too much once that one has ended (or 2 s
+/// later).
 ///
 /// **Complexity**: [`Cancel::is_cancelled`] is one relaxed atomic load.
 #[derive(Clone, Debug, Default)]
@@ -136,8 +137,8 @@ impl Cancel {
     /// [`SMALL_GROWTH`]): asked before a table grows, so that it never grows past the limit.
     /// Past it, the flag is raised and the error names `what`.
     ///
-    /// **Complexity**: O(64) loads ([`crate::memory::in_use`]); call it before a large
-    /// allocation, not for every one.
+    /// **Complexity**: a few loads ([`crate::memory::in_use`]; without the meter, a read of
+    /// /proc): call it before a large allocation, not for every one.
     pub fn room(&self, bytes: u64, what: impl FnOnce() -> String) -> Result<()> {
         self.check()?;
         match self.max_memory() {

@@ -95,7 +95,7 @@ pub fn check_fits(what: &str, bytes: u128) -> Result<()> {
 /// them when first asked: the program, its libraries, its stacks), else its resident set
 /// (Linux: `VmRSS` of /proc/self/status), else `None`.
 ///
-/// **Complexity**: O(64) loads with the meter; a read of a small file without.
+/// **Complexity**: two loads with the meter; a read of a small file without.
 pub fn in_use() -> Option<u64> {
     match metered_bytes() {
         // what the meter does not see (the program, its libraries, the threads' stacks),

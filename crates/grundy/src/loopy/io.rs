@@ -226,8 +226,13 @@ impl<R: Read> EdgeListReader<R> {
                 }
             }
             let need = (BYTES_PER_POSITION * n + BYTES_PER_MOVE * m) as u128;
-            check_fits(&format!("a graph of {n} positions and {m} moves"), need)
-                .map_err(|e| input_error(self.line, e.to_string()))?;
+            // past the memory budget: that error as it is (a front end names its setting)
+            check_fits(&format!("a graph of {n} positions and {m} moves"), need).map_err(|e| {
+                match e {
+                    e @ GrundyError::MemoryLimit { .. } => e,
+                    e => input_error(self.line, e.to_string()),
+                }
+            })?;
             break (n as u32, m);
         };
         let mut read: u64 = 0;
