@@ -274,6 +274,24 @@ fn strings(args: &[&str]) -> Vec<String> {
     args.iter().map(|s| s.to_string()).collect()
 }
 
+/// `base` then `--checkpoint FILE --checkpoint-every EVERY` then `last`.
+fn checkpointed(base: &[&str], file: &str, every: &str, last: &str) -> Vec<String> {
+    let mut all = strings(base);
+    all.extend(strings(&[
+        "--checkpoint",
+        file,
+        "--checkpoint-every",
+        every,
+        last,
+    ]));
+    all
+}
+
+/// The kills land where the runs write their files, here: the table saves whole every time it
+/// can in its first 0.3 s, the stream appends for 1.7 s, the search saves whole about a
+/// hundred times in 1 s (a build that wrote the file in place instead of through a
+/// temporary left a cut file after about half of such kills, and failed this test), the
+/// database is written once, at the end of 0.5 s.
 #[test]
 fn runs_killed_at_seeded_moments_resume_to_the_same_answer() {
     let dir = scratch("kills");
@@ -292,14 +310,8 @@ fn runs_killed_at_seeded_moments_resume_to_the_same_answer() {
     let ck = path("grundys.ck");
     for seed in 0..3 {
         let _ = std::fs::remove_file(&ck);
-        let args = strings(
-            &[
-                &table[..],
-                &["--checkpoint", &ck, "--checkpoint-every", "0", "grundys"],
-            ]
-            .concat(),
-        );
-        let out = kill_and_resume(&args, &dir, Duration::from_millis(600), 3, seed, &|| {});
+        let args = checkpointed(&table, &ck, "0", "grundys");
+        let out = kill_and_resume(&args, &dir, Duration::from_millis(300), 3, seed, &|| {});
         assert_eq!(out, straight, "seed {seed}");
     }
     // a stream appended to (a kill may cut a value, or the header, anywhere)
@@ -311,44 +323,34 @@ fn runs_killed_at_seeded_moments_resume_to_the_same_answer() {
     let values = path("grundys.values");
     for seed in 10..13 {
         let _ = std::fs::remove_file(&values);
-        let args = strings(
-            &[
-                &stream[..],
-                &[
-                    "--checkpoint",
-                    &values,
-                    "--checkpoint-every",
-                    "0",
-                    "grundys",
-                ],
-            ]
-            .concat(),
-        );
-        let out = kill_and_resume(&args, &dir, Duration::from_millis(400), 3, seed, &|| {});
+        let args = checkpointed(&stream, &values, "0", "grundys");
+        let out = kill_and_resume(&args, &dir, Duration::from_millis(1500), 3, seed, &|| {});
         let json = |text: &str| serde_json::from_str::<serde_json::Value>(text).unwrap();
         assert_eq!(json(&out)["stats"], json(&straight)["stats"], "seed {seed}");
     }
-    // a partizan search's table
-    let board = "domineering ....../....../....../......";
+    // a partizan search's table, saved whole as often as the search looks at its watch
+    let board = format!("domineering {}", ["........"; 6].join("/"));
     let solve = ["solve", "--json", "--no-value", "--max-moves", "0"];
-    let (code, straight, _) = run_grundy(&[&solve[..], &[board]].concat(), b"");
+    let (code, straight, _) = run_grundy(&[&solve[..], &[&board]].concat(), b"");
     assert_eq!(code, 0);
     let search = path("search.ck");
     for seed in 20..23 {
         let _ = std::fs::remove_file(&search);
-        let args = strings(
-            &[
-                &solve[..],
-                &["--checkpoint", &search, "--checkpoint-every", "0.01", board],
-            ]
-            .concat(),
-        );
-        let out = kill_and_resume(&args, &dir, Duration::from_millis(300), 3, seed, &|| {});
+        let args = checkpointed(&solve, &search, "0", &board);
+        let out = kill_and_resume(&args, &dir, Duration::from_millis(1000), 3, seed, &|| {});
         assert_eq!(out, straight, "seed {seed}");
     }
     // a database: the old one whole, or the new one
     let db = path("games.db");
-    let build = strings(&["db", "build", "--cells", "9", "domineering", "clobber", &db]);
+    let build = strings(&[
+        "db",
+        "build",
+        "--cells",
+        "11",
+        "domineering",
+        "clobber",
+        &db,
+    ]);
     let whole = || {
         if Path::new(&db).exists() {
             let (code, info, err) = run_grundy(&["db", "info", &db], b"");
@@ -357,7 +359,7 @@ fn runs_killed_at_seeded_moments_resume_to_the_same_answer() {
         }
     };
     for seed in 30..33 {
-        let out = kill_and_resume(&build, &dir, Duration::from_millis(200), 3, seed, &whole);
+        let out = kill_and_resume(&build, &dir, Duration::from_millis(500), 3, seed, &whole);
         assert!(out.contains("canonical forms"), "{out}");
         whole();
     }

@@ -73,14 +73,15 @@ static LIMIT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0
 /// }
 /// ```
 pub fn check_fits(what: &str, bytes: u128) -> Result<()> {
+    let budget = limit();
     match machine_memory() {
         Some(total) if bytes > total as u128 => Err(GrundyError::Unsupported(format!(
             "{what} needs about {} GB, more than this machine's {} GB of memory",
             bytes.div_ceil(1 << 30),
             total >> 30
         ))),
-        _ if bytes > u128::from(limit()) => Err(GrundyError::MemoryLimit {
-            limit: limit(),
+        _ if bytes > u128::from(budget) => Err(GrundyError::MemoryLimit {
+            limit: budget,
             what: format!(
                 "{what} needs about {}",
                 show_bytes(u64::try_from(bytes).unwrap_or(u64::MAX))
@@ -207,6 +208,12 @@ pub fn default_limit() -> u64 {
 /// assert!(parse_bytes("99999999999T").is_err());
 /// ```
 pub fn parse_bytes(text: &str) -> std::result::Result<u64, String> {
+    let refused = || {
+        format!(
+            "expected bytes such as 512M or 4G, found '{}'",
+            crate::error::excerpt(text)
+        )
+    };
     let t = text.trim();
     let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let (number, unit) = t.split_at(digits);
@@ -216,24 +223,14 @@ pub fn parse_bytes(text: &str) -> std::result::Result<u64, String> {
         "M" | "MB" | "MIB" => 20,
         "G" | "GB" | "GIB" => 30,
         "T" | "TB" | "TIB" => 40,
-        _ => {
-            return Err(format!(
-                "expected bytes such as 512M or 4G, found '{}'",
-                crate::error::excerpt(text)
-            ))
-        }
+        _ => return Err(refused()),
     };
     number
         .parse::<u64>()
         .ok()
         .and_then(|n| n.checked_mul(1 << shift))
         .filter(|&b| b > 0)
-        .ok_or_else(|| {
-            format!(
-                "expected bytes such as 512M or 4G, found '{}'",
-                crate::error::excerpt(text)
-            )
-        })
+        .ok_or_else(refused)
 }
 
 /// A table that grows by reallocating (a vector, a hash map): how to tell whether one more

@@ -44,6 +44,17 @@ pub struct PartizanSolveOptions {
     pub threads: usize,
 }
 
+/// A bound on the positions searches of games with `cells` cells (stones, edges) in all can
+/// reach: 2^(cells + 2) (each cell taken or not, a player to move and what is left beside
+/// them), or `usize::MAX` from 60 cells on. It sizes the searches' tables.
+pub fn positions_of(cells: usize) -> usize {
+    if cells < 60 {
+        1 << (cells + 2)
+    } else {
+        usize::MAX
+    }
+}
+
 /// The search of a sum of terms.
 pub struct TermSearch {
     /// The search, over the catalog's games.
@@ -96,11 +107,7 @@ impl TermSearch {
             .flatten()
             .map(|(region, _)| crate::partizan::outcome::SumRules::size(values, &region))
             .sum();
-        if cells < 60 {
-            1 << (cells + 2)
-        } else {
-            usize::MAX
-        }
+        positions_of(cells)
     }
 
     /// Sizes the search's tables for the searches of `terms` ([`Self::positions`]), before

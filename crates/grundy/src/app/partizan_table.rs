@@ -171,13 +171,10 @@ pub fn partizan_outcome_table(
     let start = |r: u64, c: u64| standard_start(game, r, c);
     check_size(game, rows, cols)?;
     let mut search = TermSearch::new(budget.into(), OutcomeOptions::default());
-    // the largest rectangle's positions, two players to move and a spare bit
-    let cells = rows.saturating_mul(cols);
-    search.expect(if cells < 60 {
-        1 << (cells + 2)
-    } else {
-        usize::MAX
-    });
+    // the largest rectangle's positions
+    search.expect(crate::app::partizan_solve::positions_of(
+        usize::try_from(rows.saturating_mul(cols)).unwrap_or(usize::MAX),
+    ));
     let (r, c) = (rows as usize, cols as usize);
     let mut table = PartizanOutcomeTable {
         family: name.into(),

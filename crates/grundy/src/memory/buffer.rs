@@ -233,11 +233,8 @@ impl<T: bytemuck::Zeroable + Sync> SharedBuffer<T> {
                 len,
             });
         }
-        let mut values = Vec::new();
-        values
-            .try_reserve_exact(len)
-            .map_err(|_| refused(bytes as u64))?;
-        values.extend((0..len).map(|_| T::zeroed()));
+        let values =
+            bytemuck::allocation::try_zeroed_vec(len).map_err(|()| refused(bytes as u64))?;
         Ok(SharedBuffer {
             store: Store::Heap(values),
             len,

@@ -243,21 +243,12 @@ impl Forms {
             return GameId(0);
         }
         // the arena's tables grow within the memory limit, or the arena faults
+        let what = || "the canonical forms of a partizan game".to_string();
         let grown = self
             .budget
-            .room(&mut self.nodes, || {
-                "the canonical forms of a partizan game".into()
-            })
-            .and_then(|()| {
-                self.budget.room(&mut self.stops, || {
-                    "the canonical forms of a partizan game".into()
-                })
-            })
-            .and_then(|()| {
-                self.budget.room(&mut self.index, || {
-                    "the canonical forms of a partizan game".into()
-                })
-            });
+            .room(&mut self.nodes, what)
+            .and_then(|()| self.budget.room(&mut self.stops, what))
+            .and_then(|()| self.budget.room(&mut self.index, what));
         if let Err(e) = grown {
             self.fail(e);
             return GameId(0);

@@ -317,15 +317,13 @@ impl Table {
         (self.mask + 1) * BUCKET
     }
 
-    /// Takes the slots from the system (zeroed: paid for as they are touched), half as many
-    /// each time the system refuses, down to [`MIN_TABLE_ENTRIES`]: a transposition table is
-    /// a cache. Whether it has them.
+    /// Takes the slots from the system (zeroed by it: paid for as they are touched), half as
+    /// many each time the system refuses, down to [`MIN_TABLE_ENTRIES`]: a transposition
+    /// table is a cache. Whether it has them.
     #[cold]
     fn allocate(&mut self) -> bool {
         loop {
-            let mut slots: Vec<[u64; 2]> = Vec::new();
-            if slots.try_reserve_exact(self.capacity()).is_ok() {
-                slots.resize(self.capacity(), [0, 0]);
+            if let Ok(slots) = bytemuck::allocation::try_zeroed_vec(self.capacity()) {
                 self.slots = slots;
                 return true;
             }

@@ -12,6 +12,7 @@
 //! ([`ResultTable::share_work`]), so that each defers a move another is searching and takes
 //! the next one (Weill's ABDADA): the work splits where every move must be searched anyway.
 
+use crate::budget::MIN_TABLE_ENTRIES;
 use crate::error::Result;
 use crate::memory::SharedBuffer;
 use crate::partizan::outcome::mix;
@@ -33,8 +34,6 @@ pub const KEY_META_BITS: u32 = 48;
 
 /// Entries per bucket: a new result replaces the one of least work in its bucket.
 const BUCKET: usize = 4;
-/// The fewest entries a table is made with (32 KiB).
-pub const MIN_ENTRIES: usize = 1 << 10;
 /// The bytes of an entry.
 pub const ENTRY_BYTES: usize = 32;
 /// The data word: meta (48 bits) << 16 | work (8 bits) << 8 | used (bit 1) | result (bit 0).
@@ -80,7 +79,7 @@ impl ResultTable {
     /// A table of about `entries` results (rounded up to a power of two; 32 bytes each, taken
     /// from the system as they are first written; size it with
     /// [`crate::budget::Budget::table_entries`]). When the system refuses that much memory,
-    /// the table is made half as big, and again, down to [`MIN_ENTRIES`]: it is a cache, and
+    /// the table is made half as big, and again, down to [`MIN_TABLE_ENTRIES`]: it is a cache, and
     /// its replacement scheme keeps the entries that cost the most work.
     ///
     /// **Errors**: [`crate::GrundyError::OutOfMemory`] when not even the smallest table can
@@ -99,14 +98,11 @@ impl ResultTable {
                 Ok(slots) => {
                     let pages =
                         (slots.len() * std::mem::size_of::<[AtomicU64; 4]>()).div_ceil(PAGE) + 1;
-                    let mut touched = Vec::new();
-                    touched.try_reserve_exact(pages.div_ceil(64)).map_err(|_| {
-                        crate::GrundyError::OutOfMemory {
+                    let touched = bytemuck::allocation::try_zeroed_vec(pages.div_ceil(64))
+                        .map_err(|()| crate::GrundyError::OutOfMemory {
                             what: "the pages of a table of results".into(),
                             bytes: pages.div_ceil(64) as u64 * 8,
-                        }
-                    })?;
-                    touched.extend((0..pages.div_ceil(64)).map(|_| AtomicU64::new(0)));
+                        })?;
                     return Ok(ResultTable {
                         slots,
                         mask: buckets - 1,
@@ -115,7 +111,7 @@ impl ResultTable {
                         busy: OnceLock::new(),
                     });
                 }
-                Err(e) if buckets * BUCKET <= MIN_ENTRIES.min(entries) => {
+                Err(e) if buckets * BUCKET <= MIN_TABLE_ENTRIES.min(entries) => {
                     return Err(match e {
                         crate::GrundyError::OutOfMemory { bytes, .. } => {
                             crate::GrundyError::OutOfMemory {
