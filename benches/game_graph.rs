@@ -5,7 +5,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::app::graph::{graph_report, GraphOptions};
-use grundy::loopy::read_game_graph;
+use grundy::game_graph::read_game_graph;
 use grundy::Convention;
 use std::hint::black_box;
 

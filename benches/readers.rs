@@ -16,10 +16,10 @@
 //! its fresh memory as the command line does.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use grundy::game_graph::io::stream_game_graph;
+use grundy::game_graph::{read_game_graph, GameGraph, Names};
 use grundy::graph::csr::Graph;
 use grundy::graph::io::{read_board, read_graph};
-use grundy::loopy::io::stream_game_graph;
-use grundy::loopy::{read_game_graph, GameGraph, Names};
 use std::hint::black_box;
 use std::io::Read;
 use std::path::PathBuf;

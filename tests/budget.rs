@@ -194,8 +194,8 @@ fn the_engines_of_the_other_commands_stop_when_cancelled() {
     use grundy::app::partizan_table::{partizan_table, table_game};
     use grundy::app::quotient::{quotient_report, QuotientOptions};
     use grundy::app::table::{stream_stats_report, table_report, Family, TableOptions};
+    use grundy::game_graph::{GameGraph, SolvedGraph};
     use grundy::graph::{csr::Graph, geography::Geography};
-    use grundy::loopy::{GameGraph, SolvedGraph};
     let after = Duration::from_millis(200);
     let table = |family: &str, options: TableOptions| {
         let family = Family::parse(family).unwrap();

@@ -7,7 +7,7 @@ mod common;
 
 use common::{run_grundy, Rng};
 use grundy::app::graph::{dataflow_graph_report, graph_report, GraphOptions};
-use grundy::loopy::dataflow::{DataflowConfig, Source};
+use grundy::game_graph::dataflow::{DataflowConfig, Source};
 use grundy::Convention;
 use std::process::{Command, Stdio};
 

@@ -7,7 +7,7 @@ mod common;
 
 use common::Rng;
 use grundy::app::graph::{graph_report, GraphOptions};
-use grundy::loopy::{explore, GameGraph, GraphOutcome, LoopyGame, LoopyValue};
+use grundy::game_graph::{explore, GameGraph, GraphGame, GraphOutcome, LoopyValue};
 use grundy::{Convention, Nimber};
 use std::collections::HashMap;
 
@@ -398,7 +398,7 @@ fn best_moves_follow_remoteness() {
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 struct Clock(u8);
 
-impl LoopyGame for Clock {
+impl GraphGame for Clock {
     fn options(&self) -> impl Iterator<Item = Clock> {
         let here = self.0;
         [1u8, 2]

@@ -1026,3 +1026,72 @@ fn stoppers_lie_between_their_short_approximations() {
     }
     assert!(checked > 100, "{checked}");
 }
+
+/// Every loopy game of the catalog reaches every front end from its catalog line alone: its
+/// usage in the help of `solve` and `value`, each example through `solve`, `value` and `play`
+/// on the command line (from a folder holding the file `g` the examples of `loopy FILE` name),
+/// through the library's report and play session, and drawn as a board exactly when the
+/// catalog says its positions are boards; each example prints back as written.
+#[test]
+fn every_loopy_catalog_game_reaches_every_front_end() {
+    use grundy::app::loopy::{loopy_report, LoopyOptions};
+    use grundy::app::loopy_play::LoopyPlay;
+    use grundy::games::loopy::LOOPY_GAMES;
+    use grundy::games::GraphTexts;
+    use std::process::Command;
+    use std::sync::Arc;
+    // a two-position file: Left moves 1 -> 2, Right 2 -> 1 (play may go on for ever)
+    let file = "2 1 1\n1 2\n2 1\n";
+    let folder = std::env::temp_dir().join(format!("grundy-loopy-catalog-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("g"), file).unwrap();
+    let run = |args: &[&str], stdin: &str| {
+        use std::io::Write;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args)
+            .current_dir(&folder)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (_, solve_help, _) = run(&["solve", "--help"], "");
+    let (_, value_help, _) = run(&["value", "--help"], "");
+    assert!(LOOPY_GAMES.len() >= 3);
+    for game in LOOPY_GAMES {
+        assert!(solve_help.contains(game.usage), "{}", game.usage);
+        assert!(value_help.contains(game.usage), "{}", game.usage);
+        assert!(!game.examples.is_empty(), "{}", game.keyword);
+        for example in game.examples {
+            assert!(example.starts_with(game.keyword), "{example}");
+            for command in ["solve", "value"] {
+                let (code, out, err) = run(&[command, "--json", example], "");
+                assert_eq!(code, 0, "{command} {example}: {err}");
+                assert!(out.contains(example), "{command} {example}: {out}");
+                assert!(out.contains("\"left_first\""), "{command} {example}: {out}");
+            }
+            let (code, out, err) = run(&["play", example], "quit\n");
+            assert_eq!(code, 0, "play {example}: {err}");
+            assert!(out.contains(example), "play {example}: {out}");
+            let options = LoopyOptions {
+                graphs: Arc::new(GraphTexts::new([("g", file)])),
+                ..LoopyOptions::default()
+            };
+            let report = loopy_report(example, &options).unwrap().unwrap();
+            assert_eq!(report.position, *example);
+            let mut play = LoopyPlay::new(example, true, &options).unwrap().unwrap();
+            let state = play.state().unwrap();
+            assert_eq!(state.position, *example);
+            assert_eq!(state.board.is_some(), game.board, "{example}");
+        }
+    }
+    std::fs::remove_dir_all(&folder).unwrap();
+}

@@ -6,8 +6,8 @@ mod common;
 
 use common::{parse, random_component, run_grundy, Brute, Rng};
 use grundy::app::play::{MoveResult, PlayState, Session};
+use grundy::game_graph::{GameGraph, GraphOutcome};
 use grundy::graph::io::read_board;
-use grundy::loopy::{GameGraph, GraphOutcome};
 use grundy::{Convention, Outcome, SolveOptions};
 use std::collections::HashMap;
 

@@ -24,12 +24,12 @@ fuzz_target!(|data: &[u8]| {
     if n.is_some_and(|n| n.len() > 6) {
         return;
     }
-    if let Ok(graph) = grundy::loopy::read_game_graph(data) {
+    if let Ok(graph) = grundy::game_graph::read_game_graph(data) {
         let r = graph.retrograde(Convention::Normal);
         let g = graph.loopy_grundy();
         assert_eq!(r.len(), graph.position_count());
         for u in 0..graph.position_count() as u32 {
-            assert_eq!(g.raw(u) == 0, r.outcome(u) == grundy::loopy::GraphOutcome::Lose);
+            assert_eq!(g.raw(u) == 0, r.outcome(u) == grundy::game_graph::GraphOutcome::Lose);
         }
         let options = GraphOptions {
             positions: true,

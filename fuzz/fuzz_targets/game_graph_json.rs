@@ -5,7 +5,7 @@ use grundy::Convention;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    if let Ok(graph) = grundy::loopy::io::read_json(data) {
+    if let Ok(graph) = grundy::game_graph::io::read_json(data) {
         let r = graph.retrograde(Convention::Misere);
         assert_eq!(r.len(), graph.position_count());
         let g = graph.loopy_grundy();

@@ -10,7 +10,7 @@ use grundy::app::graph::{graph_report, GraphOptions};
 use grundy::app::quotient::{quotient_report, QuotientOptions};
 use grundy::app::table::{table_report, Family, TableOptions};
 use grundy::error::Setting;
-use grundy::loopy::{GameGraph, GraphOutcome, LoopyValue};
+use grundy::game_graph::{GameGraph, GraphOutcome, LoopyValue};
 use grundy::nimber::MexSet;
 use grundy::{Convention, GrundyError, SolveOptions};
 use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};

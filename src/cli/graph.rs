@@ -2,7 +2,7 @@
 //! [--misere] [--positions] [--no-grundy] [--from V] FILE`
 
 use grundy::app::graph::{graph_report, GraphOptions, GraphReport, MoveRow, PositionRow};
-use grundy::loopy::LoopyValue;
+use grundy::game_graph::LoopyValue;
 use grundy::{Convention, Nimber};
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -96,7 +96,7 @@ pub fn run(args: &Args) -> Result<String, String> {
 #[cfg(feature = "dataflow")]
 fn run_dataflow(args: &Args, options: &GraphOptions) -> Result<String, String> {
     use grundy::app::graph::dataflow_graph_report;
-    use grundy::loopy::dataflow::Source;
+    use grundy::game_graph::dataflow::Source;
     if options.grundy {
         return Err(
             "the dataflow engine computes outcomes and remoteness, not generalized \

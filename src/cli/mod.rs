@@ -15,6 +15,7 @@ mod serve;
 mod solve;
 mod stop;
 mod table;
+mod turns;
 mod value;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -40,7 +41,31 @@ pub fn message(e: GrundyError) -> String {
     }
 }
 
-/// Solve impartial combinatorial games exactly: who wins, the Grundy value, every winning move.
+/// The help's list of every game a sum may hold, from the three catalogs (impartial, partizan,
+/// loopy), for `solve` and `value`.
+fn catalog_help() -> String {
+    let mut text = String::from(
+        "EXPR is a sum of parts joined by '+'. Impartial games (each its nimber *g):\n",
+    );
+    for game in grundy::games::GAMES {
+        text += &format!("  {:<28} {}\n", game.usage, game.summary);
+    }
+    text +=
+        "Partizan games, and values in CGSuite's notation ('{1|-1}', '1/2', '^*', '{2||1|0}'):\n";
+    for game in grundy::games::partizan::PARTIZAN_GAMES {
+        text += &format!("  {:<28} {}\n", game.syntax.usage, game.syntax.summary);
+    }
+    text +=
+        "Loopy games, where positions repeat and endless play is a draw, and values such as on,\n\
+             off, dud, over, upon, '{0|pass}', 'a{0|{1|a}}', '1 & 0' (onside & offside):\n";
+    for game in grundy::games::loopy::LOOPY_GAMES {
+        text += &format!("  {:<28} {}\n", game.usage, game.summary);
+    }
+    text
+}
+
+/// Solve combinatorial games exactly: impartial, partizan and loopy sums, game graphs and
+/// boards; who wins, with which move, Sprague-Grundy values and canonical forms.
 #[derive(Debug, Parser)]
 #[command(name = "grundy", version, about, max_term_width = 100)]
 struct Cli {
@@ -50,7 +75,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Outcome, Grundy value and every winning move of a sum of games.
+    /// Who wins a sum of games (impartial, partizan or loopy), its value, and every winning
+    /// move.
     Solve(solve::Args),
     /// The canonical form of a partizan sum (Domineering, Hackenbush, values...): stops,
     /// mean, temperature, thermograph, reduced form, atomic weight.

@@ -1,9 +1,10 @@
 //! `grundy play`: a game against the perfect opponent, one line of input per turn (a terminal
 //! or a pipe).
 
+use super::turns::{ended, read_command, typed_move, Typed};
 use grundy::app::play::{MoveResult, PlayState, Session};
+use grundy::game_graph::read_game_graph;
 use grundy::graph::io::read_board;
-use grundy::loopy::read_game_graph;
 use grundy::{Convention, Outcome, SolveOptions};
 use std::io::{BufRead, Write};
 
@@ -163,33 +164,6 @@ pub fn run(args: &Args) -> Result<String, String> {
     }
 }
 
-/// A line of standard input that could not be read (told apart from a failed write).
-#[derive(Debug)]
-struct InputFailed(std::io::Error);
-
-impl std::fmt::Display for InputFailed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "cannot read standard input: {}", self.0)
-    }
-}
-
-impl std::error::Error for InputFailed {}
-
-/// How a game in the terminal ends after its last write: a closed pipe ends it quietly (the
-/// reader has seen what it wanted), a failed read or write of the terminal is one line.
-pub(super) fn ended(io: std::io::Result<()>) -> Result<String, String> {
-    match io {
-        Ok(()) => Ok(String::new()),
-        Err(e) => match e
-            .get_ref()
-            .and_then(|inner| inner.downcast_ref::<InputFailed>())
-        {
-            Some(input) => Err(input.to_string()),
-            None => super::written(e, "standard output").map(|()| String::new()),
-        },
-    }
-}
-
 enum PlayError {
     Io(std::io::Error),
     Game(String),
@@ -224,24 +198,6 @@ fn verdict(state: &PlayState, third_person: bool) -> String {
         Some(r) if state.outcome != Outcome::D => format!("{how} in {r}"),
         _ => how.to_string(),
     }
-}
-
-/// The position a typed line names: move k's (`to(k - 1)`) for a number k in `1..=count`, or
-/// the text itself; `None`, after saying so, for a number out of range.
-pub(super) fn typed_move(
-    text: &str,
-    count: usize,
-    to: impl Fn(usize) -> String,
-    out: &mut impl Write,
-) -> std::io::Result<Option<String>> {
-    Ok(match text.parse::<usize>() {
-        Ok(k) if (1..=count).contains(&k) => Some(to(k - 1)),
-        Ok(k) => {
-            writeln!(out, "No move {k}: the moves are numbered 1 to {count}.")?;
-            None
-        }
-        Err(_) => Some(text.to_string()),
-    })
 }
 
 fn result_word(result: MoveResult) -> &'static str {
@@ -401,78 +357,4 @@ impl Game {
             }
         }
     }
-}
-
-/// What the player typed at a terminal game's prompt.
-pub(super) enum Typed {
-    /// The input ended ("(input ended)" said).
-    Ended,
-    /// quit, q or exit ("Bye." said).
-    Quit,
-    /// hint, h or ?.
-    Hint,
-    /// undo or u.
-    Undo,
-    /// help.
-    Help,
-    /// Anything else: a move, or a game's own word (`more`).
-    Other(String),
-}
-
-/// Prompts with `> ` and reads lines until one is not blank: the command it is. The ends of
-/// a game (the input ended, quit) are said here.
-pub(super) fn read_command(
-    lines: &mut impl Iterator<Item = std::io::Result<String>>,
-    out: &mut impl Write,
-) -> std::io::Result<Typed> {
-    loop {
-        write!(out, "> ")?;
-        out.flush()?;
-        let Some(line) = lines.next() else {
-            writeln!(out)?;
-            writeln!(out, "(input ended)")?;
-            return Ok(Typed::Ended);
-        };
-        let line = line.map_err(|e| std::io::Error::other(InputFailed(e)))?;
-        return Ok(match line.trim() {
-            "" => continue,
-            "quit" | "q" | "exit" => {
-                writeln!(out, "Bye.")?;
-                Typed::Quit
-            }
-            "hint" | "h" | "?" => Typed::Hint,
-            "undo" | "u" => Typed::Undo,
-            "help" => Typed::Help,
-            text => Typed::Other(text.to_string()),
-        });
-    }
-}
-
-/// Left or Right, as a partizan game's terminal play names them.
-pub(super) fn side(left: bool) -> &'static str {
-    if left {
-        "Left"
-    } else {
-        "Right"
-    }
-}
-
-/// The end of a partizan (or loopy) game in the terminal: the player to move (Left when
-/// `left`) has no move at `position`, and loses.
-pub(super) fn no_move(
-    out: &mut impl Write,
-    position: &str,
-    left: bool,
-    mover_is_you: bool,
-) -> std::io::Result<()> {
-    writeln!(
-        out,
-        "Position {position}: {} has no move. {}",
-        side(left),
-        if mover_is_you {
-            "The computer wins."
-        } else {
-            "You win."
-        }
-    )
 }

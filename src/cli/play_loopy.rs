@@ -2,7 +2,7 @@
 //! opponent, who wins when it can and otherwise keeps the draw; play may go on for ever, so
 //! `quit` ends it.
 
-use super::play::{no_move, read_command, side, Typed};
+use super::turns::{no_move, read_command, side, Typed};
 use grundy::app::loopy_play::{LoopyPlay, LoopyPlayState};
 use grundy::partizan::loopy::Play;
 use std::io::{BufRead, Write};
@@ -14,7 +14,7 @@ pub fn run(mut game: LoopyPlay, you_left: bool) -> Result<String, String> {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     let played = play(&mut game, first, you_left, stdin.lock(), &mut out);
-    super::play::ended(played.and_then(|()| out.flush()))
+    super::turns::ended(played.and_then(|()| out.flush()))
 }
 
 fn show_moves(out: &mut impl Write, state: &LoopyPlayState, hint: bool) -> std::io::Result<()> {

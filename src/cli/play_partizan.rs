@@ -1,7 +1,7 @@
 //! `grundy play` on a sum with a partizan part: you play Left or Right against the perfect
 //! opponent, one line of input per turn.
 
-use super::play::{no_move, read_command, side, Typed};
+use super::turns::{no_move, read_command, side, Typed};
 use grundy::app::partizan_play::{PartizanPlay, PartizanPlayState};
 use grundy::app::value::ValueOptions;
 use std::io::{BufRead, Write};
@@ -20,8 +20,8 @@ pub fn run(
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     match play(&mut game, first, you_left, stdin.lock(), &mut out) {
-        Ok(()) => super::play::ended(out.flush()),
-        Err(Stop::Io(e)) => super::play::ended(Err(e)),
+        Ok(()) => super::turns::ended(out.flush()),
+        Err(Stop::Io(e)) => super::turns::ended(Err(e)),
         Err(Stop::Game(e)) => Err(e),
     }
 }
@@ -148,7 +148,7 @@ fn play(
                 }
                 Typed::Other(text) => {
                     let to = |k: usize| state.moves[k].to.clone();
-                    let Some(to) = super::play::typed_move(&text, state.moves.len(), to, out)?
+                    let Some(to) = super::turns::typed_move(&text, state.moves.len(), to, out)?
                     else {
                         continue;
                     };

@@ -2,17 +2,14 @@
 
 use grundy::app::search_progress::{ProgressSink, SearchCheckpoint, SearchProgress};
 use grundy::app::value::PartizanSolveReport;
-use grundy::loopy::LoopyValue;
+use grundy::game_graph::LoopyValue;
 use grundy::{solve, Convention, Outcome, SolveAnswer, SolveOptions, SolveReport};
 use std::fmt::Write;
 
-/// The help's list of components, from the catalog.
+/// The help's list of every game, from the catalogs.
 fn components_help() -> String {
-    let mut text = String::from("EXPR is a sum of components joined by '+':\n");
-    for game in grundy::games::GAMES {
-        text += &format!("  {:<20} {}\n", game.usage, game.summary);
-    }
-    text + "\nExample: grundy solve 'nim 3 4 5 + wythoff 3 5'"
+    super::catalog_help()
+        + "\nExamples: grundy solve 'nim 3 4 5 + wythoff 3 5'; grundy solve 'domineering ../..'"
 }
 
 #[derive(Debug, clap::Args)]

@@ -6,20 +6,9 @@ use grundy::app::value::{value_expression, ValueOptions, ValueReport};
 use grundy::partizan::loopy::Play;
 use std::fmt::Write;
 
-/// The help's list of partizan parts, from the catalog.
+/// The help's list of every game, from the catalogs.
 fn parts_help() -> String {
-    let mut text = String::from(
-        "EXPR is a sum of parts joined by '+': partizan games, values in CGSuite's notation\n\
-         ('{1|-1}', '1/2', '^*', '{2||1|0}'), and impartial games (each its nimber *g).\n\
-         Loopy parts, where positions repeat and endless play is a draw: values such as on,\n\
-         off, dud, over, upon, '{0|pass}', 'a{0|{1|a}}', '1 & 0' (onside & offside),\n\
-         'backsliding TT..FF', 'foxgeese BOARD' and 'loopy FILE [V]' (see grundy solve --help).\n\
-         Partizan games:\n",
-    );
-    for game in grundy::games::partizan::PARTIZAN_GAMES {
-        text += &format!("  {:<28} {}\n", game.syntax.usage, game.syntax.summary);
-    }
-    text + "\nExample: grundy value 'domineering ../.. + cutcake 2 3'"
+    super::catalog_help() + "\nExample: grundy value 'domineering ../.. + cutcake 2 3'"
 }
 
 #[derive(Debug, clap::Args)]

@@ -11,7 +11,7 @@
 //!   [`games::Component`] lets different games sit in one sum.
 //! - [`solve`](mod@solve): the engines. Implement [`ImpartialGame`] for a position type and
 //!   [`GrundySolver`] finds its values; [`SumSolver`] analyses sums of them; the octal engine.
-//! - [`loopy`]: game graphs with cycles: win/lose/draw, remoteness, generalized Grundy values.
+//! - [`game_graph`]: impartial game graphs with cycles: win/lose/draw, remoteness, generalized Grundy values.
 //! - [`graph`]: graphs: matchings, geography, our file formats.
 //! - Primitives: [`nimber`] (Grundy values, [`Nimber`] addition is xor, [`Outcome`], the mex,
 //!   [`Convention`]), [`periodic`] (ultimately periodic value sequences), [`zeckendorf`],
@@ -21,7 +21,7 @@
 //!
 //! Cargo features, all off by default (the library alone compiles no command-line, server,
 //! plotting or dataflow crate): `plot` (`app::plot`: charts of tables, with an embedded font),
-//! `dataflow` (`loopy::dataflow`: retrograde analysis on timely dataflow). The command line
+//! `dataflow` (`game_graph::dataflow`: retrograde analysis on timely dataflow). The command line
 //! (`grundy-cli`), the Python binding (`grundy-python`) and the contest solutions
 //! (`grundy-contests`) are crates of their own over this one.
 //!
@@ -47,10 +47,10 @@
 pub mod app;
 pub mod budget;
 pub mod error;
+pub mod game_graph;
 pub mod games;
 pub mod graph;
 pub mod input;
-pub mod loopy;
 pub mod memory;
 pub mod nimber;
 pub mod partizan;

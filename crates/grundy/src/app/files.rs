@@ -19,7 +19,7 @@
 
 use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
-use crate::games::game_graph::SolvedGraphs;
+use crate::games::graph_game::SolvedGraphs;
 use crate::games::{GraphRules, GraphSource};
 use std::sync::Arc;
 

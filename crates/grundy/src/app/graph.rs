@@ -12,10 +12,10 @@
 
 use crate::budget::Cancel;
 use crate::error::Result;
-use crate::loopy::grundy::{LoopyGrundy, LoopyValue};
-use crate::loopy::io::read_game_graph;
-use crate::loopy::retrograde::GraphOutcome;
-use crate::loopy::solved::{position_named, SolvedGraph};
+use crate::game_graph::grundy::{LoopyGrundy, LoopyValue};
+use crate::game_graph::io::read_game_graph;
+use crate::game_graph::retrograde::GraphOutcome;
+use crate::game_graph::solved::{position_named, SolvedGraph};
 use crate::nimber::Convention;
 use serde::Serialize;
 use std::io::Read;
@@ -32,7 +32,7 @@ pub struct GraphOptions {
     /// Also describe this position and every move from it.
     pub from: Option<String>,
     /// Raised to stop the computation (a time limit, an interrupt): it then fails with
-    /// [`crate::GrundyError::Cancelled`].
+    /// [`crate::error::GrundyError::Cancelled`].
     pub cancel: Cancel,
 }
 
@@ -197,7 +197,7 @@ fn split_value(value: Option<LoopyValue>) -> (Option<u64>, Option<Vec<u64>>) {
 /// Reads a game graph (edge list or JSON) and computes the report of `grundy graph`.
 ///
 /// **Complexity**: reading O(input) on every core, retrograde analysis O(n + m), generalized
-/// Grundy values as [`GameGraph::loopy_grundy`](crate::loopy::GameGraph::loopy_grundy), concurrently with the retrograde pass.
+/// Grundy values as [`GameGraph::loopy_grundy`](crate::game_graph::GameGraph::loopy_grundy), concurrently with the retrograde pass.
 ///
 /// ```
 /// use grundy::app::graph::{graph_report, GraphOptions};
@@ -217,11 +217,11 @@ pub fn graph_report(input: impl Read, options: &GraphOptions) -> Result<GraphRep
 
 /// The report of `grundy graph --engine dataflow`: the same as [`graph_report`] (generalized
 /// Grundy values aside: `options.grundy` is refused), computed by the workers of
-/// [`crate::loopy::dataflow`]. `None` in every process but process 0.
+/// [`crate::game_graph::dataflow`]. `None` in every process but process 0.
 ///
 /// ```
 /// use grundy::app::graph::{dataflow_graph_report, graph_report, GraphOptions};
-/// use grundy::loopy::dataflow::{DataflowConfig, Source};
+/// use grundy::game_graph::dataflow::{DataflowConfig, Source};
 /// let text = b"5 5\n1 2\n2 3\n4 5\n5 4\n4 2\n";
 /// let options = GraphOptions { grundy: false, positions: true, from: Some("4".into()), ..GraphOptions::default() };
 /// let config = DataflowConfig { workers: 3, cluster: None, connect_timeout: None };
@@ -230,11 +230,11 @@ pub fn graph_report(input: impl Read, options: &GraphOptions) -> Result<GraphRep
 /// ```
 #[cfg(feature = "dataflow")]
 pub fn dataflow_graph_report(
-    source: crate::loopy::dataflow::Source,
+    source: crate::game_graph::dataflow::Source,
     options: &GraphOptions,
-    config: &crate::loopy::dataflow::DataflowConfig,
+    config: &crate::game_graph::dataflow::DataflowConfig,
 ) -> Result<Option<GraphReport>> {
-    use crate::loopy::dataflow::dataflow_retrograde;
+    use crate::game_graph::dataflow::dataflow_retrograde;
     if options.grundy {
         return Err(crate::error::GrundyError::Setting {
             setting: crate::error::Setting::Grundy,
@@ -255,7 +255,7 @@ pub fn dataflow_graph_report(
         return Ok(None);
     };
     let name = |u: u32| solved.names.name(u);
-    let row = |labels: &crate::loopy::Retrograde, u: u32| PositionRow {
+    let row = |labels: &crate::game_graph::Retrograde, u: u32| PositionRow {
         position: name(u),
         outcome: labels.outcome(u),
         remoteness: labels.remoteness(u),

@@ -159,7 +159,7 @@ pub fn read_loopy_terms(
 ) -> Result<Option<Vec<LoopyTerm>>> {
     let components = split_components(text)?;
     let loopy_word =
-        |words: &[Word]| LoopyPart::KEYWORDS.contains(&words[0].text) || is_loopy(&joined(words).0);
+        |words: &[Word]| LoopyPart::is_keyword(words[0].text) || is_loopy(&joined(words).0);
     if !components.iter().any(|w| loopy_word(w)) {
         return Ok(None);
     }
@@ -307,14 +307,16 @@ impl LoopySum {
         options: &LoopyOptions,
     ) -> Result<Option<Vec<String>>> {
         let keyword = match self.terms.as_slice() {
-            [LoopyTerm::Loopy(LoopyPart::Backsliding(_))] => "backsliding ",
-            [LoopyTerm::Loopy(LoopyPart::FoxGeese(_))] => "foxgeese ",
+            [LoopyTerm::Loopy(part)] => match part.board_keyword() {
+                Some(keyword) => format!("{keyword} "),
+                None => return Ok(None),
+            },
             _ => return Ok(None),
         };
         let forms = &mut self.valued.values.forms;
         let text = position_text(&mut self.parts[0], tuple[0], forms, options)?;
         Ok(text
-            .strip_prefix(keyword)
+            .strip_prefix(keyword.as_str())
             .map(|cells| cells.split('/').map(str::to_string).collect()))
     }
 

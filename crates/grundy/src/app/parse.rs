@@ -120,7 +120,7 @@ pub fn parse_terms(
                     names.push(game.syntax.keyword);
                 }
             }
-            names.extend(crate::games::loopy::LoopyPart::KEYWORDS);
+            names.extend(crate::games::loopy::LOOPY_GAMES.iter().map(|g| g.keyword));
             Err(error(
                 name.column,
                 format!(

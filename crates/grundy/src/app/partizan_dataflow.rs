@@ -17,7 +17,7 @@ use crate::app::partizan_solve::{root_report, PartizanSolveOptions, Subproblem, 
 use crate::app::solve::SolveOptions;
 use crate::app::value::PartizanSolveReport;
 use crate::error::{GrundyError, Result};
-use crate::loopy::dataflow::{execute, DataflowConfig};
+use crate::game_graph::dataflow::{execute, DataflowConfig};
 use crate::nimber::Convention;
 use crate::partizan::OutcomeOptions;
 use std::cell::RefCell;

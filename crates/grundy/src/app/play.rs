@@ -28,11 +28,11 @@ use crate::app::parse::parse_sum_with;
 use crate::app::solve::SolveOptions;
 use crate::budget::Cancel;
 use crate::error::{excerpt, GrundyError, Result};
-use crate::games::{Component, GraphSource, Misere};
+use crate::game_graph::{position_named, GameGraph, SolvedGraph};
+use crate::games::{check_convention, Component, GraphSource};
 use crate::graph::geography::Geography;
 use crate::graph::grid::Grid;
 use crate::graph::Adjacency;
-use crate::loopy::{position_named, GameGraph, SolvedGraph};
 use crate::nimber::{Convention, Outcome};
 use crate::solve::analyse::SumAnalyser;
 use crate::solve::game::ImpartialGame;
@@ -350,20 +350,6 @@ fn multiset_minus(a: &[Component], b: &[Component]) -> Option<Vec<Component>> {
         }
     }
     (j == b.len()).then_some(out)
-}
-
-/// Refuses what `solve_expression` refuses under misère play.
-pub(crate) fn check_convention(parts: &[Component], convention: Convention) -> Result<()> {
-    if convention == Convention::Misere {
-        for part in parts {
-            if let Misere::Refused(why) = part.misere() {
-                return Err(GrundyError::Unsupported(format!(
-                    "'{part}' cannot be played misère: {why}"
-                )));
-            }
-        }
-    }
-    Ok(())
 }
 
 /// The moves a sum has in all (saturating), from its parts' option counts.

@@ -10,12 +10,11 @@
 
 use crate::app::parse::{parse_sum_with, parse_terms, Term};
 use crate::app::partizan_solve::{solve_by_search, PartizanSolveOptions};
-use crate::app::play::check_convention;
 use crate::app::search_progress::{ProgressSink, SearchCheckpoint};
 use crate::app::value::PartizanSolveReport;
 use crate::budget::{Budget, Cancel};
 use crate::error::Result;
-use crate::games::{Component, GraphSource, NoGraphs};
+use crate::games::{check_convention, Component, GraphSource, NoGraphs};
 use crate::nimber::Convention;
 use crate::nimber::Outcome;
 use crate::partizan::database::Database;
@@ -38,7 +37,7 @@ pub struct SolveOptions {
     /// the command line and Python pass [`crate::app::FileGraphs`]).
     pub graphs: Arc<dyn GraphSource>,
     /// Raised to stop the computation (a time limit, an interrupt): it then fails with
-    /// [`crate::GrundyError::Cancelled`].
+    /// [`crate::error::GrundyError::Cancelled`].
     pub cancel: Cancel,
     /// For a sum with a partizan part (answered by search): the most positions the value
     /// engine may store to add the canonical form, or `None` not to compute it.
@@ -183,7 +182,7 @@ pub fn solve(text: &str, options: &SolveOptions) -> Result<SolveAnswer> {
         crate::app::loopy::read_loopy_terms(text, &options.budget(), &*options.graphs)?
     {
         if options.convention == Convention::Misere {
-            return Err(crate::GrundyError::Unsupported(
+            return Err(crate::error::GrundyError::Unsupported(
                 "misère play of loopy partizan games is not supported (normal play only)".into(),
             ));
         }
@@ -192,7 +191,7 @@ pub fn solve(text: &str, options: &SolveOptions) -> Result<SolveAnswer> {
     let terms = parse_terms(text, options.budget(), &*options.graphs)?;
     if terms.iter().any(|(t, _)| matches!(t, Term::Partizan(_))) {
         if options.convention == Convention::Misere {
-            return Err(crate::GrundyError::Unsupported(
+            return Err(crate::error::GrundyError::Unsupported(
                 "misère play of partizan games is not supported (normal play only: who cannot move loses)"
                     .into(),
             ));

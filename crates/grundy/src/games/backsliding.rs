@@ -6,8 +6,8 @@
 
 use crate::error::Result;
 use crate::games::cells::read_row;
-use crate::games::loopy::LoopyRules;
-use crate::games::syntax::Word;
+use crate::games::loopy_game::{LoopyGame, LoopyRules, LoopySyntax};
+use crate::games::syntax::{ParseContext, Word};
 use crate::partizan::loopy::Player;
 
 /// The longest strip.
@@ -17,11 +17,20 @@ pub const MAX_CELLS: usize = 64;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Backsliding;
 
-impl Backsliding {
+impl LoopyGame for Backsliding {
+    const SYNTAX: LoopySyntax = LoopySyntax {
+        keyword: "backsliding",
+        usage: "backsliding ROW",
+        summary: "Backsliding Toads and Frogs: Toads and Frogs where a piece may also step back one cell (T toads, F frogs, . empty)",
+        board: true,
+        examples: &["backsliding TT..FF", "backsliding T.F"],
+    };
+
     /// Reads `backsliding ROW`.
-    pub fn read(name: Word, args: &[Word]) -> Result<Box<[u8]>> {
+    fn read(name: Word, args: &[Word], _: &mut ParseContext) -> Result<(Backsliding, Box<[u8]>)> {
         let what = "T (toads), F (frogs) and . (empty)";
-        read_row(name, args, "backsliding ROW", "TF.", what, MAX_CELLS)
+        let row = read_row(name, args, "backsliding ROW", "TF.", what, MAX_CELLS)?;
+        Ok((Backsliding, row))
     }
 }
 

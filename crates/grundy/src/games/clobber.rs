@@ -7,14 +7,9 @@
 
 use crate::error::Result;
 use crate::games::board::{read_board, write_board, Board, MAX_CELLS};
-use crate::games::clobber_outcome::ClobberSolver;
 use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
 use crate::games::syntax::{error, ParseContext, Word};
-use crate::partizan::{PartizanRules, RegionSolver, ResultTable};
-use std::sync::Arc;
-
-/// Groups of more stones than this are searched by Clobber's own outcome search.
-const SOLVER_STONES: usize = 8;
+use crate::partizan::PartizanRules;
 
 /// A Clobber position: the board with Left's stones in `bits`, and Right's stones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -120,21 +115,6 @@ impl PartizanRules for Clobber {
 
     fn size(&self, s: &Stones) -> usize {
         (s.board.bits | s.right).count_ones() as usize
-    }
-
-    /// Clobber's own outcome search ([`ClobberSolver`]) for a group of more stones than the
-    /// outcome search values (boards of at most 64 cells).
-    fn solver(
-        &self,
-        s: &Stones,
-        table: &mut dyn FnMut() -> Option<Arc<ResultTable>>,
-    ) -> Option<Box<dyn RegionSolver>> {
-        if self.size(s) <= SOLVER_STONES {
-            return None;
-        }
-        let solver =
-            ClobberSolver::new(table()?, s.board.rows, s.board.cols, s.board.bits, s.right)?;
-        Some(Box::new(solver))
     }
 
     fn split(&self, s: &Stones, out: &mut Vec<(Stones, bool)>) {

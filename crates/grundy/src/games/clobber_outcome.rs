@@ -38,11 +38,14 @@ use crate::error::{GrundyError, Result};
 use crate::games::board::Board;
 use crate::games::clobber::{Clobber, Stones};
 use crate::partizan::forms::{Forms, GameId};
+use crate::partizan::region_search::{try_moves, NodeSearch, RegionSolver, SearchFloor};
 use crate::partizan::results::{ResultKey, ResultTable};
 use crate::partizan::search::{PartizanRules, PartizanSearch};
-use crate::partizan::RegionSolver;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
+
+/// Groups of more stones than this are searched by Clobber's own outcome search ([`own_search`]).
+const SOLVER_STONES: u32 = 8;
 
 /// Clobber's key in a [`ResultTable`]: `meta` starts with it.
 const GAME: u64 = 2;
@@ -230,7 +233,7 @@ impl Shape {
 /// A move: the stone at `from` clobbers the one at `to`, a step in direction `dir` (east,
 /// west, south, north).
 #[derive(Clone, Copy, Debug)]
-struct Move {
+pub(crate) struct Move {
     from: u8,
     to: u8,
     dir: u8,
@@ -363,30 +366,19 @@ impl Groups {
 /// The outcome search of one Clobber board beside an integer (see the module's
 /// documentation), storing its results in a shared [`ResultTable`].
 pub struct ClobberSolver {
-    table: Arc<ResultTable>,
+    /// The results table, the count of positions, the marks and deferrals.
+    floor: SearchFloor,
     shape: Shape,
     stones: [u64; 2],
     /// The records of groups (always there until the solver is dropped).
     groups: Option<Groups>,
-    /// Positions searched since the last report to the caller's tick.
-    pending: u64,
     /// The history heuristic: per player, per source cell and direction, the work of the
     /// subtrees that move won.
     history: [[u64; 256]; 2],
     /// The killer heuristic: per player and stones on the board, the last move that won
     /// there (source and target).
     killers: [[(u8, u8); 65]; 2],
-    /// Whether threads share this search's work ([`ResultTable::share_work`]): near the
-    /// root, it marks the positions it is in (as given, before their groups are valued) and
-    /// defers the moves into positions another thread is in.
-    sharing: bool,
-    /// Moves deferred because another thread was searching them.
-    deferrals: u64,
 }
-
-/// How many moves from its root a search that shares its work marks its positions and
-/// defers the moves another thread is searching.
-const SHARED_PLIES: u32 = 8;
 
 impl ClobberSolver {
     /// A search of the board of `rows x cols` cells with Left's stones `left` and Right's
@@ -417,15 +409,12 @@ impl ClobberSolver {
             .filter(|g| g.rows == rows && g.cols == cols && g.cap == value_stones)
             .unwrap_or_else(|| Groups::new(shape.rows, shape.cols, value_stones));
         Some(ClobberSolver {
-            sharing: table.sharing_work(),
-            table,
+            floor: SearchFloor::new(table),
             groups: Some(groups),
             stones: [left as u64 & shape.full, right as u64 & shape.full],
             shape,
-            pending: 0,
             history: [[0; 256]; 2],
             killers: [[(u8::MAX, u8::MAX); 65]; 2],
-            deferrals: 0,
         })
     }
 
@@ -439,11 +428,7 @@ impl ClobberSolver {
         ply: u32,
         tick: &mut dyn FnMut(u64) -> Result<()>,
     ) -> Result<(bool, u64)> {
-        self.pending += 1;
-        if self.pending >= 4096 {
-            tick(self.pending)?;
-            self.pending = 0;
-        }
+        self.floor.visit(tick)?;
         let shape = &self.shape;
         let groups = self.groups.as_mut().expect("held until dropped");
         if groups.forms.len() > FORMS_CAP
@@ -453,8 +438,9 @@ impl ClobberSolver {
             // no value is held across a child's search, so the arena may start again here
             *groups = Groups::new(shape.rows, shape.cols, groups.cap);
         }
-        // near the root of a search whose work threads share: the position as given
-        let given = (self.sharing && ply < SHARED_PLIES).then(|| shape.key(x, o, left));
+        // near the root of a search whose work threads share: the position as given (marked
+        // while searched, before its groups are valued)
+        let given = self.floor.shares(ply).then(|| shape.key(x, o, left));
         let all = x | o;
         // the live groups: valued (with their corner shift) or not
         let mut valued: Vec<(u64, GameId, u32)> = Vec::new();
@@ -502,7 +488,7 @@ impl ClobberSolver {
         let kept = valued.iter().fold(unvalued, |m, g| m | g.0);
         let (x, o) = (x & kept, o & kept);
         let key = shape.key(x, o, left);
-        if let Some(wins) = self.table.get(&key) {
+        if let Some(wins) = self.floor.table.get(&key) {
             return Ok((wins, 1));
         }
         let me = usize::from(!left);
@@ -535,82 +521,76 @@ impl ClobberSolver {
             })
             .collect();
         moves.sort_unstable_by_key(|m| m.0);
-        let marked = given.as_ref().is_some_and(|g| self.table.enter(g));
-        let answer = self.search_moves(
-            &moves,
-            (mine, theirs),
+        let marked = given.as_ref().is_some_and(|g| self.floor.enter(g, ply));
+        let node = Node {
+            mine,
+            theirs,
             left,
-            (ply, stones),
-            &key,
-            given.is_some(),
-            tick,
-        );
+            stones,
+        };
+        let answer = try_moves(self, &node, &moves, ply, &key, tick);
         if let (true, Some(g)) = (marked, &given) {
-            self.table.leave(g);
+            self.floor.leave(g);
         }
-        answer
+        let (decided, work) = answer?;
+        if decided.is_none() {
+            self.floor.table.put(&key, false, work);
+        }
+        Ok((decided.unwrap_or(false), work))
     }
 
-    /// [`Self::search`]'s moves, in order, from the player's stones and her opponent's,
-    /// `ply` moves from the root (`key` the position's in the table, `stones` the stones on
-    /// the board it was given, the killer's index). When `shared`,
-    /// a move into a position another thread is searching is deferred until the others are
-    /// searched, and the table is looked at after each move (another thread may have
-    /// decided the position).
-    #[allow(clippy::too_many_arguments)]
-    fn search_moves(
+    /// The position a move leaves (Left's stones and Right's), and its player to move.
+    fn play(&self, node: &Node, m: Move) -> (u64, u64) {
+        let (from, to) = (1u64 << m.from, 1u64 << m.to);
+        let (mine, theirs) = (node.mine & !from | to, node.theirs & !to);
+        if node.left {
+            (mine, theirs)
+        } else {
+            (theirs, mine)
+        }
+    }
+}
+
+/// A position as [`ClobberSolver`]'s moves are tried in it.
+pub(crate) struct Node {
+    /// The mover's stones and her opponent's.
+    mine: u64,
+    theirs: u64,
+    /// Whether Left moves.
+    left: bool,
+    /// The stones on the board as given (the killer's index).
+    stones: usize,
+}
+
+impl NodeSearch for ClobberSolver {
+    type Node = Node;
+    type Move = Move;
+
+    fn floor(&mut self) -> &mut SearchFloor {
+        &mut self.floor
+    }
+
+    fn busy(&self, node: &Node, m: Move) -> bool {
+        let (x, o) = self.play(node, m);
+        self.floor.table.busy(&self.shape.key(x, o, !node.left))
+    }
+
+    fn child(
         &mut self,
-        moves: &[(u64, Move)],
-        (mine, theirs): (u64, u64),
-        left: bool,
-        (ply, stones): (u32, usize),
-        key: &ResultKey,
-        shared: bool,
+        node: &Node,
+        m: Move,
+        ply: u32,
         tick: &mut dyn FnMut(u64) -> Result<()>,
     ) -> Result<(bool, u64)> {
-        let me = usize::from(!left);
-        // (the moves' positions are marked only within the plies)
-        let defer = shared && ply + 1 < SHARED_PLIES;
-        let mut work = 1;
-        let mut deferred = Vec::new();
-        // the moves not deferred, then the deferred ones (by then most are in the table)
-        for pass in 0..2 {
-            let tried = if pass == 0 {
-                moves.len()
-            } else {
-                deferred.len()
-            };
-            for n in 0..tried {
-                let m = if pass == 0 { moves[n].1 } else { deferred[n] };
-                let (from, to) = (1u64 << m.from, 1u64 << m.to);
-                let (mine, theirs) = (mine & !from | to, theirs & !to);
-                let (cx, co) = if left { (mine, theirs) } else { (theirs, mine) };
-                // the first move is searched by every thread that gets here (the work splits
-                // below it); another one being searched waits its turn
-                if defer && pass == 0 && n > 0 && self.table.busy(&self.shape.key(cx, co, !left)) {
-                    deferred.push(m);
-                    self.deferrals += 1;
-                    continue;
-                }
-                let (opponent_wins, w) = self.search(cx, co, !left, ply + 1, tick)?;
-                work += w;
-                if !opponent_wins {
-                    self.killers[me][stones] = (m.from, m.to);
-                    let h = &mut self.history[me][m.history()];
-                    *h = h.saturating_add(w);
-                    self.table.put(key, true, work);
-                    return Ok((true, work));
-                }
-                // decided meanwhile by another thread
-                if shared {
-                    if let Some(wins) = self.table.get(key) {
-                        return Ok((wins, work));
-                    }
-                }
-            }
-        }
-        self.table.put(key, false, work);
-        Ok((false, work))
+        let (x, o) = self.play(node, m);
+        self.search(x, o, !node.left, ply, tick)
+    }
+
+    fn won(&mut self, node: &Node, m: Move, work: u64) {
+        let me = usize::from(!node.left);
+        self.killers[me][node.stones] = (m.from, m.to);
+        let h = &mut self.history[me][m.history()];
+        *h = h.saturating_add(work);
     }
 }
 
@@ -653,18 +633,32 @@ impl RegionSolver for ClobberSolver {
         if negated {
             std::mem::swap(&mut x, &mut o);
         }
-        let answer = stacker::maybe_grow(256 * 1024, 2 * 1024 * 1024, || {
-            self.search(x, o, left, 0, tick)
-        });
-        tick(std::mem::take(&mut self.pending))?;
-        Ok(answer?.0)
+        let answer = SearchFloor::at_root(self, tick, |search, tick| {
+            search.search(x, o, left, 0, tick)
+        })?;
+        Ok(answer.0)
     }
+}
+
+/// Clobber's own search for a group of the outcome search of sums (the catalog's hook,
+/// [`crate::games::partizan`]): for a group of more stones than the outcome search values
+/// (boards of at most 64 cells); `None` otherwise or when the system refused the table's
+/// memory.
+pub fn own_search(
+    s: &Stones,
+    table: &mut dyn FnMut() -> Option<Arc<ResultTable>>,
+) -> Option<Box<dyn RegionSolver>> {
+    if (s.board.bits | s.right).count_ones() <= SOLVER_STONES {
+        return None;
+    }
+    let solver = ClobberSolver::new(table()?, s.board.rows, s.board.cols, s.board.bits, s.right)?;
+    Some(Box::new(solver))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::partizan::outcome::{ask_on_two_threads, check_region_solver};
+    use crate::partizan::region_search::{ask_on_two_threads, check_region_solver};
     use crate::testing::Xorshift;
     use std::collections::HashMap;
 
@@ -817,7 +811,7 @@ mod tests {
                     ClobberSolver::valuing(table, rows as u8, cols as u8, x.into(), o.into(), 0)
                         .expect("fits")
                 },
-                |solver| solver.deferrals,
+                |solver| solver.floor.deferrals(),
                 |table| {
                     [true, false]
                         .into_iter()
@@ -852,7 +846,7 @@ mod tests {
                 .expect("fits");
                 let wins = solver.wins(false, 0, left, &mut |_| Ok(())).unwrap();
                 assert_eq!(wins, expected[q], "{rows} x {cols} x {x:b} o {o:b} marked");
-                marked_deferrals += solver.deferrals;
+                marked_deferrals += solver.floor.deferrals();
             }
         }
         assert!(deferrals > 0, "no move was ever deferred");

@@ -9,12 +9,10 @@
 
 use crate::error::Result;
 use crate::games::board::{read_board, shl, shr, write_board, Board, MAX_CELLS};
-use crate::games::domineering_outcome::{DomineeringSolver, Shape};
+use crate::games::domineering_outcome::Shape;
 use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
 use crate::games::syntax::{error, ParseContext, Word};
-use crate::partizan::results::ResultTable;
-use crate::partizan::{MoveBounds, PartizanRules, RegionSolver};
-use std::sync::Arc;
+use crate::partizan::{MoveBounds, PartizanRules};
 
 impl PartizanGame for Domineering {
     type Rules = Domineering;
@@ -135,16 +133,6 @@ impl PartizanRules for Domineering {
     fn move_bounds(&self, board: &Board) -> Option<MoveBounds> {
         let shape = Shape::new(board.rows.into(), board.cols.into())?;
         Some(shape.bounds(shape.views_of(board.bits)))
-    }
-
-    /// Domineering's own outcome search (a board beside an integer).
-    fn solver(
-        &self,
-        board: &Board,
-        table: &mut dyn FnMut() -> Option<Arc<ResultTable>>,
-    ) -> Option<Box<dyn RegionSolver>> {
-        let solver = DomineeringSolver::new(table()?, board.rows, board.cols, board.bits)?;
-        Some(Box::new(solver))
     }
 
     fn move_count(&self, board: &Board, left: bool) -> usize {

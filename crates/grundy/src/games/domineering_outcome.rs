@@ -37,8 +37,10 @@
 //! search recurses.
 
 use crate::error::Result;
+use crate::games::board::Board;
+use crate::partizan::region_search::{try_moves, NodeSearch, RegionSolver, SearchFloor};
 use crate::partizan::results::{ResultKey, ResultTable};
-use crate::partizan::{BoundTotals, MoveBounds, RegionSolver};
+use crate::partizan::{BoundTotals, MoveBounds};
 use std::sync::Arc;
 
 /// The bits at even places.
@@ -397,25 +399,14 @@ const INTEGER_CAP: i64 = 128;
 /// The outcome search of one Domineering board beside an integer (see the module's
 /// documentation), storing its results in a shared [`ResultTable`].
 pub struct DomineeringSolver {
-    table: Arc<ResultTable>,
+    /// The results table, the count of positions, the marks and deferrals.
+    floor: SearchFloor,
     shape: Shape,
     board: [u128; 2],
-    /// Positions searched since the last report to the caller's tick.
-    pending: u64,
     /// The history heuristic: for each player and cell of her view, the work of the
     /// subtrees her move there won.
     history: [[u64; 128]; 2],
-    /// Whether threads share this search's work ([`ResultTable::share_work`]): near the
-    /// root, it marks the positions it is in and defers the moves another thread is in.
-    sharing: bool,
-    /// Moves deferred because another thread was searching them.
-    deferrals: u64,
 }
-
-/// How many moves from its root a search that shares its work marks its positions and
-/// defers the moves another thread is searching (below, the subtrees are too small to be
-/// worth the keys it takes).
-const SHARED_PLIES: u32 = 8;
 
 impl DomineeringSolver {
     /// A search of the board of `rows x cols` cells whose empty cells are `empty` (row by
@@ -430,12 +421,9 @@ impl DomineeringSolver {
         let shape = Shape::new(u32::from(rows), u32::from(cols))?;
         let board = shape.views_of(empty);
         Some(DomineeringSolver {
-            sharing: table.sharing_work(),
-            deferrals: 0,
-            table,
+            floor: SearchFloor::new(table),
             shape,
             board,
-            pending: 0,
             history: [[0; 128]; 2],
         })
     }
@@ -471,11 +459,7 @@ impl DomineeringSolver {
         ply: u32,
         tick: &mut dyn FnMut(u64) -> Result<()>,
     ) -> Result<(bool, u64)> {
-        self.pending += 1;
-        if self.pending >= 4096 {
-            tick(self.pending)?;
-            self.pending = 0;
-        }
+        self.floor.visit(tick)?;
         let (board, integer) = self.shape.integer_runs(board, integer);
         let me = usize::from(!vertical);
         let view = self.shape.views[me];
@@ -499,14 +483,14 @@ impl DomineeringSolver {
             return Ok((wins, 1));
         }
         let key = self.key(board, integer, vertical);
-        if let Some(wins) = self.table.get(&key) {
+        if let Some(wins) = self.floor.table.get(&key) {
             return Ok((wins, 1));
         }
         // near the root of a search whose work threads share: marked while searched
-        let shared = self.sharing && ply < SHARED_PLIES && self.table.enter(&key);
+        let marked = self.floor.enter(&key, ply);
         let answer = self.search_moves(board, integer, vertical, ply, &before, &key, tick);
-        if shared {
-            self.table.leave(&key);
+        if marked {
+            self.floor.leave(&key);
         }
         answer
     }
@@ -570,41 +554,10 @@ impl DomineeringSolver {
         }
         let moves = &mut moves[..count];
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
-        let shared = self.sharing && ply < SHARED_PLIES;
-        // (the moves' positions are marked only within the plies)
-        let defer = shared && ply + 1 < SHARED_PLIES;
-        let mut deferred = [0u8; 128];
-        let mut deferrals = 0;
-        let mut work = 1;
-        // the moves not deferred, then the deferred ones (by then most are in the table)
-        for pass in 0..2 {
-            let tried = if pass == 0 { count } else { deferrals };
-            for n in 0..tried {
-                let i = u32::from(if pass == 0 { moves[n].1 } else { deferred[n] });
-                let child = self.play(board, me, i);
-                // the first move is searched by every thread that gets here (the work splits
-                // below it); another one being searched waits its turn
-                if defer && pass == 0 && n > 0 && self.busy(child, integer, !vertical) {
-                    deferred[deferrals] = i as u8;
-                    deferrals += 1;
-                    self.deferrals += 1;
-                    continue;
-                }
-                let (opponent_wins, w) = self.search(child, integer, !vertical, ply + 1, tick)?;
-                work += w;
-                if !opponent_wins {
-                    let h = &mut self.history[me][i as usize];
-                    *h = h.saturating_add(w);
-                    self.table.put(key, true, work);
-                    return Ok((true, work));
-                }
-                // decided meanwhile by another thread
-                if shared {
-                    if let Some(wins) = self.table.get(key) {
-                        return Ok((wins, work));
-                    }
-                }
-            }
+        let node = (board, integer, vertical);
+        let (decided, mut work) = try_moves(self, &node, moves, ply, key, tick)?;
+        if let Some(wins) = decided {
+            return Ok((wins, work));
         }
         let mut wins = false;
         if integer_tried {
@@ -614,7 +567,7 @@ impl DomineeringSolver {
             work += w;
             wins = !opponent_wins;
         }
-        self.table.put(key, wins, work);
+        self.floor.table.put(key, wins, work);
         Ok((wins, work))
     }
 
@@ -622,7 +575,7 @@ impl DomineeringSolver {
     /// (or horizontal) to move.
     fn busy(&self, board: [u128; 2], integer: i32, vertical: bool) -> bool {
         let (board, integer) = self.shape.integer_runs(board, integer);
-        self.table.busy(&self.key(board, integer, vertical))
+        self.floor.table.busy(&self.key(board, integer, vertical))
     }
 
     /// A move's place on the lattice of Obsequi's move order: every other line from the
@@ -665,6 +618,38 @@ impl DomineeringSolver {
     }
 }
 
+impl NodeSearch for DomineeringSolver {
+    /// The board, the integer beside it, and whether vertical moves.
+    type Node = ([u128; 2], i32, bool);
+    /// A cell of the mover's view (the move covers it and the next one along the line).
+    type Move = u8;
+
+    fn floor(&mut self) -> &mut SearchFloor {
+        &mut self.floor
+    }
+
+    fn busy(&self, &(board, integer, vertical): &Self::Node, i: u8) -> bool {
+        let child = self.play(board, usize::from(!vertical), i.into());
+        self.busy(child, integer, !vertical)
+    }
+
+    fn child(
+        &mut self,
+        &(board, integer, vertical): &Self::Node,
+        i: u8,
+        ply: u32,
+        tick: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<(bool, u64)> {
+        let child = self.play(board, usize::from(!vertical), i.into());
+        self.search(child, integer, !vertical, ply, tick)
+    }
+
+    fn won(&mut self, &(_, _, vertical): &Self::Node, i: u8, work: u64) {
+        let h = &mut self.history[usize::from(!vertical)][usize::from(i)];
+        *h = h.saturating_add(work);
+    }
+}
+
 impl RegionSolver for DomineeringSolver {
     fn wins(
         &mut self,
@@ -681,18 +666,28 @@ impl RegionSolver for DomineeringSolver {
         };
         let integer = integer.clamp(-INTEGER_CAP, INTEGER_CAP) as i32;
         let board = self.board;
-        let answer = stacker::maybe_grow(256 * 1024, 2 * 1024 * 1024, || {
-            self.search(board, integer, vertical, 0, tick)
-        });
-        tick(std::mem::take(&mut self.pending))?;
-        Ok(answer?.0)
+        let answer = SearchFloor::at_root(self, tick, |search, tick| {
+            search.search(board, integer, vertical, 0, tick)
+        })?;
+        Ok(answer.0)
     }
+}
+
+/// Domineering's own search for a board of the outcome search of sums (the catalog's hook,
+/// [`crate::games::partizan`]): `None` when the board does not fit its views or the system
+/// refused the table's memory.
+pub fn own_search(
+    board: &Board,
+    table: &mut dyn FnMut() -> Option<Arc<ResultTable>>,
+) -> Option<Box<dyn RegionSolver>> {
+    let solver = DomineeringSolver::new(table()?, board.rows, board.cols, board.bits)?;
+    Some(Box::new(solver))
 }
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::partizan::outcome::{ask_on_two_threads, check_region_solver};
+    use crate::partizan::region_search::{ask_on_two_threads, check_region_solver};
     use std::collections::HashMap;
 
     /// Whether the player to move (vertical when `vertical`) wins `empty` (row by row, no
@@ -837,7 +832,7 @@ pub(crate) mod tests {
             let answers = ask_on_two_threads(
                 integer.into(),
                 |table| DomineeringSolver::new(table, rows as u8, cols as u8, empty).expect("fits"),
-                |solver| solver.deferrals,
+                |solver| solver.floor.deferrals(),
                 |table| {
                     let solver = DomineeringSolver::new(
                         Arc::new(ResultTable::new(4).unwrap()),
@@ -878,7 +873,7 @@ pub(crate) mod tests {
                     .wins(false, i64::from(integer), vertical, &mut |_| Ok(()))
                     .unwrap();
                 assert_eq!(wins, expected[me], "{rows} x {cols} {empty:b} marked");
-                marked_deferrals += solver.deferrals;
+                marked_deferrals += solver.floor.deferrals();
             }
         }
         assert!(deferrals > 0, "no move was ever deferred");

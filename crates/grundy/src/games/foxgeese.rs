@@ -8,22 +8,20 @@
 
 use crate::error::{excerpt, Result};
 use crate::games::board::read_board;
-use crate::games::loopy::LoopyRules;
-use crate::games::syntax::{error, Word};
+use crate::games::loopy_game::{LoopyGame, LoopyRules, LoopySyntax};
+use crate::games::syntax::{error, ParseContext, Word};
 use crate::partizan::loopy::Player;
 
 /// The most squares of a board.
 pub const MAX_CELLS: usize = 128;
 
-/// A board's shape and its start: where the geese and the fox stand.
+/// The rules on a board's shape (a position is where the geese and the fox stand).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FoxGeese {
     /// Rows.
     pub rows: u8,
     /// Columns.
     pub cols: u8,
-    /// The position written.
-    pub start: Pieces,
 }
 
 /// The geese (a bit per square, row by row from the top) and the fox's square.
@@ -35,9 +33,17 @@ pub struct Pieces {
     pub fox: u8,
 }
 
-impl FoxGeese {
+impl LoopyGame for FoxGeese {
+    const SYNTAX: LoopySyntax = LoopySyntax {
+        keyword: "foxgeese",
+        usage: "foxgeese BOARD",
+        summary: "Fox and Geese: Left's geese g step diagonally down, Right's fox f diagonally any way, on dark squares; the geese win by trapping the fox",
+        board: true,
+        examples: &["foxgeese .g.g/..../..../f...", "foxgeese .g.g/..f./..../...."],
+    };
+
     /// Reads `foxgeese BOARD`: `g` geese, one `f` fox, `.` empty squares, on dark squares.
-    pub fn read(name: Word, args: &[Word]) -> Result<FoxGeese> {
+    fn read(name: Word, args: &[Word], _: &mut ParseContext) -> Result<(FoxGeese, Pieces)> {
         if args.len() != 1 {
             return Err(error(
                 args.get(1).map_or(name.column, |w| w.column),
@@ -77,11 +83,11 @@ impl FoxGeese {
             }
         }
         let fox = fox.ok_or_else(|| error(word.column, "a board has one fox 'f'"))?;
-        Ok(FoxGeese {
+        let rules = FoxGeese {
             rows: rows as u8,
             cols: cols as u8,
-            start: Pieces { geese, fox },
-        })
+        };
+        Ok((rules, Pieces { geese, fox }))
     }
 }
 

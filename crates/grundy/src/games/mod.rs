@@ -55,12 +55,14 @@ pub mod empty;
 pub mod fibonacci_nim;
 pub mod fission;
 pub mod foxgeese;
-pub mod game_graph;
+pub mod graph_game;
 pub mod hackenbush;
 pub mod impartial;
 pub mod konane;
 pub mod line_flip;
 pub mod loopy;
+pub mod loopy_file;
+pub mod loopy_game;
 pub mod moore;
 pub mod nim;
 pub mod nogo;
@@ -79,7 +81,7 @@ pub mod wythoff;
 pub use crate::solve::octal::OctalCode;
 pub use empty::Empty;
 pub use fibonacci_nim::FibonacciNim;
-pub use game_graph::{GraphPosition, GraphRules, GraphSource, GraphTexts, NoGraphs};
+pub use graph_game::{GraphPosition, GraphRules, GraphSource, GraphTexts, NoGraphs};
 pub use impartial::Impartial;
 pub use line_flip::LineFlip;
 pub use moore::Moore;
@@ -91,8 +93,8 @@ pub use subtraction::{Subtraction, SubtractionRules, SubtractionSet};
 pub use syntax::{syntax, GameSyntax, Misere};
 pub use wythoff::{Wythoff, WythoffRules, WythoffTable};
 
-use crate::error::Result;
-use crate::nimber::{Nimber, Outcome};
+use crate::error::{GrundyError, Result};
+use crate::nimber::{Convention, Nimber, Outcome};
 use crate::solve::game::ImpartialGame;
 use std::fmt;
 
@@ -170,7 +172,7 @@ catalog! {
     /// `flip BOARD [USED]`
     LineFlip(LineFlip) => [line_flip::SYNTAX],
     /// `graph NAME V`
-    Graph(GraphPosition) => [game_graph::SYNTAX],
+    Graph(GraphPosition) => [graph_game::SYNTAX],
     /// `impartial GAME ...`
     Impartial(Impartial) => [impartial::SYNTAX],
 }
@@ -213,7 +215,7 @@ impl ImpartialGame for Component {
         dispatch!(self, g => g.is_terminal())
     }
 
-    fn loopy_value(&self) -> Option<crate::loopy::LoopyValue> {
+    fn loopy_value(&self) -> Option<crate::game_graph::LoopyValue> {
         dispatch!(self, g => g.loopy_value())
     }
 
@@ -269,4 +271,19 @@ impl fmt::Display for Component {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         dispatch!(self, g => g.fmt(f))
     }
+}
+
+/// Refuses a sum under misère play when one of its parts refuses it (`Misere::Refused`, with
+/// the part's reason), as `solve`, `play` and the server all do. O(parts).
+pub fn check_convention(parts: &[Component], convention: Convention) -> Result<()> {
+    if convention == Convention::Misere {
+        for part in parts {
+            if let Misere::Refused(why) = part.misere() {
+                return Err(GrundyError::Unsupported(format!(
+                    "'{part}' cannot be played misère: {why}"
+                )));
+            }
+        }
+    }
+    Ok(())
 }

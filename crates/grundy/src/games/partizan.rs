@@ -11,9 +11,11 @@ use crate::error::Result;
 use crate::games::amazons::Amazons;
 use crate::games::cannibal::Cannibal;
 use crate::games::clobber::Clobber;
+use crate::games::clobber_outcome;
 use crate::games::cram::Cram;
 use crate::games::cutcake::Cutcake;
 use crate::games::domineering::Domineering;
+use crate::games::domineering_outcome;
 use crate::games::elephants::Elephants;
 use crate::games::fission::Fission;
 use crate::games::hackenbush::{Hackenbush, HackenbushPicture};
@@ -68,9 +70,12 @@ fn start_as<G: Catalogued>(rows: u64, cols: u64) -> Option<Result<PartizanPart>>
 }
 
 /// The catalog, written once: each line is a game (its variant of [`PartizanPart`], its type,
-/// and the field of [`PartizanValues`] that holds its search).
+/// and the field of [`PartizanValues`] that holds its search), and, after `with`, the game's
+/// own outcome search of a part beside an integer when it has one (a function of the part and
+/// the shared results table, giving a [`RegionSolver`]: the search of sums hands it every sum
+/// of that part alone beside an integer).
 macro_rules! partizan_catalog {
-    ($($(#[$doc:meta])* $variant:ident($game:ty) in $field:ident),+ $(,)?) => {
+    ($($(#[$doc:meta])* $variant:ident($game:ty) in $field:ident $(with $own:path)?),+ $(,)?) => {
         /// A partizan part of a sum: a part of a catalog game, or a value in CGSuite's notation.
         #[derive(Clone, Debug, PartialEq, Eq, Hash)]
         pub enum PartizanPart {
@@ -250,8 +255,8 @@ macro_rules! partizan_catalog {
 
             fn solver(&self, region: &PartizanRegion) -> Option<Box<dyn RegionSolver>> {
                 match region {
-                    $(PartizanRegion::$variant(r) => {
-                        self.$field.rules.solver(r, &mut || self.results_table().ok())
+                    $(PartizanRegion::$variant(_r) => {
+                        None $(.or_else(|| $own(_r, &mut || self.results_table().ok())))?
                     })+
                 }
             }
@@ -311,7 +316,7 @@ macro_rules! partizan_catalog {
 
             /// The table of the games' own outcome searches, made now if none is yet.
             ///
-            /// **Errors**: [`crate::GrundyError::OutOfMemory`] when the system refuses even
+            /// **Errors**: [`crate::error::GrundyError::OutOfMemory`] when the system refuses even
             /// the smallest table ([`ResultTable::new`] makes it smaller first).
             pub fn results_table(&self) -> Result<Arc<ResultTable>> {
                 if let Some(table) = self.results.get() {
@@ -382,7 +387,7 @@ macro_rules! partizan_catalog {
 
 partizan_catalog! {
     /// A Domineering board (its empty cells).
-    Domineering(Domineering) in domineering,
+    Domineering(Domineering) in domineering with domineering_outcome::own_search,
     /// Cutcake cakes (rows, columns).
     Cutcake(Cutcake) in cutcake,
     /// Hackenbush stalks.
@@ -392,7 +397,7 @@ partizan_catalog! {
     /// A Toads-and-Frogs strip.
     Toads(Toads) in toads,
     /// A Clobber position.
-    Clobber(Clobber) in clobber,
+    Clobber(Clobber) in clobber with clobber_outcome::own_search,
     /// A Snort position.
     Snort(Snort) in snort,
     /// A Col position.

@@ -64,7 +64,7 @@ impl Geography {
         }
     }
 
-    /// [`Geography::solve`], stopped with [`crate::GrundyError::Cancelled`] once `cancel` is
+    /// [`Geography::solve`], stopped with [`crate::error::GrundyError::Cancelled`] once `cancel` is
     /// raised (checked between the matching's phases and searches).
     pub fn solve_until<G: Adjacency>(g: &G, cancel: &Cancel) -> Result<Geography> {
         cancel.check()?;

@@ -398,7 +398,7 @@ pub fn pothen_fan_with_missed_left<G: Adjacency>(g: &G, side: &[u8]) -> (Matchin
 
 /// [`pothen_fan_with_missed_left`] from the matching `start` of `g` (any matching of `g`, as
 /// [`Matching::is_valid_in`] checks; a maximal one from [`karp_sipser`] leaves the least to do),
-/// stopped with [`crate::GrundyError::Cancelled`] once `cancel` is raised (checked every phase
+/// stopped with [`crate::error::GrundyError::Cancelled`] once `cancel` is raised (checked every phase
 /// and every 2^12 searches).
 ///
 /// Panics if `start` is on another number of vertices.
@@ -744,7 +744,7 @@ pub fn edmonds_with_missed<G: Adjacency>(g: &G) -> (Matching, Vec<bool>) {
 
 /// [`edmonds_with_missed`] from the matching `start` of `g` (any matching of `g`, as
 /// [`Matching::is_valid_in`] checks; a maximal one from [`karp_sipser`] leaves the least to do),
-/// stopped with [`crate::GrundyError::Cancelled`] once `cancel` is raised (checked every 2^10
+/// stopped with [`crate::error::GrundyError::Cancelled`] once `cancel` is raised (checked every 2^10
 /// vertices).
 ///
 /// Panics if `start` is on another number of vertices.

@@ -110,7 +110,7 @@ pub struct Forms {
     options_memo: FxHashMap<GameId, Options>,
     /// Left and right stops of each form, by id (computed when the form is interned).
     stops: Vec<(Dyadic, Dyadic)>,
-    pub(crate) thermographs: FxHashMap<GameId, Arc<crate::partizan::thermograph::Thermograph>>,
+    pub(crate) thermographs: FxHashMap<GameId, Arc<crate::partizan::wall::Thermograph>>,
     pub(crate) cooled: FxHashMap<(GameId, Dyadic), GameId>,
     pub(crate) reduced: FxHashMap<GameId, GameId>,
     pub(crate) birthdays: FxHashMap<GameId, u64>,
@@ -991,12 +991,6 @@ impl Forms {
         });
         self.rendered.insert(g, rendered.clone());
         rendered
-    }
-
-    /// Reads a value in CGSuite's notation (see [`Forms::to_string`]; also `±x` for `{x|-x}`,
-    /// `{2|{1|0}}`, `vv`, `^^*`).
-    pub fn parse(&mut self, text: &str) -> Result<GameId> {
-        crate::partizan::notation::parse(self, text)
     }
 }
 

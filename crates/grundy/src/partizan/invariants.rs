@@ -133,10 +133,9 @@ impl Forms {
             return Ok(candidate);
         };
         let bound = self.nimber_bound(g);
-        let remote = self.nimber(
-            u32::try_from(bound.next_power_of_two().max(2))
-                .map_err(|_| crate::GrundyError::Overflow("a remote star beyond 2^32".into()))?,
-        );
+        let remote = self.nimber(u32::try_from(bound.next_power_of_two().max(2)).map_err(
+            |_| crate::error::GrundyError::Overflow("a remote star beyond 2^32".into()),
+        )?);
         let above = self.leq(remote, g) && !self.leq(g, remote);
         let below = self.leq(g, remote) && !self.leq(remote, g);
         if above {

@@ -11,17 +11,21 @@
 pub mod database;
 pub mod dyadic;
 pub mod forms;
+pub mod hash;
 pub mod invariants;
 pub mod loopy;
 pub mod notation;
 pub mod outcome;
+pub mod region_search;
 pub mod results;
 pub mod search;
 pub mod thermograph;
+pub mod wall;
 
 pub use dyadic::Dyadic;
 pub use forms::{Forms, GameId, Nus, PartizanOutcome};
-pub use outcome::{OutcomeOptions, OutcomeSearch, OutcomeStats, RegionSolver, SearchSum, SumRules};
+pub use outcome::{OutcomeOptions, OutcomeSearch, OutcomeStats, SearchSum, SumRules};
+pub use region_search::RegionSolver;
 pub use results::{ResultKey, ResultTable};
 pub use search::{explicit_values, BoundTotals, MoveBounds, PartizanRules, PartizanSearch};
-pub use thermograph::{Thermograph, Wall};
+pub use wall::{Thermograph, Wall};

@@ -323,6 +323,14 @@ fn atom(forms: &mut Forms, chars: &[char], start: usize, end: usize) -> Result<G
     }))
 }
 
+impl Forms {
+    /// Reads a value in CGSuite's notation (see [`Forms::to_string`]; also `±x` for `{x|-x}`,
+    /// `{2|{1|0}}`, `vv`, `^^*`).
+    pub fn parse(&mut self, text: &str) -> Result<GameId> {
+        parse(self, text)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,6 +24,8 @@ use crate::budget::{Budget, MIN_TABLE_ENTRIES};
 use crate::error::Result;
 use crate::partizan::dyadic::Dyadic;
 use crate::partizan::forms::{Forms, GameId};
+use crate::partizan::hash::{hash128, mix};
+use crate::partizan::region_search::RegionSolver;
 use crate::partizan::results::{ResultKey, ResultTable};
 use crate::partizan::search::{BoundTotals, MoveBounds};
 use rustc_hash::{FxHashMap, FxHasher};
@@ -83,98 +85,6 @@ pub trait SumRules {
     /// The table of [`Self::results`], made now if none is yet.
     fn results_or_new(&mut self) -> Option<&ResultTable> {
         None
-    }
-}
-
-/// A game's own search for who wins one of its regions beside an integer (a sum the outcome
-/// search of sums meets often: a board, and what its root moves leave).
-pub trait RegionSolver {
-    /// Whether the player to move (Left when `left`) wins the region (its negative when
-    /// `negated`) plus the integer `integer`. `tick` is called with the positions searched
-    /// every few thousand and at the end; its error stops the search.
-    fn wins(
-        &mut self,
-        negated: bool,
-        integer: i64,
-        left: bool,
-        tick: &mut dyn FnMut(u64) -> Result<()>,
-    ) -> Result<bool>;
-}
-
-#[cfg(test)]
-/// Two threads asking a game's own search (a fresh one from `solver` per question, on the
-/// table it is given) whether the player to move wins beside `integer`, Left first and Right
-/// first, thread `t` starting with question `t`, in one fresh table whose work they share
-/// ([`ResultTable::share_work`]). Returns each thread's answers (Left first, Right first) and
-/// the moves its searches deferred (`deferrals` of a solver after its search); checks that no
-/// position is left marked, by `marked(table)`.
-pub(crate) fn ask_on_two_threads<S: RegionSolver>(
-    integer: i64,
-    solver: impl Fn(std::sync::Arc<ResultTable>) -> S + Sync,
-    deferrals: impl Fn(&S) -> u64 + Sync,
-    marked: impl Fn(&ResultTable) -> bool,
-) -> Vec<([bool; 2], u64)> {
-    let table = std::sync::Arc::new(ResultTable::new(1 << 16).unwrap());
-    table.share_work();
-    let (solver, deferrals) = (&solver, &deferrals);
-    let answers = std::thread::scope(|s| {
-        let runs: Vec<_> = (0..2)
-            .map(|t| {
-                let table = std::sync::Arc::clone(&table);
-                s.spawn(move || {
-                    let (mut answers, mut deferred) = ([false; 2], 0);
-                    for q in [t, 1 - t] {
-                        let mut search = solver(table.clone());
-                        answers[q] = search
-                            .wins(false, integer, q == 0, &mut |_| Ok(()))
-                            .expect("small searches finish");
-                        deferred += deferrals(&search);
-                    }
-                    (answers, deferred)
-                })
-            })
-            .collect();
-        runs.into_iter()
-            .map(|r| r.join().expect("a search thread panicked"))
-            .collect()
-    });
-    assert!(!marked(&table), "a position was left marked");
-    answers
-}
-
-#[cfg(test)]
-/// Asks a game's own search of a region (a fresh one from `solver` each time) whether the
-/// player to move wins the region, and its negative, beside `integer`, each player first, and
-/// checks every answer against `expected(integer, left)`, the region's own minimax (-B + n
-/// with Left to move is B - n with Right to move). `what` names the case in a failure.
-pub(crate) fn check_region_solver<S: RegionSolver>(
-    mut solver: impl FnMut() -> S,
-    integer: i32,
-    mut expected: impl FnMut(i32, bool) -> bool,
-    what: &dyn Fn() -> String,
-) {
-    for left in [true, false] {
-        for negated in [false, true] {
-            let mut ticks = 0;
-            let wins = solver()
-                .wins(negated, i64::from(integer), left, &mut |n| {
-                    ticks += n;
-                    Ok(())
-                })
-                .expect("small searches finish");
-            let (integer, left) = if negated {
-                (-integer, !left)
-            } else {
-                (integer, left)
-            };
-            assert_eq!(
-                wins,
-                expected(integer, left),
-                "{} integer {integer} left {left}",
-                what()
-            );
-            assert!(ticks >= 1, "{}: the search never reported", what());
-        }
     }
 }
 
@@ -378,17 +288,6 @@ impl Table {
     }
 }
 
-/// The 128-bit hash of a value (deterministic: the same in every run of one build).
-pub(crate) fn hash128<T: Hash>(value: &T, salt: u64) -> u128 {
-    let mut a = FxHasher::default();
-    salt.hash(&mut a);
-    value.hash(&mut a);
-    let mut b = FxHasher::default();
-    (!salt).hash(&mut b);
-    value.hash(&mut b);
-    mix(a.finish()) as u128 | (mix(b.finish() ^ 0x9e37_79b9_7f4a_7c15) as u128) << 64
-}
-
 /// The key of a sum in the games' own searches' table ([`OutcomeSearch::share_table`]):
 /// its 128-bit hash, under a game number of its own.
 fn shared_key(key: u128) -> ResultKey {
@@ -400,15 +299,6 @@ fn shared_key(key: u128) -> ResultKey {
 
 /// The game number of the sums in [`ResultTable`] (the games' own searches have 1 and up).
 const SUMS: u64 = 0xf;
-
-/// splitmix64's finaliser.
-pub(crate) fn mix(mut x: u64) -> u64 {
-    x ^= x >> 30;
-    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x ^= x >> 27;
-    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
 
 /// A search for who wins sums of one [`SumRules`].
 pub struct OutcomeSearch<S: SumRules> {
@@ -454,7 +344,7 @@ struct Child<R> {
 impl<S: SumRules> OutcomeSearch<S> {
     /// A search whose table holds about `budget.max_states()` results (16 bytes each) and
     /// whose record of regions (a cache, emptied when full) holds a quarter as many; the flag
-    /// of `budget` stops it ([`crate::GrundyError::Cancelled`]).
+    /// of `budget` stops it ([`crate::error::GrundyError::Cancelled`]).
     pub fn new(rules: S, budget: impl Into<Budget>, options: OutcomeOptions) -> Self {
         let budget: Budget = budget.into();
         OutcomeSearch {

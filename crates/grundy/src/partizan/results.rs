@@ -15,7 +15,7 @@
 use crate::budget::MIN_TABLE_ENTRIES;
 use crate::error::Result;
 use crate::memory::SharedBuffer;
-use crate::partizan::outcome::mix;
+use crate::partizan::hash::mix;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
@@ -82,7 +82,7 @@ impl ResultTable {
     /// the table is made half as big, and again, down to [`MIN_TABLE_ENTRIES`]: it is a cache, and
     /// its replacement scheme keeps the entries that cost the most work.
     ///
-    /// **Errors**: [`crate::GrundyError::OutOfMemory`] when not even the smallest table can
+    /// **Errors**: [`crate::error::GrundyError::OutOfMemory`] when not even the smallest table can
     /// be had.
     pub fn new(entries: usize) -> Result<ResultTable> {
         let mut buckets = (entries / BUCKET)
@@ -99,7 +99,7 @@ impl ResultTable {
                     let pages =
                         (slots.len() * std::mem::size_of::<[AtomicU64; 4]>()).div_ceil(PAGE) + 1;
                     let touched = bytemuck::allocation::try_zeroed_vec(pages.div_ceil(64))
-                        .map_err(|()| crate::GrundyError::OutOfMemory {
+                        .map_err(|()| crate::error::GrundyError::OutOfMemory {
                             what: "the pages of a table of results".into(),
                             bytes: pages.div_ceil(64) as u64 * 8,
                         })?;
@@ -113,8 +113,8 @@ impl ResultTable {
                 }
                 Err(e) if buckets * BUCKET <= MIN_TABLE_ENTRIES.min(entries) => {
                     return Err(match e {
-                        crate::GrundyError::OutOfMemory { bytes, .. } => {
-                            crate::GrundyError::OutOfMemory {
+                        crate::error::GrundyError::OutOfMemory { bytes, .. } => {
+                            crate::error::GrundyError::OutOfMemory {
                                 what: "a table of results".into(),
                                 bytes,
                             }

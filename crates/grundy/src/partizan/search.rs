@@ -9,12 +9,9 @@ use crate::error::{GrundyError, Result};
 use crate::partizan::database::DatabaseView;
 use crate::partizan::dyadic::Dyadic;
 use crate::partizan::forms::{Forms, GameId};
-use crate::partizan::outcome::RegionSolver;
-use crate::partizan::results::ResultTable;
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
 use std::sync::atomic::{AtomicU16, Ordering};
-use std::sync::Arc;
 
 /// The rules of a partizan game, for [`PartizanSearch`].
 pub trait PartizanRules {
@@ -47,18 +44,6 @@ pub trait PartizanRules {
     /// [`MoveBounds`]). The outcome search decides a sum whose parts all have bounds by them
     /// where it can.
     fn move_bounds(&self, _part: &Self::Position) -> Option<MoveBounds> {
-        None
-    }
-
-    /// The game's own outcome search of a normalised part beside an integer, when it has one
-    /// (Domineering's bitboard search), storing its results in the table `table()` gives
-    /// (none when the system refused its memory: then no own search): the outcome search of
-    /// sums hands it every sum of that part and an integer.
-    fn solver(
-        &self,
-        _part: &Self::Position,
-        _table: &mut dyn FnMut() -> Option<Arc<ResultTable>>,
-    ) -> Option<Box<dyn RegionSolver>> {
         None
     }
 
@@ -395,7 +380,7 @@ impl BoundTotals {
 
 /// The key a database files a normalised position under: its 128-bit hash.
 pub fn position_key<P: std::hash::Hash>(position: &P) -> u128 {
-    crate::partizan::outcome::hash128(position, 0xdb)
+    crate::partizan::hash::hash128(position, 0xdb)
 }
 
 /// How many moves a partizan search may list per part its table may store (a Domineering

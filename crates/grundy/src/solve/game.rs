@@ -27,7 +27,7 @@
 //! ```
 
 use crate::error::Result;
-use crate::loopy::LoopyValue;
+use crate::game_graph::LoopyValue;
 use crate::nimber::{Nimber, Outcome};
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -115,7 +115,7 @@ pub trait ImpartialGame: Clone + Eq + Hash + Debug {
 
     /// The generalized Sprague-Grundy value γ of a position of a game with cycles (a game-graph
     /// position), which may be ∞. `None`, the default, for a finite game, whose value is its
-    /// Grundy value; [`crate::solve::loopy_sum`] adds the two kinds by Smith's rules.
+    /// Grundy value; [`crate::solve::smith`] adds the two kinds by Smith's rules.
     fn loopy_value(&self) -> Option<LoopyValue> {
         None
     }

@@ -5,7 +5,7 @@
 //! - [`sum`]: disjunctive sums, outcome and every winning move, normal or misère.
 //! - [`misere`]: misère outcomes and genus by search over the whole sum (compact keys).
 //! - [`quotient`]: misère quotients of sums of heaps of one game, found and proved.
-//! - [`loopy_sum`]: sums with a part of value ∞ (Smith's rules, draws).
+//! - [`smith`]: sums with a part of value ∞ (Smith's rules, draws).
 //! - [`octal`]: octal codes and their values, plain or rare/common, until a period is proved.
 //!
 //! ```
@@ -21,10 +21,10 @@
 pub mod analyse;
 pub mod game;
 pub mod grundy;
-pub mod loopy_sum;
 pub mod misere;
 pub mod octal;
 pub mod quotient;
+pub mod smith;
 pub mod sum;
 
 /// The default state limit: value tables of octal, subtraction and rectangle games store at

@@ -202,9 +202,9 @@ impl OctalCode {
     /// [`OctalCode::affordable_heaps`], and at most a quarter of the budget's states), past
     /// the affordable heaps: such a heap is answered
     /// only by a period proved early, and refused at once otherwise
-    /// ([`crate::GrundyError::TooLarge`], from the caller that reads the heap).
+    /// ([`crate::error::GrundyError::TooLarge`], from the caller that reads the heap).
     ///
-    /// **Errors**: [`crate::GrundyError::Cancelled`] once the budget's flag is raised.
+    /// **Errors**: [`crate::error::GrundyError::Cancelled`] once the budget's flag is raised.
     pub fn values_within(&self, need: u64, budget: &Budget) -> Result<PeriodicValues> {
         let table = budget.max_states().saturating_sub(1);
         let need = usize::try_from(need).unwrap_or(usize::MAX);

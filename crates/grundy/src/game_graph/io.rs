@@ -9,8 +9,8 @@
 //! numbered in order of first appearance.
 //!
 //! ```
-//! use grundy::loopy::io::read_json;
-//! use grundy::loopy::read_game_graph;
+//! use grundy::game_graph::io::read_json;
+//! use grundy::game_graph::read_game_graph;
 //! let g = read_game_graph(&b"3 2\n1 2\n2 3\n"[..]).unwrap();
 //! assert_eq!((g.position_count(), g.move_count()), (3, 2));
 //! let j = read_json(br#"{"moves": {"a": ["b"], "b": []}}"#).unwrap();
@@ -18,7 +18,7 @@
 //! ```
 
 use crate::error::{GrundyError, Result};
-use crate::loopy::graph::{GameGraph, Names, MAX_POSITIONS};
+use crate::game_graph::graph::{GameGraph, Names, MAX_POSITIONS};
 use crate::memory::check_fits;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use std::collections::HashMap;
@@ -40,11 +40,11 @@ const BYTES_PER_MOVE: u64 = 16;
 /// in memory: the peak is the moves themselves (8 bytes each) and one block.
 ///
 /// ```
-/// let g = grundy::loopy::read_game_graph(&b"# a cycle\n2 2\n1 2\n2 1\n"[..]).unwrap();
+/// let g = grundy::game_graph::read_game_graph(&b"# a cycle\n2 2\n1 2\n2 1\n"[..]).unwrap();
 /// assert_eq!((g.position_count(), g.move_count()), (2, 2));
-/// let j = grundy::loopy::read_game_graph(&br#"{"moves": {"a": ["b"], "b": ["c"]}}"#[..]).unwrap();
+/// let j = grundy::game_graph::read_game_graph(&br#"{"moves": {"a": ["b"], "b": ["c"]}}"#[..]).unwrap();
 /// assert_eq!((j.position_count(), j.name(2)), (3, "c".to_string()));
-/// let err = grundy::loopy::read_game_graph(&b"2 1\n1 3\n"[..]).unwrap_err();
+/// let err = grundy::game_graph::read_game_graph(&b"2 1\n1 3\n"[..]).unwrap_err();
 /// assert_eq!(err.to_string(), "line 2: position 3 is out of range 1..=2");
 /// ```
 pub fn read_game_graph(input: impl Read) -> Result<GameGraph> {
@@ -60,7 +60,7 @@ pub fn read_game_graph(input: impl Read) -> Result<GameGraph> {
 ///
 /// ```
 /// let mut moves = Vec::new();
-/// let (n, _) = grundy::loopy::io::stream_game_graph(&b"3 2\n1 2\n2 3\n"[..], &mut |block| {
+/// let (n, _) = grundy::game_graph::io::stream_game_graph(&b"3 2\n1 2\n2 3\n"[..], &mut |block| {
 ///     moves.extend(block)
 /// })
 /// .unwrap();

@@ -9,7 +9,7 @@
 //!
 //! ```
 //! use grundy::games::{GraphSource, GraphTexts, NoGraphs};
-//! use grundy::loopy::LoopyValue;
+//! use grundy::game_graph::LoopyValue;
 //! use grundy::{Budget, Nimber};
 //! let texts = GraphTexts::new([("chain", "3 2\n1 2\n2 3\n")]); // 1 -> 2 -> 3
 //! let rules = texts.graph("chain", &Budget::new(100)).unwrap();
@@ -20,9 +20,9 @@
 
 use crate::budget::Budget;
 use crate::error::{excerpt, GrundyError, Result};
+use crate::game_graph::solved::{position_named, SolvedGraph};
+use crate::game_graph::{read_game_graph, LoopyValue};
 use crate::games::syntax::{error, GameSyntax, Misere};
-use crate::loopy::solved::{position_named, SolvedGraph};
-use crate::loopy::{read_game_graph, LoopyValue};
 use crate::nimber::Convention;
 use crate::nimber::Nimber;
 use crate::solve::game::ImpartialGame;
@@ -222,7 +222,7 @@ impl GraphSource for GraphTexts {
 
 /// One position of a game graph. Its generalized Grundy value γ is known for every position:
 /// a finite γ makes it a Nim heap of that size in any sum (Smith); an ∞ value is handled by the
-/// sum's analysis ([`crate::solve::loopy_sum`]), and [`ImpartialGame::grundy_formula`] reports
+/// sum's analysis ([`crate::solve::smith`]), and [`ImpartialGame::grundy_formula`] reports
 /// it as an error, since no nimber describes it.
 #[derive(Clone)]
 pub struct GraphPosition {

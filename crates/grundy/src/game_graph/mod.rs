@@ -4,11 +4,11 @@
 //! - [`io`]: the edge-list and JSON formats of `grundy graph`.
 //! - [`retrograde`]: win / lose / draw and remoteness of every position, one O(n + m) pass.
 //! - [`grundy`]: the generalized Sprague-Grundy function γ (a nimber, or ∞ with its escape set).
-//! - [`explore`](mod@explore): the [`LoopyGame`] trait: enumerate the graph reachable from a start.
+//! - [`explore`](mod@explore): the [`GraphGame`] trait: enumerate the graph reachable from a start.
 //! - [`solved`]: [`SolvedGraph`], outcomes and values together, and the moves perfect play picks.
 //!
 //! ```
-//! use grundy::loopy::{GameGraph, GraphOutcome};
+//! use grundy::game_graph::{GameGraph, GraphOutcome};
 //! use grundy::Convention;
 //! // 0 -> 1 -> 2 (no moves from 2), and 3 <-> 4: a draw
 //! let g = GameGraph::from_edges(5, &[(0, 1), (1, 2), (3, 4), (4, 3)]).unwrap();
@@ -27,7 +27,7 @@ pub mod io;
 pub mod retrograde;
 pub mod solved;
 
-pub use explore::{explore, Explored, LoopyGame};
+pub use explore::{explore, Explored, GraphGame};
 pub use graph::{GameGraph, Names};
 pub use grundy::{LoopyGrundy, LoopyValue};
 pub use io::read_game_graph;

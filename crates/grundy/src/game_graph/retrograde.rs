@@ -1,7 +1,7 @@
 //! Retrograde analysis: win, lose or draw and the remoteness of every position of a game graph.
 //!
 //! ```
-//! use grundy::loopy::{GameGraph, GraphOutcome};
+//! use grundy::game_graph::{GameGraph, GraphOutcome};
 //! use grundy::Convention;
 //! // a chain 0 -> 1 -> 2: in misère play the player who cannot move wins
 //! let g = GameGraph::from_edges(3, &[(0, 1), (1, 2)]).unwrap();
@@ -13,8 +13,8 @@
 
 use crate::budget::Cancel;
 use crate::error::Result;
+use crate::game_graph::graph::GameGraph;
 use crate::graph::READ_AHEAD;
-use crate::loopy::graph::GameGraph;
 use crate::memory::prefetch;
 use crate::nimber::Convention;
 use rayon::prelude::*;
@@ -204,7 +204,7 @@ impl GameGraph {
     /// state word, two levels), and one random access per move.
     ///
     /// ```
-    /// use grundy::loopy::{GameGraph, GraphOutcome};
+    /// use grundy::game_graph::{GameGraph, GraphOutcome};
     /// use grundy::Convention;
     /// // 0 -> 1 -> 2 (no moves); 3 <-> 4 forever, and 4 -> 1 (a won position: no way out)
     /// let g = GameGraph::from_edges(5, &[(0, 1), (1, 2), (3, 4), (4, 3), (4, 1)]).unwrap();
@@ -222,7 +222,7 @@ impl GameGraph {
         }
     }
 
-    /// [`retrograde`](Self::retrograde), stopped with [`crate::GrundyError::Cancelled`] once `cancel`
+    /// [`retrograde`](Self::retrograde), stopped with [`crate::error::GrundyError::Cancelled`] once `cancel`
     /// is raised (checked at every level of remoteness).
     pub fn retrograde_until(&self, convention: Convention, cancel: &Cancel) -> Result<Retrograde> {
         let n = self.position_count();

@@ -2,8 +2,8 @@
 //! beside them, and the moves a perfect player picks.
 //!
 //! ```
-//! use grundy::loopy::SolvedGraph;
-//! use grundy::loopy::GameGraph;
+//! use grundy::game_graph::SolvedGraph;
+//! use grundy::game_graph::GameGraph;
 //! use grundy::Convention;
 //! // from 0: to 1 (a loss for the mover there, remoteness 1) or to 2 (no moves: remoteness 0);
 //! // both win, and perfect play picks the faster one
@@ -14,9 +14,9 @@
 
 use crate::budget::Cancel;
 use crate::error::{GrundyError, Result};
-use crate::loopy::graph::GameGraph;
-use crate::loopy::grundy::{LoopyGrundy, LoopyValue};
-use crate::loopy::retrograde::Retrograde;
+use crate::game_graph::graph::GameGraph;
+use crate::game_graph::grundy::{LoopyGrundy, LoopyValue};
+use crate::game_graph::retrograde::Retrograde;
 use crate::nimber::Convention;
 
 /// A graph with its outcomes, remoteness and (when asked) generalized Grundy values.

@@ -2,7 +2,7 @@
 //! Fraenkel & Perl 1975; Fraenkel & Yesha 1986).
 //!
 //! ```
-//! use grundy::loopy::{GameGraph, LoopyValue};
+//! use grundy::game_graph::{GameGraph, LoopyValue};
 //! use grundy::Nimber;
 //! // 0 <-> 1, and 1 -> 2 (no moves): γ(2) = 0, γ(1) = 1, and from 0 the only move is to 1,
 //! // a value-1 position that can move back: γ(0) = 0
@@ -17,8 +17,8 @@
 
 use crate::budget::Cancel;
 use crate::error::Result;
-use crate::loopy::graph::GameGraph;
-use crate::loopy::retrograde::{GraphOutcome, Retrograde};
+use crate::game_graph::graph::GameGraph;
+use crate::game_graph::retrograde::{GraphOutcome, Retrograde};
 use crate::nimber::Convention;
 use crate::nimber::Nimber;
 use std::fmt;
@@ -129,7 +129,7 @@ impl GameGraph {
     /// when the labelled share grows fast; 12 bytes per position.
     ///
     /// ```
-    /// use grundy::loopy::{GameGraph, LoopyValue};
+    /// use grundy::game_graph::{GameGraph, LoopyValue};
     /// use grundy::Nimber;
     /// // 0 -> 1 -> 2; 3 <-> 4 and 3 -> 1: 3 and 4 may move forever, 3 can escape to value 1
     /// let g = GameGraph::from_edges(5, &[(0, 1), (1, 2), (3, 4), (4, 3), (3, 1)]).unwrap();
@@ -157,7 +157,7 @@ impl GameGraph {
     }
 
     /// [`loopy_grundy_after`](Self::loopy_grundy_after), stopped with
-    /// [`crate::GrundyError::Cancelled`] once `cancel` is raised (checked at every stage and every
+    /// [`crate::error::GrundyError::Cancelled`] once `cancel` is raised (checked at every stage and every
     /// 2^12 candidates: a stage touches each candidate's options).
     pub fn loopy_grundy_until(&self, normal: &Retrograde, cancel: &Cancel) -> Result<LoopyGrundy> {
         let n = self.position_count();

@@ -1,5 +1,5 @@
 //! Retrograde analysis on timely dataflow: the same answer as
-//! [`GameGraph::retrograde`](crate::loopy::GameGraph::retrograde), computed by W workers that
+//! [`GameGraph::retrograde`](crate::game_graph::GameGraph::retrograde), computed by W workers that
 //! each keep only their share of the graph, as threads of one process, as several processes,
 //! or on a cluster (one and the same program).
 //!
@@ -17,8 +17,8 @@
 //! settled, one when it is peeled), each a position (u32) and a byte of flags.
 //!
 //! ```
-//! use grundy::loopy::dataflow::{dataflow_retrograde, DataflowConfig, Source};
-//! use grundy::loopy::{GameGraph, GraphOutcome};
+//! use grundy::game_graph::dataflow::{dataflow_retrograde, DataflowConfig, Source};
+//! use grundy::game_graph::{GameGraph, GraphOutcome};
 //! use grundy::Convention;
 //!
 //! let text = b"4 4\n1 2\n2 3\n3 4\n4 3\n".to_vec();
@@ -32,9 +32,9 @@
 //! ```
 
 use crate::error::{GrundyError, Result};
-use crate::loopy::graph::{Names, MAX_POSITIONS};
-use crate::loopy::io::stream_game_graph;
-use crate::loopy::retrograde::{Retrograde, NO_REMOTENESS};
+use crate::game_graph::graph::{Names, MAX_POSITIONS};
+use crate::game_graph::io::stream_game_graph;
+use crate::game_graph::retrograde::{Retrograde, NO_REMOTENESS};
 use crate::nimber::Convention;
 use std::cell::RefCell;
 use std::collections::HashMap;

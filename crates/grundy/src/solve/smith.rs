@@ -18,7 +18,7 @@
 //! ```
 
 use crate::error::{GrundyError, Result};
-use crate::loopy::LoopyValue;
+use crate::game_graph::LoopyValue;
 use crate::nimber::{Nimber, Outcome};
 use crate::solve::game::ImpartialGame;
 use crate::solve::grundy::GrundySolver;

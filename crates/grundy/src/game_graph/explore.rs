@@ -1,15 +1,15 @@
-//! Your own loopy game without an edge list: implement [`LoopyGame`], [`explore`] the positions
+//! Your own loopy game without an edge list: implement [`GraphGame`], [`explore`] the positions
 //! reachable from a start, then use the game-graph engines.
 //!
 //! ```
-//! use grundy::loopy::{explore, GraphOutcome, LoopyGame};
+//! use grundy::game_graph::{explore, GraphOutcome, GraphGame};
 //! use grundy::Convention;
 //!
 //! /// Move a token left or right on 0..=4, never onto 0; from 4 the game stops. Cycles allowed.
 //! #[derive(Clone, PartialEq, Eq, Hash)]
 //! struct Token(u8);
 //!
-//! impl LoopyGame for Token {
+//! impl GraphGame for Token {
 //!     fn options(&self) -> impl Iterator<Item = Token> {
 //!         let here = self.0;
 //!         [here.wrapping_sub(1), here + 1]
@@ -25,14 +25,14 @@
 //! ```
 
 use crate::error::{GrundyError, Result};
-use crate::loopy::graph::{GameGraph, Names, MAX_POSITIONS};
+use crate::game_graph::graph::{GameGraph, Names, MAX_POSITIONS};
 use std::collections::HashMap;
 use std::hash::Hash;
 
 /// A position of an impartial game that may go on forever (positions can repeat).
 ///
 /// ```
-/// use grundy::loopy::{explore, GraphOutcome, LoopyGame};
+/// use grundy::game_graph::{explore, GraphOutcome, GraphGame};
 /// use grundy::Convention;
 ///
 /// /// A token on a ring of 5 cells; a move steps it 1 or 2 cells clockwise, except from cell 0,
@@ -40,7 +40,7 @@ use std::hash::Hash;
 /// #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 /// struct Ring(u8);
 ///
-/// impl LoopyGame for Ring {
+/// impl GraphGame for Ring {
 ///     fn options(&self) -> impl Iterator<Item = Ring> {
 ///         let here = self.0;
 ///         (1..=2).filter(move |_| here != 0).map(move |s| Ring((here + s) % 5))
@@ -53,7 +53,7 @@ use std::hash::Hash;
 /// // from cell 3 or 4 a step reaches cell 0, where the opponent cannot move
 /// assert_eq!(r.outcome(game.index(&Ring(4)).unwrap()), GraphOutcome::Win);
 /// ```
-pub trait LoopyGame: Clone + Eq + Hash {
+pub trait GraphGame: Clone + Eq + Hash {
     /// The positions one move leads to (repeats are fine: they count once).
     fn options(&self) -> impl Iterator<Item = Self>;
 }
@@ -68,7 +68,7 @@ pub struct Explored<P> {
     index: HashMap<P, u32>,
 }
 
-impl<P: LoopyGame> Explored<P> {
+impl<P: GraphGame> Explored<P> {
     /// The index of `position` in the graph, if it is reachable.
     pub fn index(&self, position: &P) -> Option<u32> {
         self.index.get(position).copied()
@@ -83,7 +83,7 @@ impl<P: LoopyGame> Explored<P> {
 ///
 /// **Complexity**: O(positions + moves) hash operations; one stored copy of each position (in
 /// the list and in the index) plus 8 bytes per move while building.
-pub fn explore<P: LoopyGame>(start: P, max_states: usize) -> Result<Explored<P>> {
+pub fn explore<P: GraphGame>(start: P, max_states: usize) -> Result<Explored<P>> {
     let limit = (max_states as u64).min(MAX_POSITIONS) as usize;
     let mut positions: Vec<P> = vec![start.clone()];
     let mut index: HashMap<P, u32> = HashMap::from([(start, 0)]);

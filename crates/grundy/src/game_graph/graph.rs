@@ -2,7 +2,7 @@
 //! options of each position) and reverse (the positions that move to it).
 //!
 //! ```
-//! use grundy::loopy::GameGraph;
+//! use grundy::game_graph::GameGraph;
 //! let g = GameGraph::from_edges(3, &[(0, 1), (0, 1), (1, 2), (2, 1)]).unwrap();
 //! assert_eq!(g.move_count(), 3); // the repeated move counts once
 //! assert_eq!(g.options(0), &[1]);
@@ -87,7 +87,7 @@ impl Names {
 /// (4 forward, 4 reverse), plus the names when there are names.
 ///
 /// ```
-/// use grundy::loopy::GameGraph;
+/// use grundy::game_graph::GameGraph;
 /// // 0 -> 1 -> 2 -> 0, and 2 -> 3; the move 0 -> 1 is given twice and kept once
 /// let g = GameGraph::from_edges(4, &[(0, 1), (0, 1), (1, 2), (2, 0), (2, 3)]).unwrap();
 /// assert_eq!(g.move_count(), 4);

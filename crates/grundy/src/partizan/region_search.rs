@@ -1,0 +1,281 @@
+//! The floor the games' own outcome searches stand on (Domineering's and Clobber's, and the
+//! next ones): the [`RegionSolver`] interface the search of sums calls, and what every such
+//! search shares, written once:
+//!
+//! - the **node prologue** ([`SearchFloor::visit`]): positions counted and reported to the
+//!   caller's tick every 4096, so that a budget or a cancellation stops the search;
+//! - **marks** near the root ([`SearchFloor::enter`]) when threads share the work of one
+//!   question ([`ResultTable::share_work`]);
+//! - the **deferral loop** (`try_moves`): the moves in order, a move into a position another
+//!   thread is searching deferred until the others are searched, the table looked at after
+//!   each move (another thread may have decided the position) — Weill's ABDADA, *The ABDADA
+//!   Distributed Minimax Search Algorithm* (1996);
+//! - the root (`SearchFloor::at_root`): the stack grown on demand, the last count reported.
+//!
+//! A game's own search is then its move generation, its evaluation (bounds, values) and its
+//! move order: a `NodeSearch`.
+
+use crate::error::Result;
+use crate::partizan::results::{ResultKey, ResultTable};
+use std::sync::Arc;
+
+/// A game's own search for who wins one of its regions beside an integer (a sum the outcome
+/// search of sums meets often: a board, and what its root moves leave).
+pub trait RegionSolver {
+    /// Whether the player to move (Left when `left`) wins the region (its negative when
+    /// `negated`) plus the integer `integer`. `tick` is called with the positions searched
+    /// every few thousand and at the end; its error stops the search.
+    fn wins(
+        &mut self,
+        negated: bool,
+        integer: i64,
+        left: bool,
+        tick: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<bool>;
+}
+
+/// How many moves from its root a search that shares its work marks its positions and
+/// defers the moves another thread is searching (below, the subtrees are too small to be
+/// worth the keys it takes).
+pub const SHARED_PLIES: u32 = 8;
+
+/// How many positions a search counts before it reports them to its caller's tick.
+const TICK_EVERY: u64 = 4096;
+
+/// What a game's own search holds for the shared loop: the results table, whether threads
+/// share its work, the positions not yet reported, and the moves it deferred.
+pub struct SearchFloor {
+    /// The table the results go to (shared by threads and by the searches of one sum).
+    pub table: Arc<ResultTable>,
+    sharing: bool,
+    pending: u64,
+    deferrals: u64,
+}
+
+impl SearchFloor {
+    /// A floor over `table`, sharing the work of its questions when the table says so
+    /// ([`ResultTable::sharing_work`]).
+    pub fn new(table: Arc<ResultTable>) -> SearchFloor {
+        SearchFloor {
+            sharing: table.sharing_work(),
+            table,
+            pending: 0,
+            deferrals: 0,
+        }
+    }
+
+    /// The node prologue: counts a position, and every 4096 reports them to `tick` (whose
+    /// error, a budget run out or a cancellation, stops the search). O(1).
+    #[inline]
+    pub fn visit(&mut self, tick: &mut dyn FnMut(u64) -> Result<()>) -> Result<()> {
+        self.pending += 1;
+        if self.pending >= TICK_EVERY {
+            tick(self.pending)?;
+            self.pending = 0;
+        }
+        Ok(())
+    }
+
+    /// Whether a position `ply` moves from the root is one whose work threads share (marked
+    /// while searched, its moves deferred when busy).
+    #[inline]
+    pub fn shares(&self, ply: u32) -> bool {
+        self.sharing && ply < SHARED_PLIES
+    }
+
+    /// Marks `key` as being searched when its work is shared at `ply`: whether it was marked
+    /// (then [`Self::leave`] it once searched).
+    #[inline]
+    pub fn enter(&self, key: &ResultKey, ply: u32) -> bool {
+        self.shares(ply) && self.table.enter(key)
+    }
+
+    /// Unmarks a position [`Self::enter`] marked.
+    #[inline]
+    pub fn leave(&self, key: &ResultKey) {
+        self.table.leave(key);
+    }
+
+    /// The moves deferred so far because another thread was searching them.
+    pub fn deferrals(&self) -> u64 {
+        self.deferrals
+    }
+
+    /// Runs a search from its root: the stack grown on demand (the searches recurse once per
+    /// move), then the positions not yet reported given to `tick`.
+    pub(crate) fn at_root<S: NodeSearch, T>(
+        search: &mut S,
+        tick: &mut dyn FnMut(u64) -> Result<()>,
+        root: impl FnOnce(&mut S, &mut dyn FnMut(u64) -> Result<()>) -> Result<T>,
+    ) -> Result<T> {
+        let answer = stacker::maybe_grow(256 * 1024, 2 * 1024 * 1024, || root(search, tick));
+        tick(std::mem::take(&mut search.floor().pending))?;
+        answer
+    }
+}
+
+/// A game's own search as the shared loop sees it: a position (`Node`), its moves, and how
+/// a child is searched. The game keeps its move generation, evaluation and ordering; the loop
+/// (`try_moves`) is shared.
+pub(crate) trait NodeSearch {
+    /// A position being searched (what a move is played in).
+    type Node;
+    /// A move.
+    type Move: Copy;
+
+    /// The floor the search stands on.
+    fn floor(&mut self) -> &mut SearchFloor;
+
+    /// Whether another thread is searching the position `m` leaves.
+    fn busy(&self, node: &Self::Node, m: Self::Move) -> bool;
+
+    /// Whether the opponent, to move after `m`, wins the position it leaves, `ply` moves
+    /// from the root, and the positions searched.
+    fn child(
+        &mut self,
+        node: &Self::Node,
+        m: Self::Move,
+        ply: u32,
+        tick: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<(bool, u64)>;
+
+    /// `m` won the position with `work` positions below it (the history and killer
+    /// heuristics learn from it).
+    fn won(&mut self, node: &Self::Node, m: Self::Move, work: u64);
+}
+
+/// The shared loop of a position neither its bounds nor the table decide: its moves, in the
+/// order given (`moves`, sorted by the game; the first component is the game's ordering key),
+/// each searched until one wins. When the position's work is shared (`ply` within
+/// [`SHARED_PLIES`] and threads sharing the table), a move into a position another thread is
+/// searching is deferred until the others are searched, and the table is looked at after
+/// each move (another thread may have decided the position).
+///
+/// Returns `(Some(wins), work)` once decided (a winning move found, stored in the table under
+/// `key`; or decided by another thread), or `(None, work)` when every move loses: the caller
+/// then tries what else the position has (an integer's move) and stores the result. `work`
+/// counts this position and those searched below it. O(moves) besides the children.
+#[inline]
+pub(crate) fn try_moves<S: NodeSearch>(
+    search: &mut S,
+    node: &S::Node,
+    moves: &[(u64, S::Move)],
+    ply: u32,
+    key: &ResultKey,
+    tick: &mut dyn FnMut(u64) -> Result<()>,
+) -> Result<(Option<bool>, u64)> {
+    let shared = search.floor().shares(ply);
+    // (the moves' positions are marked only within the plies)
+    let defer = shared && ply + 1 < SHARED_PLIES;
+    let mut deferred: Vec<S::Move> = Vec::new();
+    let mut work = 1;
+    // the moves not deferred, then the deferred ones (by then most are in the table)
+    for pass in 0..2 {
+        let tried = if pass == 0 {
+            moves.len()
+        } else {
+            deferred.len()
+        };
+        for n in 0..tried {
+            let m = if pass == 0 { moves[n].1 } else { deferred[n] };
+            // the first move is searched by every thread that gets here (the work splits
+            // below it); another one being searched waits its turn
+            if defer && pass == 0 && n > 0 && search.busy(node, m) {
+                deferred.push(m);
+                search.floor().deferrals += 1;
+                continue;
+            }
+            let (opponent_wins, w) = search.child(node, m, ply + 1, tick)?;
+            work += w;
+            if !opponent_wins {
+                search.won(node, m, w);
+                search.floor().table.put(key, true, work);
+                return Ok((Some(true), work));
+            }
+            // decided meanwhile by another thread
+            if shared {
+                if let Some(wins) = search.floor().table.get(key) {
+                    return Ok((Some(wins), work));
+                }
+            }
+        }
+    }
+    Ok((None, work))
+}
+
+#[cfg(test)]
+/// Two threads asking a game's own search (a fresh one from `solver` per question, on the
+/// table it is given) whether the player to move wins beside `integer`, Left first and Right
+/// first, thread `t` starting with question `t`, in one fresh table whose work they share
+/// ([`ResultTable::share_work`]). Returns each thread's answers (Left first, Right first) and
+/// the moves its searches deferred (`deferrals` of a solver after its search); checks that no
+/// position is left marked, by `marked(table)`.
+pub(crate) fn ask_on_two_threads<S: RegionSolver>(
+    integer: i64,
+    solver: impl Fn(Arc<ResultTable>) -> S + Sync,
+    deferrals: impl Fn(&S) -> u64 + Sync,
+    marked: impl Fn(&ResultTable) -> bool,
+) -> Vec<([bool; 2], u64)> {
+    let table = Arc::new(ResultTable::new(1 << 16).unwrap());
+    table.share_work();
+    let (solver, deferrals) = (&solver, &deferrals);
+    let answers = std::thread::scope(|s| {
+        let runs: Vec<_> = (0..2)
+            .map(|t| {
+                let table = Arc::clone(&table);
+                s.spawn(move || {
+                    let (mut answers, mut deferred) = ([false; 2], 0);
+                    for q in [t, 1 - t] {
+                        let mut search = solver(table.clone());
+                        answers[q] = search
+                            .wins(false, integer, q == 0, &mut |_| Ok(()))
+                            .expect("small searches finish");
+                        deferred += deferrals(&search);
+                    }
+                    (answers, deferred)
+                })
+            })
+            .collect();
+        runs.into_iter()
+            .map(|r| r.join().expect("a search thread panicked"))
+            .collect()
+    });
+    assert!(!marked(&table), "a position was left marked");
+    answers
+}
+
+#[cfg(test)]
+/// Asks a game's own search of a region (a fresh one from `solver` each time) whether the
+/// player to move wins the region, and its negative, beside `integer`, each player first, and
+/// checks every answer against `expected(integer, left)`, the region's own minimax (-B + n
+/// with Left to move is B - n with Right to move). `what` names the case in a failure.
+pub(crate) fn check_region_solver<S: RegionSolver>(
+    mut solver: impl FnMut() -> S,
+    integer: i32,
+    mut expected: impl FnMut(i32, bool) -> bool,
+    what: &dyn Fn() -> String,
+) {
+    for left in [true, false] {
+        for negated in [false, true] {
+            let mut ticks = 0;
+            let wins = solver()
+                .wins(negated, i64::from(integer), left, &mut |n| {
+                    ticks += n;
+                    Ok(())
+                })
+                .expect("small searches finish");
+            let (integer, left) = if negated {
+                (-integer, !left)
+            } else {
+                (integer, left)
+            };
+            assert_eq!(
+                wins,
+                expected(integer, left),
+                "{} integer {integer} left {left}",
+                what()
+            );
+            assert!(ticks >= 1, "{}: the search never reported", what());
+        }
+    }
+}
