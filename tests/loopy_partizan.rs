@@ -377,13 +377,14 @@ fn textbook_values() {
         ("{pass|0}", "under"),
         ("{pass|*}", "upon"),
         ("-over", "under"),
-        // {pass | 3/2} = 3/2 under (THEORY.md)
+        // {pass | 3/2} = 3/2 under (Siegel, Combinatorial Game Theory, 2013, ch. VI.2)
         ("{pass|3/2}", "3/2under"),
         ("{1|pass}", "1over"),
         // on dominates every option, off is dominated by every one
         ("{on, 5|}", "on"),
         ("{0, on|off}", "{on|off}"),
-        // Backsliding Toads and Frogs TTT..FFF (THEORY.md, after CGSuite)
+        // Backsliding Toads and Frogs TTT..FFF (Siegel, Combinatorial Game Theory, ch. VI;
+        // CGSuite gives the same)
         ("{on||0|-1/2} & {1/2|0||off}", "{on||0|-1/2} & {1/2|0||off}"),
         (
             "{on|{0|-1/2}} & {{1/2|0}|off}",
@@ -570,7 +571,8 @@ fn loopy_sums_answer_as_the_plain_search() {
 fn backsliding_toads_and_frogs_as_cgsuite_values_it() {
     use grundy::app::loopy::{loopy_report, LoopyOptions};
     let value = |t: &str| loopy_report(t, &LoopyOptions::default()).unwrap().unwrap();
-    // THEORY.md, after CGSuite: ttt..fff = {on||0|-1/2} & {1/2|0||off}
+    // Siegel, Combinatorial Game Theory (2013), ch. VI, as CGSuite computes it:
+    // ttt..fff = {on||0|-1/2} & {1/2|0||off}
     let r = value("backsliding TTT..FFF");
     assert_eq!(r.value.as_deref(), Some("{on||0|-1/2} & {1/2|0||off}"));
     assert_eq!((r.left_first, r.right_first), (Play::Draw, Play::Draw));

@@ -108,12 +108,13 @@ fn budgets_answer_503_promptly_and_others_are_still_served() {
     // while it runs, simple requests are answered
     let quick = Instant::now();
     assert_eq!(server.get("/api/solve?position=nim%201%202").0, 200);
-    // generous bounds: a loaded machine must not fail them (the slow one takes its 0.5 s)
-    assert!(quick.elapsed() < Duration::from_secs(3));
+    // bounds on a hang, generous for a loaded machine (the slow one takes its 0.5 s; a quick
+    // one is answered in its 20 ms lane whatever the workers do)
+    assert!(quick.elapsed() < Duration::from_secs(10));
     let (status, body) = slow_request.join().unwrap();
     assert_eq!(status, 503, "{body}");
     assert!(body.contains("time budget"), "{body}");
-    assert!(started.elapsed() < Duration::from_secs(6));
+    assert!(started.elapsed() < Duration::from_secs(20));
 
     // the state budget: a search stopped at its limit is a 503 with the library's message
     let small = Server::start(&["--max-states", "1000"]);
@@ -467,9 +468,9 @@ fn hostile_short_inputs_are_bounded_and_the_server_stays_up() {
             let target = format!("{route}{}", encode(text));
             let started = Instant::now();
             let (status, body) = server.get(&target);
-            // the budget is 1 s; the bound here leaves room for a loaded machine
+            // the budget is 1 s; the bound is on a hang, with room for a loaded machine
             assert!(
-                started.elapsed() < Duration::from_secs(5),
+                started.elapsed() < Duration::from_secs(15),
                 "{target}: {:?}",
                 started.elapsed()
             );

@@ -1,4 +1,5 @@
-//! Brute force, written from the rules alone (THEORY.md), independent of the library: the
+//! Brute force, written from the games' rules alone (Winning Ways; Siegel, *Combinatorial
+//! Game Theory*), independent of the library: the
 //! reference every closed form and engine of grundy is checked against.
 //!
 //! Positions are [`Game`] atoms; a position of a sum is a sorted list of its non-terminal atoms.

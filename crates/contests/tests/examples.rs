@@ -44,8 +44,7 @@ fn run(name: &str, input: &[u8]) -> (Option<i32>, String, String) {
     )
 }
 
-/// The judges' samples, copied from `../shared/problems` so that the tests run from a checkout
-/// alone.
+/// The judges' samples, kept in `tests/samples` so that the tests run from a checkout alone.
 fn problems() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/samples")
 }

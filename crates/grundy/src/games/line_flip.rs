@@ -26,7 +26,7 @@ pub enum Line {
 /// A line-flip position: the coins as they lie now (`o` heads, `x` tails, `.` empty) and the
 /// lines already flipped.
 ///
-/// **Method** (see `shared/problems/README.md`, line_flip): each coin ties the flip of its row to
+/// **Method**: each coin ties the flip of its row to
 /// the flip of its column (equal for heads, different for tails); lines already flipped are tied
 /// to "not flipped again". A union-find with parity over the H + W lines (plus one node for
 /// "fixed") gives the components:
