@@ -13,12 +13,13 @@
 //! time is that of the slowest worker's share, not less than the hardest subproblem.
 
 use crate::app::parse::{parse_terms, Term};
-use crate::app::partizan_solve::{root_report, PartizanSolveOptions, Subproblem, TermSearch};
+use crate::app::partizan_solve::{root_report, PartizanSolveOptions, TermSearch};
 use crate::app::solve::SolveOptions;
 use crate::app::value::PartizanSolveReport;
 use crate::error::{GrundyError, Result};
 use crate::game_graph::dataflow::{execute, DataflowConfig};
 use crate::nimber::Convention;
+use crate::partizan::root::Subproblem;
 use crate::partizan::OutcomeOptions;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -140,7 +141,7 @@ pub fn dataflow_solve(
             ));
         }
         let wins: Vec<bool> = wins.into_iter().map(|w| w == Some(true)).collect();
-        let subproblems: Vec<Subproblem> = subproblems
+        let subproblems: Vec<Subproblem<Vec<Term>>> = subproblems
             .into_iter()
             .map(|(left, next)| (left, Some(next)))
             .collect();

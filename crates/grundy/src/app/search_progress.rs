@@ -9,10 +9,8 @@
 
 use crate::error::{GrundyError, Result};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::Duration;
 
 /// The first line of a search checkpoint.
@@ -29,68 +27,7 @@ pub struct SearchCheckpoint {
     pub every: Duration,
 }
 
-/// How far a search is, as reported now and then.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SearchProgress {
-    /// Positions searched so far in this run.
-    pub nodes: u64,
-    /// Results the transposition table holds.
-    pub stored: u64,
-    /// Results it can hold.
-    pub capacity: u64,
-    /// The question being searched ("Left first", "Left's winning moves", ...).
-    pub stage: String,
-    /// The questions answered so far ("Left first: win", ...).
-    pub answered: Vec<String>,
-    /// Of the moves being tried at the root (for the winning-move lists): how many are
-    /// decided, of how many.
-    pub root_moves: Option<(usize, usize)>,
-    /// Set when the checkpoint was just saved: how many results it holds.
-    pub saved: Option<u64>,
-    /// Set on the first report of a resumed run: how many results were read back.
-    pub resumed: Option<u64>,
-}
-
-impl SearchProgress {
-    /// One line: nodes, table fill, the answers and the question being searched.
-    pub fn line(&self) -> String {
-        let fill = if self.capacity == 0 {
-            0.0
-        } else {
-            100.0 * self.stored as f64 / self.capacity as f64
-        };
-        let mut line = format!(
-            "{} positions searched, table {} results ({fill:.0}% full)",
-            self.nodes, self.stored
-        );
-        for a in &self.answered {
-            line += &format!("; {a}");
-        }
-        if !self.stage.is_empty() {
-            line += &format!("; searching {}", self.stage);
-            if let Some((done, of)) = self.root_moves {
-                line += &format!(" ({done} of {of} moves decided)");
-            }
-        }
-        if let Some(n) = self.resumed {
-            line += &format!("; resumed with {n} results");
-        }
-        if let Some(n) = self.saved {
-            line += &format!("; checkpoint saved ({n} results)");
-        }
-        line
-    }
-}
-
-/// A function a search calls with its progress (about once a second, and at each save).
-#[derive(Clone)]
-pub struct ProgressSink(pub Arc<dyn Fn(&SearchProgress) + Send + Sync>);
-
-impl fmt::Debug for ProgressSink {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("ProgressSink")
-    }
-}
+pub use crate::partizan::root::{ProgressSink, SearchProgress};
 
 /// The JSON line of a checkpoint.
 #[derive(Serialize, Deserialize)]

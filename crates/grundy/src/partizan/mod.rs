@@ -18,6 +18,7 @@ pub mod notation;
 pub mod outcome;
 pub mod region_search;
 pub mod results;
+pub mod root;
 pub mod search;
 pub mod thermograph;
 pub mod wall;
