@@ -52,6 +52,42 @@ fn the_api_answers_what_the_command_line_prints() {
     let (_, out, _) = cli(&["geography", "--json", "-"], plain);
     assert_eq!((status, body.as_str()), (200, out.trim_end()));
 
+    // who wins only, and the value left out: as `solve --max-moves 0 --no-value`
+    for expr in [
+        "domineering .../... + clobber xo",
+        "backsliding T.F",
+        "nim 3 4",
+    ] {
+        let target = format!(
+            "/api/solve?position={}&max_moves=0&value=false",
+            encode(expr)
+        );
+        let (status, body) = server.get(&target);
+        let (code, out, err) = cli(
+            &["solve", "--json", "--max-moves", "0", "--no-value", expr],
+            b"",
+        );
+        assert_eq!(code, 0, "{err}");
+        assert_eq!((status, body.as_str()), (200, out.trim_end()), "{expr}");
+    }
+    let (status, body) = server.get("/api/solve?position=nim%201&max_moves=many");
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body.contains("max_moves must be a count of moves"),
+        "{body}"
+    );
+    // the catalogs the page names its games from
+    let (status, loopy) = server.get("/api/loopy/games");
+    assert_eq!(status, 200);
+    let loopy: serde_json::Value = serde_json::from_str(&loopy).unwrap();
+    let usages: Vec<&str> = loopy
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["usage"].as_str().unwrap())
+        .collect();
+    assert!(usages.contains(&"backsliding ROW"), "{usages:?}");
+
     // the page and its parts, all from the binary
     let (status, page) = server.get("/");
     assert_eq!(status, 200);

@@ -261,7 +261,39 @@ test("values a partizan position: canonical form, thermograph, each player's mov
   // a bad board: the command line's message
   await page.fill("#pz-position", "domineering ../.");
   await page.click("#pz-value");
-  await page.waitForFunction(() => /ragged/.test(document.querySelector("#error").textContent));
+  await page.waitForFunction(() => /ragged/.test(document.querySelector("#pz-error").textContent));
+  // said under the section's form, the previous position's answer gone
+  assert.equal(await page.textContent("#pz-summary"), "");
+  assert.equal(await page.$$eval("#pz-left-moves li", (l) => l.length), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a board too big to value: who wins by search, and nothing left of the last position", async () => {
+  const { page, errors } = await open();
+  // the section names every game of both catalogs
+  await page.waitForFunction(() => /amazons/.test(document.querySelector("#pz-games").textContent));
+  assert.match(await page.textContent("#pz-loopy-games"), /backsliding ROW/);
+  await valuePartizan(page, "domineering ../..");
+  assert.equal(await page.$$eval("#pz-board .pz-cell", (c) => c.length), 4);
+  const empty8 = "domineering " + Array(8).fill("........").join("/");
+  await page.fill("#pz-position", empty8);
+  await page.click("#pz-value");
+  // at once: the last position's board and moves cleared
+  await page.waitForFunction(() => document.querySelectorAll("#pz-board .pz-cell").length === 0);
+  assert.equal(await page.$$eval("#pz-left-moves li", (l) => l.length), 0);
+  // who wins, by search (the first player: 8 x 8 Domineering is N), while the value is tried
+  await page.waitForSelector('#pz-outcome[data-by="search"]');
+  assert.equal(await page.getAttribute("#pz-outcome", "data-outcome"), "N");
+  // then the value's budget runs out: said where the user looks, the verdict kept
+  await page.waitForFunction(
+    () => /out of reach/.test((document.querySelector("#pz-value-reason") || {}).textContent || ""),
+    null,
+    { timeout: 60000 }
+  );
+  assert.equal(await page.getAttribute("#pz-outcome", "data-outcome"), "N");
+  assert.equal(await page.textContent("#pz-error"), "");
+  await page.screenshot({ path: path.join(shots, "partizan-by-search.png"), fullPage: true });
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -171,6 +171,7 @@ fn router(state: AppState) -> Router {
         .route("/api/value", get(value))
         .route("/api/play/partizan", get(play_partizan))
         .route("/api/partizan/games", get(partizan_games))
+        .route("/api/loopy/games", get(loopy_games))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
@@ -180,6 +181,10 @@ fn router(state: AppState) -> Router {
 /// players, whether `table` has a standard start), from which the page lists its examples.
 async fn partizan_games() -> Response {
     axum::Json(grundy::games::partizan::partizan_game_list()).into_response()
+}
+
+async fn loopy_games() -> Response {
+    axum::Json(grundy::games::loopy::LOOPY_GAMES).into_response()
 }
 
 const INDEX_HTML: &str = include_str!("web/index.html");
@@ -527,10 +532,25 @@ const NO_FILES: &str = "the server reads no files: send the game graph with the 
 /// A position sent in a URL: no game graphs (a `graph` part is refused with [`NO_FILES`]).
 fn url_options(params: &HashMap<String, String>) -> Result<(String, SolveOptions), ApiError> {
     let position = required(params, "position")?.to_string();
+    let defaults = SolveOptions::default();
+    // `max_moves=0&value=false`: who wins only, as `solve --max-moves 0 --no-value` (the page
+    // asks this beside the value, which may be out of reach)
+    let max_moves = match params.get("max_moves") {
+        None => defaults.max_moves,
+        Some(n) => n.parse::<usize>().map_err(|_| {
+            error(
+                StatusCode::BAD_REQUEST,
+                format!("max_moves must be a count of moves, found '{}'", excerpt(n)),
+            )
+        })?,
+    };
+    let with_value = params.get("value").is_none() || flag(params, "value")?;
     let options = SolveOptions {
         convention: Convention::from_misere(flag(params, "misere")?),
         graphs: Arc::new(NoGraphs::new(NO_FILES)),
-        ..SolveOptions::default()
+        max_moves,
+        value_states: defaults.value_states.filter(|_| with_value),
+        ..defaults
     };
     Ok((position, options))
 }

@@ -8,7 +8,11 @@ const $ = (id) => document.getElementById(id);
 async function api(method, url, body) {
   const response = await fetch(url, { method, body });
   const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  if (!response.ok) {
+    const err = new Error(data.error || `HTTP ${response.status}`);
+    err.status = response.status;
+    throw err;
+  }
   return data;
 }
 
@@ -426,8 +430,39 @@ const sideName = (side) => (side === "left" ? "Left" : "Right");
 let pz = null;
 let pzView = 0;
 
+// An error of the partizan section, said under its form (where the user is looking).
 function pzError(err) {
-  $("error").textContent = err ? String(err.message || err) : "";
+  $("pz-error").textContent = err ? String(err.message || err) : "";
+}
+
+// Clears what belonged to the previous position: summary, board, moves, thermograph.
+function pzClear(summary) {
+  $("pz-summary").textContent = summary || "";
+  renderPartizanBoard(null);
+  renderPartizanMoves("pz-left-moves", [], null);
+  renderPartizanMoves("pz-right-moves", [], null);
+  $("pz-thermograph").replaceChildren();
+}
+
+// Who wins by search (`GET /api/solve` with no move listed and no value), while the value is
+// being found or when it is out of reach (`reason`).
+function renderVerdict(r, reason) {
+  const by = (o) =>
+    `<span id="pz-outcome" data-outcome="${o}" data-by="search">${o}: ${PZ_OUTCOME[o] || OUTCOME_TEXT[o]}</span> (found by search)`;
+  const parts = [`<b>${escapeHtml(r.position)}</b>`];
+  if (r.left_first !== undefined) {
+    parts.push(
+      `<span id="pz-outcome" data-outcome="${r.outcome || "draw"}" data-by="search">Left first: ${r.left_first}, Right first: ${r.right_first}</span>`
+    );
+  } else {
+    parts.push(by(r.outcome));
+  }
+  parts.push(
+    reason
+      ? `<span id="pz-value-reason">the value is out of reach (${escapeHtml(reason)}): Play plays by search</span>`
+      : `<span id="pz-value-reason">valuing…</span>`
+  );
+  $("pz-summary").innerHTML = parts.join(" · ");
 }
 
 // A dyadic as grundy writes it ("-5/4") as a number, for drawing only.
@@ -572,8 +607,23 @@ async function valuePartizan(event) {
   $("pz-status").textContent = "";
   delete $("pz-status").dataset.result;
   const position = $("pz-position").value.trim();
+  pzClear("valuing…");
+  // who wins, by search, beside the value (which may be out of reach): shown while the value
+  // is being found, and kept when it cannot be
+  let valued = false;
+  const verdict = api(
+    "GET",
+    `/api/solve?position=${encodeURIComponent(position)}&max_moves=0&value=false`
+  ).then(
+    (r) => {
+      if (mine === pzView && !valued) renderVerdict(r, null);
+      return r;
+    },
+    (err) => err
+  );
   try {
     const r = await api("GET", `/api/value?position=${encodeURIComponent(position)}`);
+    valued = true;
     if (mine !== pzView) return;
     if (r.left_first !== undefined) {
       renderLoopy(r);
@@ -589,9 +639,19 @@ async function valuePartizan(event) {
     renderPartizanMoves("pz-left-moves", r.left_moves, explore);
     renderPartizanMoves("pz-right-moves", r.right_moves, explore);
   } catch (err) {
+    valued = true;
     if (mine !== pzView) return;
-    pzError(err);
-    $("pz-summary").textContent = "";
+    // a position that does not read is said at once; one too big to value is answered by
+    // search when the search can
+    const searched = err.status === 400 ? err : await verdict;
+    if (mine !== pzView) return;
+    if (searched instanceof Error) {
+      pzClear("");
+      pzError(err);
+      return;
+    }
+    pzClear("");
+    renderVerdict(searched, err.message);
   }
 }
 
@@ -602,6 +662,7 @@ async function startPartizan() {
   const position = $("pz-position").value.trim();
   pz = { you, steps: [{ position, toMove: first }], state: null, selected: null };
   ++pzView;
+  pzClear("");
   $("pz-status").textContent = "";
   delete $("pz-status").dataset.result;
   $("pz-undo").disabled = false;
@@ -634,7 +695,9 @@ async function pzStep() {
   const yours = here.toMove === pz.you;
   $("pz-summary").innerHTML = loopy
     ? `<b>${escapeHtml(state.position)}</b> · ${sideName(here.toMove)} to move · <span id="pz-result">${state.result}</span> for ${sideName(here.toMove)}`
-    : `<b>${escapeHtml(state.position)}</b> = <b id="pz-canonical">${escapeHtml(state.value)}</b> · ${sideName(here.toMove)} to move`;
+    : state.value === "?"
+      ? `<b>${escapeHtml(state.position)}</b> (too large to value: played by search) · ${sideName(here.toMove)} to move`
+      : `<b>${escapeHtml(state.position)}</b> = <b id="pz-canonical">${escapeHtml(state.value)}</b> · ${sideName(here.toMove)} to move`;
   renderPartizanBoard(state.board);
   const clickable = yours && state.moves.length ? (m) => pzMove(m.to) : null;
   renderPartizanMoves(here.toMove === "left" ? "pz-left-moves" : "pz-right-moves", state.moves, clickable);
@@ -724,10 +787,17 @@ function undoPartizan() {
   pzStep();
 }
 
-// The examples of every game of the partizan catalog, after the sums written in the page.
+// The examples of every game of the partizan catalog, after the sums written in the page, and
+// the games named in the section's text (the partizan and loopy catalogs).
 async function listPartizanGames() {
   try {
     const games = await api("GET", "/api/partizan/games");
+    const keywords = [...new Set(games.map((g) => g.keyword))];
+    $("pz-games").innerHTML = keywords.map((k) => `<code>${escapeHtml(k)}</code>`).join(", ");
+    const loopy = await api("GET", "/api/loopy/games");
+    $("pz-loopy-games").innerHTML = loopy
+      .map((g) => `<code title="${escapeHtml(g.summary)}">${escapeHtml(g.usage)}</code>`)
+      .join(", ");
     const select = $("pz-examples");
     for (const game of games) {
       for (const example of game.examples) {

@@ -67,8 +67,8 @@ pub fn explore<R: LoopyRules>(
     Ok((graph, positions))
 }
 
-/// How a loopy game is written, for help texts and messages.
-#[derive(Clone, Copy, Debug)]
+/// How a loopy game is written, for help texts and messages (and `GET /api/loopy/games`).
+#[derive(Clone, Copy, Debug, serde::Serialize)]
 pub struct LoopySyntax {
     /// The keyword (`backsliding`).
     pub keyword: &'static str,
