@@ -17,10 +17,13 @@ count=${1:-20}
 seed=${2:-2026}
 limit=${LIMIT:-60}
 peers=$(cd "${PEERS:-../shared/peers}" && pwd)
-cargo build --release --quiet
+# GRUNDY=path runs another build of grundy (before and after a change) without building
+if [ -z "${GRUNDY:-}" ]; then
+  cargo build --release --quiet
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp target/release/grundy "$work/grundy"
+cp "${GRUNDY:-target/release/grundy}" "$work/grundy"
 
 mkdir -p "$work/o"
 ls "$peers"/mcgs/src/*.cpp "$peers"/mcgs/src/main/*.cpp | xargs -P 2 -I{} sh -c \

@@ -11,8 +11,11 @@ cd "$(dirname "$0")/.."
 max=${1:-7}
 limit=${LIMIT:-120}
 peers=${PEERS:-../shared/peers}
-cargo build --release --quiet
-bin=target/release/grundy
+# GRUNDY=path runs another build of grundy (before and after a change) without building
+if [ -z "${GRUNDY:-}" ]; then
+  cargo build --release --quiet
+fi
+bin=${GRUNDY:-target/release/grundy}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -r "$peers/obsequi" "$work/obsequi"

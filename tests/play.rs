@@ -529,3 +529,81 @@ fn play_misere_answers_what_solve_misere_answers() {
         }
     }
 }
+
+/// One session for every kind of game (`grundy::app::session`): the kind chosen from the
+/// text, and perfect play by both sides (the computer's pick each turn) ends as the first
+/// turn's verdict says: the player to move at the start wins a won position, loses a lost one.
+#[test]
+fn one_session_plays_every_kind_of_game_to_its_verdict() {
+    use grundy::app::session::{open_session, GameKind, SessionOptions};
+    use grundy::app::value::ValueOptions;
+    let options = |left_first: bool, misere: bool| SessionOptions {
+        solve: grundy::SolveOptions {
+            convention: grundy::Convention::from_misere(misere),
+            ..grundy::SolveOptions::default()
+        },
+        value: ValueOptions::default(),
+        left_first,
+    };
+    for (text, left_first, kind, first_wins) in [
+        ("nim 1 2 + wythoff 1 2", true, "impartial", true),
+        ("nim 1 1 + bash 2 4", true, "impartial", true),
+        ("nim 2 2", true, "impartial", false),
+        ("domineering ../..", true, "partizan", true),
+        ("{1|-1} + hackenbush LR", false, "partizan", true),
+        ("hackenbush L + clobber xo", false, "partizan", false),
+        ("backsliding T.F", true, "loopy", false),
+        ("backsliding .TF", false, "loopy", true),
+    ] {
+        let mut session = open_session(text, &options(left_first, false)).unwrap();
+        let found = match session.kind() {
+            GameKind::Impartial { .. } => "impartial",
+            GameKind::Partizan { .. } => "partizan",
+            GameKind::Loopy => "loopy",
+        };
+        assert_eq!(found, kind, "{text}");
+        let start = session.turn(100).unwrap();
+        assert_eq!(
+            start.result,
+            if first_wins {
+                MoveResult::Win
+            } else {
+                MoveResult::Lose
+            },
+            "{text}"
+        );
+        assert_eq!(start.left_to_move.is_some(), kind != "impartial", "{text}");
+        let mut plies = 0;
+        loop {
+            let turn = session.turn(100).unwrap();
+            if turn.over {
+                break;
+            }
+            let pick = turn.computer.expect("a pick");
+            // the computer's pick keeps the mover's verdict
+            assert_eq!(
+                turn.moves[pick].result, turn.result,
+                "{text}: {}",
+                turn.position
+            );
+            session.play(&turn.moves[pick].to.clone()).unwrap();
+            plies += 1;
+            assert!(plies < 100, "{text}: no end");
+        }
+        assert_eq!(session.moves_played(), plies);
+        // normal play: the player with no move loses, so the first player won iff the plies
+        // are odd
+        assert_eq!(plies % 2 == 1, first_wins, "{text}");
+        // and every move taken back
+        while session.undo().unwrap() {}
+        assert_eq!(session.moves_played(), 0);
+        assert_eq!(session.turn(100).unwrap().position, start.position);
+    }
+    // misère play of a partizan or loopy sum: refused in one line
+    for text in ["domineering ../..", "backsliding T.F"] {
+        let e = open_session(text, &options(true, true))
+            .err()
+            .expect("refused");
+        assert!(e.to_string().contains("misère play"), "{e}");
+    }
+}

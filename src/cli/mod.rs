@@ -7,8 +7,6 @@ mod db;
 mod geography;
 mod graph;
 mod play;
-mod play_loopy;
-mod play_partizan;
 mod quotient;
 #[cfg(feature = "serve")]
 mod serve;

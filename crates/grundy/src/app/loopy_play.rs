@@ -201,4 +201,8 @@ impl LoopyPlay {
             false
         }
     }
+    /// Moves played so far.
+    pub fn moves_played(&self) -> usize {
+        self.history.len() - 1
+    }
 }

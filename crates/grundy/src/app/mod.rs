@@ -42,6 +42,7 @@ pub mod play;
 pub mod plot;
 pub mod quotient;
 pub mod search_progress;
+pub mod session;
 pub mod solve;
 pub mod table;
 pub mod value;

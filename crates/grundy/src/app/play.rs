@@ -140,6 +140,7 @@ impl PlayState {
 pub struct Session {
     game: Game,
     history: Vec<Position>,
+    convention: Convention,
 }
 
 #[derive(Debug)]
@@ -176,6 +177,7 @@ impl Session {
                 graphs: options.graphs.clone(),
             },
             history: vec![Position::Sum(parts)],
+            convention,
         })
     }
 
@@ -202,6 +204,7 @@ impl Session {
         Ok(Session {
             game: Game::Graph(Box::new(solved)),
             history: vec![Position::Vertex(at)],
+            convention,
         })
     }
 
@@ -211,6 +214,7 @@ impl Session {
         Ok(Session {
             game: Game::Board(Box::new(board)),
             history: vec![Position::Path(vec![start])],
+            convention: Convention::Normal,
         })
     }
 
@@ -292,6 +296,11 @@ impl Session {
     /// Moves played so far.
     pub fn moves_played(&self) -> usize {
         self.history.len() - 1
+    }
+
+    /// Normal or misère play.
+    pub fn convention(&self) -> Convention {
+        self.convention
     }
 }
 
