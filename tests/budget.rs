@@ -54,6 +54,17 @@ fn ends_on_its_own<T>(
     out
 }
 
+/// `solve_expression` with the default options, bounded as [`ends_on_its_own`] says.
+fn solve_within(text: &str) -> grundy::Result<grundy::SolveReport> {
+    ends_on_its_own(Duration::from_secs(20), text, |cancel| {
+        let options = SolveOptions {
+            cancel,
+            ..SolveOptions::default()
+        };
+        solve_expression(text, &options)
+    })
+}
+
 #[test]
 fn every_kind_of_long_computation_stops_when_cancelled() {
     let slow = [
@@ -148,16 +159,7 @@ fn heaps_beyond_the_budget_without_a_proved_period_are_refused_at_once() {
         // any_expression: 2.5 s here before)
         "hex 0.55656388A909991 93927076",
     ] {
-        let err = ends_on_its_own(Duration::from_secs(20), text, |cancel| {
-            solve_expression(
-                text,
-                &SolveOptions {
-                    cancel,
-                    ..SolveOptions::default()
-                },
-            )
-        })
-        .unwrap_err();
+        let err = solve_within(text).unwrap_err();
         assert!(matches!(err, GrundyError::TooLarge { .. }), "{text}: {err}");
         assert!(err.to_string().contains("no proved period"), "{err}");
         assert!(err.to_string().starts_with(text), "{err}");
@@ -168,16 +170,7 @@ fn heaps_beyond_the_budget_without_a_proved_period_are_refused_at_once() {
     // a subtraction set of a million members: its table looks up at most 64 options per
     // state of the budget (a heap of 5 * 10^6 once took minutes), then refuses
     let text = "subtract 2..1000000,1000002 5000000";
-    let err = ends_on_its_own(Duration::from_secs(20), text, |cancel| {
-        solve_expression(
-            text,
-            &SolveOptions {
-                cancel,
-                ..SolveOptions::default()
-            },
-        )
-    })
-    .unwrap_err();
+    let err = solve_within(text).unwrap_err();
     assert!(matches!(err, GrundyError::TooLarge { .. }), "{err}");
     assert!(err.to_string().starts_with(text), "{err}");
     assert!(

@@ -159,28 +159,20 @@ impl PlaySession for PartizanPlay {
                 MoveResult::Lose
             }
         };
-        let total = state.moves.len() as u128;
-        Ok(Turn {
-            position: state.position,
-            left_to_move: Some(self.left_to_move()),
-            result: won(state.mover_wins),
+        let moves = state.moves.into_iter().map(|m| TurnMove {
+            to: m.to,
+            result: won(m.wins),
             remoteness: None,
-            value: Some(state.value),
-            moves: state
-                .moves
-                .into_iter()
-                .map(|m| TurnMove {
-                    to: m.to,
-                    result: won(m.wins),
-                    remoteness: None,
-                    value: Some(m.value),
-                })
-                .collect(),
-            total_moves: total,
-            truncated: false,
-            over: total == 0,
-            computer: state.computer,
-        })
+            value: Some(m.value),
+        });
+        let mover = (won(state.mover_wins), None, Some(state.value));
+        Ok(sided_turn(
+            state.position,
+            self.left_to_move(),
+            mover,
+            moves,
+            state.computer,
+        ))
     }
 
     fn play(&mut self, to: &str) -> Result<()> {
@@ -200,6 +192,30 @@ impl PlaySession for PartizanPlay {
     }
 }
 
+/// A turn of a game of Left and Right, every move listed: `mover` is what the position gives
+/// the player to move (its result, remoteness and value).
+fn sided_turn(
+    position: String,
+    left_to_move: bool,
+    (result, remoteness, value): (MoveResult, Option<u32>, Option<String>),
+    moves: impl Iterator<Item = TurnMove>,
+    computer: Option<usize>,
+) -> Turn {
+    let moves: Vec<TurnMove> = moves.collect();
+    Turn {
+        position,
+        left_to_move: Some(left_to_move),
+        result,
+        remoteness,
+        value,
+        total_moves: moves.len() as u128,
+        truncated: false,
+        over: moves.is_empty(),
+        moves,
+        computer,
+    }
+}
+
 /// What a loopy result gives its player.
 fn of_play(play: Play) -> MoveResult {
     match play {
@@ -216,28 +232,20 @@ impl PlaySession for LoopyPlay {
 
     fn turn(&mut self, _max_listed: usize) -> Result<Turn> {
         let state = self.state()?;
-        let total = state.moves.len() as u128;
-        Ok(Turn {
-            position: state.position,
-            left_to_move: Some(self.left_to_move()),
-            result: of_play(state.result),
-            remoteness: state.remoteness,
+        let moves = state.moves.into_iter().map(|m| TurnMove {
+            to: m.to,
+            result: of_play(m.result),
+            remoteness: m.remoteness,
             value: None,
-            moves: state
-                .moves
-                .into_iter()
-                .map(|m| TurnMove {
-                    to: m.to,
-                    result: of_play(m.result),
-                    remoteness: m.remoteness,
-                    value: None,
-                })
-                .collect(),
-            total_moves: total,
-            truncated: false,
-            over: total == 0,
-            computer: state.computer,
-        })
+        });
+        let mover = (of_play(state.result), state.remoteness, None);
+        Ok(sided_turn(
+            state.position,
+            self.left_to_move(),
+            mover,
+            moves,
+            state.computer,
+        ))
     }
 
     fn play(&mut self, to: &str) -> Result<()> {

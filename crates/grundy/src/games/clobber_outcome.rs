@@ -633,10 +633,9 @@ impl RegionSolver for ClobberSolver {
         if negated {
             std::mem::swap(&mut x, &mut o);
         }
-        let answer = SearchFloor::at_root(self, tick, |search, tick| {
+        SearchFloor::at_root(self, tick, |search, tick| {
             search.search(x, o, left, 0, tick)
-        })?;
-        Ok(answer.0)
+        })
     }
 }
 

@@ -666,10 +666,9 @@ impl RegionSolver for DomineeringSolver {
         };
         let integer = integer.clamp(-INTEGER_CAP, INTEGER_CAP) as i32;
         let board = self.board;
-        let answer = SearchFloor::at_root(self, tick, |search, tick| {
+        SearchFloor::at_root(self, tick, |search, tick| {
             search.search(board, integer, vertical, 0, tick)
-        })?;
-        Ok(answer.0)
+        })
     }
 }
 

@@ -101,16 +101,17 @@ impl SearchFloor {
         self.deferrals
     }
 
-    /// Runs a search from its root: the stack grown on demand (the searches recurse once per
-    /// move), then the positions not yet reported given to `tick`.
-    pub(crate) fn at_root<S: NodeSearch, T>(
+    /// Runs a search from its root (`root` answers whether the player to move wins, and the
+    /// positions searched): the stack grown on demand (the searches recurse once per move),
+    /// then the positions not yet reported given to `tick`. Whether the player to move wins.
+    pub(crate) fn at_root<S: NodeSearch>(
         search: &mut S,
         tick: &mut dyn FnMut(u64) -> Result<()>,
-        root: impl FnOnce(&mut S, &mut dyn FnMut(u64) -> Result<()>) -> Result<T>,
-    ) -> Result<T> {
+        root: impl FnOnce(&mut S, &mut dyn FnMut(u64) -> Result<()>) -> Result<(bool, u64)>,
+    ) -> Result<bool> {
         let answer = stacker::maybe_grow(256 * 1024, 2 * 1024 * 1024, || root(search, tick));
         tick(std::mem::take(&mut search.floor().pending))?;
-        answer
+        Ok(answer?.0)
     }
 }
 
