@@ -96,12 +96,12 @@ impl LoopyGame for LoopyFile {
 
     /// The file's graph is the part's graph: given as it is, not explored again.
     fn explore_from(&self, &start: &u32, _budget: &Budget) -> Result<ExploredPart> {
-        let name = self.name.clone();
+        let game = self.clone();
         Ok(ExploredPart {
             graph: (*self.graph).clone(),
             start,
             offside: None,
-            texts: Some(Arc::new(move |v| format!("loopy {name} {}", v + 1))),
+            texts: Some(Arc::new(move |v| game.text(&v))),
         })
     }
 }

@@ -259,13 +259,14 @@ impl Shared {
 type ThreadAnswers = (Vec<(usize, bool)>, OutcomeStats);
 
 /// The root's questions on `threads` threads (see the module's documentation), each thread's
-/// search made by `make` (given the options of its share of the table): the root's moves (or, when no move is listed,
-/// the opponent's replies to each player's most promising move) taken one at a time by
-/// threads that each run their own search, sharing one table of results (the search of
-/// sums' and the games' own searches'). One region with its game's own search beside an
-/// integer, no move listed, is searched whole by every thread, each question in turn (each
-/// thread starting at another), and the game's search splits the work ([`ResultTable::share_work`]).
-/// `None` when a part has too many moves to list (then the single search answers).
+/// search made by `make` (given the options of its share of the table): the root's moves (or,
+/// when no move is listed, the opponent's replies to each player's most promising move) taken
+/// one at a time by threads that each run their own search, sharing one table of results (the
+/// search of sums' and the games' own searches'). One region with its game's own search
+/// beside an integer, no move listed, is searched whole by every thread, each question in
+/// turn (each thread starting at another), and the game's search splits the work
+/// ([`ResultTable::share_work`]). `None` when a part has too many moves to list (then the
+/// single search answers).
 pub fn answer_on_threads<S: RootSearch>(
     terms: &S::Position,
     make: &(dyn Fn(OutcomeOptions) -> S + Sync),
