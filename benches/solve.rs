@@ -6,7 +6,7 @@ use grundy::games::{CutRule, RectangleTable, WythoffTable};
 use grundy::{solve_expression, Convention, SolveOptions};
 use std::hint::black_box;
 
-fn solve(expr: &str, convention: Convention) -> grundy::SolveReport {
+fn solve(expr: &str, convention: Convention) -> grundy::ImpartialReport {
     let options = SolveOptions {
         convention,
         ..SolveOptions::default()

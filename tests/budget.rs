@@ -2,8 +2,9 @@
 //! name huge values are answered by closed forms or refused at once within the state budget,
 //! and `grundy::solve` makes the one choice of analyser that every front end uses.
 
-use grundy::app::value::{solve_partizan, value_expression, ValueOptions};
-use grundy::{solve, solve_expression, Budget, Cancel, GrundyError, SolveAnswer, SolveOptions};
+use grundy::app::partizan_solve::solve_partizan;
+use grundy::app::value::{value_expression, ValueOptions};
+use grundy::{solve, solve_expression, Budget, Cancel, GrundyError, SolveOptions, SolveReport};
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -55,7 +56,7 @@ fn ends_on_its_own<T>(
 }
 
 /// `solve_expression` with the default options, bounded as [`ends_on_its_own`] says.
-fn solve_within(text: &str) -> grundy::Result<grundy::SolveReport> {
+fn solve_within(text: &str) -> grundy::Result<grundy::ImpartialReport> {
     ends_on_its_own(Duration::from_secs(20), text, |cancel| {
         let options = SolveOptions {
             cancel,
@@ -345,6 +346,7 @@ fn expression() -> impl Strategy<Value = String> {
             "[.#]{1}/[.#]{1}/[.#]{1}"
         ]
         .prop_map(|b| format!("domineering {b}")),
+        prop_oneof!["[.#]{2}/[.#]{2}", "[.#]{3}/[.#]{3}"].prop_map(|b| format!("cram {b}")),
         prop_oneof![
             Just("{1|-1}"),
             Just("^*"),
@@ -360,20 +362,38 @@ fn expression() -> impl Strategy<Value = String> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
-    /// `grundy::solve` answers an impartial sum as `solve_expression`, and a sum with a
-    /// partizan part as `solve_partizan`: one choice, the same reports.
+    /// `grundy::solve` answers a sum of the impartial catalog as `solve_expression`, a sum
+    /// with a partizan part as `solve_partizan`, and a sum of impartial parts with a Cram part
+    /// as impartial: its nimber the value engine's canonical form, its winning moves both
+    /// players' (the same). One choice, the same reports.
     #[test]
     fn solve_chooses_the_analyser_the_parts_need(text in expression()) {
         let options = SolveOptions::default();
+        let impartial = ["nim ", "octal ", "wythoff ", "cram "];
+        let partizan = text
+            .split(" + ")
+            .any(|p| !impartial.iter().any(|k| p.starts_with(k)));
         match solve(&text, &options).unwrap() {
-            SolveAnswer::Impartial(r) => {
+            SolveReport::Impartial(r) if text.contains("cram") => {
+                prop_assert!(!partizan, "{}", text);
+                let valued = solve_partizan(&text, &ValueOptions::default()).unwrap();
+                let g = r.grundy.expect("a nimber within the budget");
+                let nimber = match g { 0 => "0".to_string(), 1 => "*".to_string(), g => format!("*{g}") };
+                prop_assert_eq!(valued.value, Some(nimber));
+                prop_assert_eq!(&r.winning_moves, &valued.left_winning_moves);
+                prop_assert_eq!(&r.winning_moves, &valued.right_winning_moves);
+                prop_assert_eq!(r.outcome == grundy::Outcome::N, g != 0);
+            }
+            SolveReport::Impartial(r) => {
+                prop_assert!(!partizan, "{}", text);
                 prop_assert_eq!(r, solve_expression(&text, &options).unwrap());
             }
-            SolveAnswer::Partizan(r) => {
+            SolveReport::Partizan(r) => {
+                prop_assert!(partizan, "{}", text);
                 prop_assert!(solve_expression(&text, &options).is_err());
                 prop_assert_eq!(r, solve_partizan(&text, &ValueOptions::default()).unwrap());
             }
-            SolveAnswer::Loopy(r) => prop_assert!(false, "no loopy part in {text}: {r:?}"),
+            SolveReport::Loopy(r) => prop_assert!(false, "no loopy part in {text}: {r:?}"),
         }
     }
 

@@ -35,6 +35,7 @@ fn json_has_exactly_the_documented_fields() {
     assert_eq!(
         v,
         serde_json::json!({
+            "kind": "impartial",
             "position": "nim 3 4 5 + wythoff 3 5",
             "convention": "normal",
             "outcome": "N",

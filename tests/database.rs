@@ -4,7 +4,7 @@
 //! foreign, damaged or old file is one line.
 
 use grundy::app::database::build_database;
-use grundy::app::solve::{solve, SolveAnswer, SolveOptions};
+use grundy::app::solve::{solve, SolveOptions, SolveReport};
 use grundy::app::value::{value_expression, ValueOptions};
 use grundy::budget::Budget;
 use grundy::partizan::database::Database;
@@ -61,7 +61,7 @@ fn values_read_back_from_a_database_are_the_value_engines() {
             value_states: None,
             ..SolveOptions::default()
         };
-        let SolveAnswer::Partizan(searched) = solve(&text, &options).unwrap() else {
+        let SolveReport::Partizan(searched) = solve(&text, &options).unwrap() else {
             panic!("{text}: partizan")
         };
         assert_eq!(searched.outcome, plain.outcome, "{text}");

@@ -5,9 +5,11 @@
 //! `tests/partizan.rs`).
 
 use grundy::app::parse::{parse_terms, Term};
+use grundy::app::partizan_solve::solve_partizan;
 use grundy::app::partizan_solve::{solve_by_search, PartizanSolveOptions, TermSearch};
-use grundy::app::solve::{solve, SolveAnswer, SolveOptions};
-use grundy::app::value::{solve_partizan, PartizanSolveReport, ValueOptions};
+use grundy::app::report::PartizanReport;
+use grundy::app::solve::{solve, SolveOptions, SolveReport};
+use grundy::app::value::ValueOptions;
 use grundy::budget::{Budget, Cancel};
 use grundy::partizan::{OutcomeOptions, PartizanOutcome};
 use grundy::GrundyError;
@@ -91,7 +93,7 @@ fn terms(text: &str) -> Vec<Term> {
 }
 
 /// The search's winning moves are the value engine's, for each player.
-fn same_winning_moves(searched: &PartizanSolveReport, valued: &PartizanSolveReport, text: &str) {
+fn same_winning_moves(searched: &PartizanReport, valued: &PartizanReport, text: &str) {
     assert_eq!(
         searched.left_winning_moves, valued.left_winning_moves,
         "{text}"
@@ -405,7 +407,7 @@ fn known_outcomes_of_domineering_rectangles() {
             max_moves: 0,
             ..SolveOptions::default()
         };
-        let SolveAnswer::Partizan(r) = solve(&format!("domineering {board}"), &options).unwrap()
+        let SolveReport::Partizan(r) = solve(&format!("domineering {board}"), &options).unwrap()
         else {
             panic!("partizan");
         };

@@ -4,7 +4,8 @@
 
 mod common;
 
-use grundy::app::value::{solve_partizan, value_expression, ValueOptions};
+use grundy::app::partizan_solve::solve_partizan;
+use grundy::app::value::{value_expression, ValueOptions};
 use grundy::partizan::{Dyadic, Forms, GameId, PartizanOutcome};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -918,6 +919,57 @@ fn impartial_variants_are_nimbers_of_both_players_moves() {
             value_of(&format!("impartial domineering {board}")),
             "{board}"
         );
+    }
+}
+
+/// `solve` answers a sum of Cram boards and heaps as impartial, whichever engine finds it
+/// (the value engine, or the outcome search alone with `value_states: None`): the nimber
+/// by mex over both players' moves (written here), and the winning moves are exactly the
+/// options of nimber 0.
+#[test]
+fn cram_answers_solve_as_an_impartial_sum() {
+    let mut rng = Rng(0xc4a3);
+    for _ in 0..40 {
+        let rows = 1 + rng.below(3) as usize;
+        let cols = 1 + rng.below(4) as usize;
+        let board: Vec<u8> = (0..rows * cols)
+            .map(|_| if rng.below(4) == 0 { b'#' } else { b'.' })
+            .collect();
+        let grid = (cols, board);
+        let mut memo = HashMap::new();
+        let g = union_grundy(&mut memo, &grid, &domineering_moves);
+        let heap = rng.below(4);
+        let text = format!("cram {} + nim {heap}", grid_text(&grid));
+        let mut want: Vec<String> = [true, false]
+            .iter()
+            .flat_map(|&left| domineering_moves(&grid, left))
+            .filter(|o| union_grundy(&mut memo, o, &domineering_moves) == heap)
+            .map(|o| format!("cram {} + nim {heap}", grid_text(&o)))
+            .collect();
+        // taking the heap down to g (a heap of 0 is written as nothing)
+        want.extend((0..heap).filter(|&h| h == g).map(|h| match h {
+            0 => format!("cram {}", grid_text(&grid)),
+            h => format!("cram {} + nim {h}", grid_text(&grid)),
+        }));
+        want.sort();
+        for value_states in [Some(grundy::app::solve::DEFAULT_VALUE_STATES), None] {
+            let options = grundy::SolveOptions {
+                value_states,
+                ..grundy::SolveOptions::default()
+            };
+            let report = grundy::solve(&text, &options).unwrap();
+            let r = report
+                .impartial()
+                .unwrap_or_else(|| panic!("{text}: impartial"));
+            assert_eq!(r.grundy, value_states.map(|_| g ^ heap), "{text}");
+            assert_eq!(r.outcome == grundy::Outcome::N, g != heap, "{text}");
+            let mut got = r.winning_moves.clone();
+            got.sort();
+            assert_eq!(got, want, "{text}");
+            let json = serde_json::to_value(&report).unwrap();
+            assert_eq!(json["kind"], "impartial");
+            assert!(json.get("left_winning_moves").is_none(), "{json}");
+        }
     }
 }
 

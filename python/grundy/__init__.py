@@ -54,13 +54,16 @@ def solve(expr, *, misere=False, max_states=None, max_moves=None, max_memory=Non
     """Outcome, Grundy value and every winning move of a sum of games.
 
     ``expr`` is an expression of ``grundy solve`` (``"nim 3 4 5 + wythoff 3 5"``). The result
-    is the object ``grundy solve --json [--misere] EXPR`` prints: ``position``, ``convention``,
-    ``outcome`` (``"N"``, ``"P"`` or ``"D"``), ``grundy``, ``winning_moves`` and, where they
-    apply, ``truncated``, ``escapes`` and ``drawing_moves``. A sum with a partizan part
-    (``"domineering ../.. + nim 1"``) gives what the command line gives for it: ``outcome``
-    (``"L"``, ``"R"``, ``"N"`` or ``"P"``) and ``left_winning_moves`` and
-    ``right_winning_moves`` found by the outcome search, and ``value``: the canonical form,
-    or ``None`` when it needs more than 200,000 positions (``value_reason`` then says so).
+    is the object ``grundy solve --json [--misere] EXPR`` prints, whose ``kind`` says which
+    answer the sum has. ``"impartial"`` (every part impartial, Cram included): ``position``,
+    ``convention``, ``outcome`` (``"N"``, ``"P"`` or ``"D"``), ``grundy``, ``winning_moves``
+    and, where they apply, ``value``, ``truncated``, ``escapes``, ``drawing_moves`` and
+    ``note``. ``"partizan"`` (``"domineering ../.. + nim 1"``): ``outcome`` (``"L"``,
+    ``"R"``, ``"N"`` or ``"P"``), ``left_winning_moves`` and ``right_winning_moves`` found by
+    the outcome search, and ``value``: the canonical form, or ``None`` when it needs more
+    than 200,000 positions (``value_reason`` then says so). ``"loopy"`` (``"on + -1"``):
+    ``left_first`` and ``right_first`` (``"win"``, ``"loss"`` or ``"draw"``), the value and
+    each player's moves.
 
     ``max_memory`` bounds the memory the computation may hold (bytes, or ``"512M"``,
     ``"4G"``; by default half the machine's, or less under a control group's or an

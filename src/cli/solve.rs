@@ -1,9 +1,9 @@
 //! `grundy solve [--misere] [--json] [--max-states N] [--max-moves N] EXPR`
 
+use grundy::app::report::{ImpartialReport, PartizanReport};
 use grundy::app::search_progress::{ProgressSink, SearchCheckpoint, SearchProgress};
-use grundy::app::value::PartizanSolveReport;
 use grundy::game_graph::LoopyValue;
-use grundy::{solve, Convention, Outcome, SolveAnswer, SolveOptions, SolveReport};
+use grundy::{solve, Convention, Outcome, SolveOptions, SolveReport};
 use std::fmt::Write;
 
 /// The help's list of every game, from the catalogs.
@@ -107,11 +107,7 @@ pub fn run(args: &Args) -> Result<String, String> {
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    match answer.map_err(super::message)? {
-        SolveAnswer::Partizan(report) => super::render(&report, args.json, partizan_human),
-        SolveAnswer::Impartial(report) => super::render(&report, args.json, human),
-        SolveAnswer::Loopy(report) => super::render(&report, args.json, super::value::loopy_human),
-    }
+    super::render(&answer.map_err(super::message)?, args.json, human)
 }
 
 /// `--engine dataflow`: the root's moves shared among timely dataflow workers; only process 0
@@ -126,7 +122,7 @@ fn run_dataflow(args: &Args, text: &str, options: &SolveOptions) -> Result<Strin
     let report = grundy::app::partizan_dataflow::dataflow_solve(text, options, &config);
     quiet.restore(args.cluster.process)?;
     match report.map_err(super::message)? {
-        Some(report) => super::render(&report, args.json, partizan_human),
+        Some(report) => super::render(&report, args.json, human),
         None => Ok(String::new()),
     }
 }
@@ -167,7 +163,16 @@ fn progress(checkpoint: bool, bar: &Option<indicatif::ProgressBar>) -> Option<Pr
     )))
 }
 
-fn partizan_human(r: &PartizanSolveReport) -> String {
+/// The text of `grundy solve` for any sum: by its kind.
+fn human(report: &SolveReport) -> String {
+    match report {
+        SolveReport::Impartial(r) => impartial_human(r),
+        SolveReport::Partizan(r) => partizan_human(r),
+        SolveReport::Loopy(r) => super::value::loopy_human(r),
+    }
+}
+
+fn partizan_human(r: &PartizanReport) -> String {
     let mut out = String::new();
     let outcome = match r.outcome.letter() {
         "L" => "L: Left wins, whoever moves first",
@@ -210,7 +215,7 @@ fn partizan_human(r: &PartizanSolveReport) -> String {
     out
 }
 
-fn human(report: &SolveReport) -> String {
+fn impartial_human(report: &ImpartialReport) -> String {
     let mut out = String::new();
     let play = match report.convention {
         "misere" => "misère (who cannot move wins)",
@@ -228,6 +233,7 @@ fn human(report: &SolveReport) -> String {
             LoopyValue::Infinite(k.clone())
         ),
         (None, "misere", _) => "not defined under misère play".into(),
+        (None, _, _) if report.note.is_some() => "unknown (see the note)".into(),
         (None, _, _) => "unknown within the state limit".into(),
     };
     let _ = writeln!(out, "position:    {}", report.position);

@@ -62,7 +62,7 @@ mod testing;
 pub mod zeckendorf;
 
 pub use app::parse::{parse_sum, parse_sum_with};
-pub use app::solve::{solve, solve_expression, SolveAnswer, SolveOptions, SolveReport};
+pub use app::solve::{solve, solve_expression, ImpartialReport, SolveOptions, SolveReport};
 pub use budget::{Budget, Cancel};
 pub use error::{GrundyError, Result};
 pub use nimber::Convention;

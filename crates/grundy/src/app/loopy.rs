@@ -16,22 +16,20 @@
 //! assert!(loopy_report("nim 3", &LoopyOptions::default()).unwrap().is_none());
 //! ```
 
-use crate::app::parse::{parse_terms, split_components, Term};
-use crate::app::value::ValuedSum;
+use crate::app::parse::{read_sum, short_terms, SumPart, Term};
+pub use crate::app::report::{LoopyMove, LoopyReport};
+use crate::app::valued_sum::ValuedSum;
 use crate::budget::{Budget, Cancel};
 use crate::error::{GrundyError, Result};
-use crate::games::loopy::{ExploredPart, LoopyPart};
+use crate::games::loopy::ExploredPart;
 use crate::games::partizan::PartizanValues;
-use crate::games::syntax::{error, ParseContext, Word};
 use crate::games::{GraphSource, NoGraphs};
 use crate::partizan::loopy::{
-    is_loopy, parse_loopy, value_of, LoopyGraph, Play, Player, SidedValue, Stopper, SumGraph,
-    DEFAULT_SIDLING_ROUNDS,
+    value_of, LoopyGraph, Play, Player, SidedValue, Stopper, SumGraph, DEFAULT_SIDLING_ROUNDS,
 };
 use crate::partizan::{Forms, GameId, PartizanOutcome};
 use crate::solve::DEFAULT_MAX_STATES;
 use rustc_hash::FxHashMap;
-use serde::Serialize;
 use std::sync::Arc;
 
 /// How to answer a loopy sum.
@@ -74,141 +72,14 @@ impl LoopyOptions {
 /// has up to the square of them).
 pub const DEGREE_MAX_POSITIONS: usize = 256;
 
-/// A move of a loopy sum and what it gives the player who makes it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct LoopyMove {
-    /// The sum after the move.
-    pub position: String,
-    /// The result for the player who moves, with the opponent to move next.
-    pub result: Play,
-}
-
-/// The answer for a sum with a loopy part (`grundy value`, `grundy solve`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct LoopyReport {
-    /// The sum as written back.
-    pub position: String,
-    /// The value: a stopper's simplest form, or `S & T`; `None` when it was not found (see
-    /// `value_reason`).
-    pub value: Option<String>,
-    /// Why there is no value.
-    pub value_reason: Option<String>,
-    /// Whether the sum is a stopper (no endless alternating play from any position).
-    pub stopper: bool,
-    /// The onside, when the value is sided.
-    pub onside: Option<String>,
-    /// The offside, when the value is sided.
-    pub offside: Option<String>,
-    /// The result for Left when Left moves first.
-    pub left_first: Play,
-    /// The result for Right when Right moves first.
-    pub right_first: Play,
-    /// L, R, N or P when neither player can force a draw; `None` when a draw is involved.
-    pub outcome: Option<PartizanOutcome>,
-    /// Left's stop, for a stopper: a pseudonumber (a number, `x over`, `x under`, `on` or
-    /// `off`).
-    pub left_stop: Option<String>,
-    /// Right's stop, for a stopper.
-    pub right_stop: Option<String>,
-    /// The mean, for a stopper where temperature theory applies (every position on a cycle
-    /// is a number plus an infinitesimal, as `over`, `upon`, `3/2under`).
-    pub mean: Option<String>,
-    /// The temperature, where the mean is given (0 for a number plus a loopy infinitesimal).
-    pub temperature: Option<String>,
-    /// The degree of loopiness of a stopper, G upsum -G (0 for a short game); `None` when
-    /// not a stopper, when its simplest form has more than [`DEGREE_MAX_POSITIONS`]
-    /// positions, or when it is not found within the budget.
-    pub degree: Option<String>,
-    /// The positions of the sum searched.
-    pub positions: usize,
-    /// Left's winning moves, or her drawing moves if none wins.
-    pub left_moves: Vec<LoopyMove>,
-    /// Right's winning moves, or his drawing moves if none wins.
-    pub right_moves: Vec<LoopyMove>,
-    /// Whether moves were left out (more than `max_moves`, or parts given by their sides).
-    pub truncated: bool,
-    /// The position as a board (rows of cells), when it is one game played on a board.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub board: Option<Vec<String>>,
-}
-
-/// A part of a sum with a loopy part.
-#[derive(Clone, Debug)]
-pub enum LoopyTerm {
-    /// A loopy part.
-    Loopy(LoopyPart),
-    /// A short part (partizan, a value, or impartial).
-    Short(Term),
-}
-
-impl std::fmt::Display for LoopyTerm {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            LoopyTerm::Loopy(p) => write!(f, "{p}"),
-            LoopyTerm::Short(t) => write!(f, "{t}"),
-        }
-    }
-}
-
-/// Reads an expression whose parts may be loopy; `None` when none is (the expression is then
-/// for the short engines).
-pub fn read_loopy_terms(
-    text: &str,
-    budget: &Budget,
-    graphs: &dyn GraphSource,
-) -> Result<Option<Vec<LoopyTerm>>> {
-    let components = split_components(text)?;
-    let loopy_word =
-        |words: &[Word]| LoopyPart::is_keyword(words[0].text) || is_loopy(&joined(words).0);
-    if !components.iter().any(|w| loopy_word(w)) {
-        return Ok(None);
-    }
-    let mut context = ParseContext::new(budget.clone(), graphs);
-    let mut terms = Vec::with_capacity(components.len());
-    for words in &components {
-        let (name, args) = (words[0], &words[1..]);
-        if let Some(part) = LoopyPart::read(name, args, &mut context)? {
-            terms.push(LoopyTerm::Loopy(part));
-            continue;
-        }
-        let (text, start) = joined(words);
-        let shift = |e: GrundyError| match e {
-            GrundyError::Parse { column, message } => error(start + column - 1, message),
-            other => other,
-        };
-        if is_loopy(&text) {
-            // checked now, so that a bad value is an error with its column
-            let mut forms = Forms::new(budget.clone());
-            parse_loopy(&mut forms, &text).map_err(shift)?;
-            terms.push(LoopyTerm::Loopy(LoopyPart::Value(text)));
-        } else {
-            let mut parsed = parse_terms(&text, budget.clone(), graphs).map_err(shift)?;
-            terms.push(LoopyTerm::Short(parsed.remove(0).0));
-        }
-    }
-    Ok(Some(terms))
-}
-
-/// A component's words as one text (spaces kept as written) and its column.
-fn joined(words: &[Word]) -> (String, usize) {
-    let start = words[0].column;
-    let mut text = String::new();
-    for w in words {
-        while text.chars().count() + start < w.column {
-            text.push(' ');
-        }
-        text.push_str(w.text);
-    }
-    (text, start)
-}
-
 /// The report of an expression with a loopy part; `None` when it has none.
 pub fn loopy_report(text: &str, options: &LoopyOptions) -> Result<Option<LoopyReport>> {
-    let budget = options.budget();
-    let Some(terms) = read_loopy_terms(text, &budget, &*options.graphs)? else {
+    let parts = read_sum(text, options.budget(), &*options.graphs)?;
+    if short_terms(&parts).is_some() {
         return Ok(None);
-    };
-    report_of(&terms, options).map(Some)
+    }
+    let parts: Vec<SumPart> = parts.into_iter().map(|(p, _)| p).collect();
+    report_of(&parts, options).map(Some)
 }
 
 /// A part explored, with how to write each of its positions.
@@ -223,27 +94,27 @@ struct Part {
 /// A sum with a loopy part, built: its parts explored (the short parts valued together as
 /// one canonical form, in the arena of every form) and how to write their positions.
 pub(crate) struct LoopySum {
-    terms: Vec<LoopyTerm>,
+    terms: Vec<SumPart>,
     valued: ValuedSum,
     parts: Vec<Part>,
 }
 
 impl LoopySum {
     /// Explores every part; `S & T` parts are checked (S >= T).
-    pub(crate) fn new(terms: &[LoopyTerm], options: &LoopyOptions) -> Result<LoopySum> {
+    pub(crate) fn new(terms: &[SumPart], options: &LoopyOptions) -> Result<LoopySum> {
         let budget = options.budget();
         let short: Vec<Term> = terms
             .iter()
             .filter_map(|t| match t {
-                LoopyTerm::Short(t) => Some(t.clone()),
-                LoopyTerm::Loopy(_) => None,
+                SumPart::Short(t) => Some(t.clone()),
+                SumPart::Loopy(_) => None,
             })
             .collect();
         let mut valued = ValuedSum::new(short.clone(), PartizanValues::new(budget.clone()))?;
         let forms = &mut valued.values.forms;
         let mut parts: Vec<Part> = Vec::new();
         for term in terms {
-            if let LoopyTerm::Loopy(p) = term {
+            if let SumPart::Loopy(p) = term {
                 let explored = p.explore(forms, &budget)?;
                 if let Some(off) = explored.offside {
                     // S & T is a value only if S >= T
@@ -307,7 +178,7 @@ impl LoopySum {
         options: &LoopyOptions,
     ) -> Result<Option<Vec<String>>> {
         let keyword = match self.terms.as_slice() {
-            [LoopyTerm::Loopy(part)] => match part.board_keyword() {
+            [SumPart::Loopy(part)] => match part.board_keyword() {
                 Some(keyword) => format!("{keyword} "),
                 None => return Ok(None),
             },
@@ -342,7 +213,7 @@ impl LoopySum {
         // the loopy parts first (in the order of the terms), then the short parts' total
         let mut k = 0;
         for term in &self.terms {
-            if let LoopyTerm::Loopy(_) = term {
+            if let SumPart::Loopy(_) = term {
                 texts.push(position_text(&mut self.parts[k], tuple[k], forms, options)?);
                 k += 1;
             }
@@ -362,7 +233,7 @@ impl LoopySum {
 }
 
 /// The report of a sum of loopy terms.
-pub fn report_of(terms: &[LoopyTerm], options: &LoopyOptions) -> Result<LoopyReport> {
+pub fn report_of(terms: &[SumPart], options: &LoopyOptions) -> Result<LoopyReport> {
     let budget = options.budget();
     let position = terms
         .iter()
@@ -430,6 +301,7 @@ pub fn report_of(terms: &[LoopyTerm], options: &LoopyOptions) -> Result<LoopyRep
     let text = |s: &Stopper, forms: &mut Forms| s.to_text(forms);
     let mut report = LoopyReport {
         position,
+        convention: "normal",
         value: None,
         value_reason,
         stopper: !sided && on_sum.graph.stoppers()[0],

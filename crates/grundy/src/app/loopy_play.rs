@@ -16,7 +16,8 @@
 //! assert!(!game.left_to_move());
 //! ```
 
-use crate::app::loopy::{read_loopy_terms, LoopyOptions, LoopySum};
+use crate::app::loopy::{LoopyOptions, LoopySum};
+use crate::app::parse::{read_sum, short_terms, SumPart};
 use crate::error::{excerpt, GrundyError, Result};
 use crate::partizan::loopy::{Play, Player, SumGraph};
 use serde::Serialize;
@@ -75,14 +76,32 @@ impl LoopyPlay {
     pub fn new(text: &str, left_first: bool, options: &LoopyOptions) -> Result<Option<LoopyPlay>> {
         let budget =
             crate::budget::Budget::new(options.max_states).with_cancel(options.cancel.clone());
-        let Some(terms) = read_loopy_terms(text, &budget, &*options.graphs)? else {
+        let parts = read_sum(text, budget, &*options.graphs)?;
+        if short_terms(&parts).is_some() {
             return Ok(None);
-        };
-        let built = LoopySum::new(&terms, options)?;
+        }
+        let parts: Vec<SumPart> = parts.into_iter().map(|(p, _)| p).collect();
+        LoopyPlay::from_parts(&parts, left_first, options).map(Some)
+    }
+
+    /// [`LoopyPlay::new`] of a sum already read (with a loopy part).
+    pub fn from_parts(
+        parts: &[SumPart],
+        left_first: bool,
+        options: &LoopyOptions,
+    ) -> Result<LoopyPlay> {
+        let budget =
+            crate::budget::Budget::new(options.max_states).with_cancel(options.cancel.clone());
+        let built = LoopySum::new(parts, options)?;
         if built.sided() {
+            let text = parts
+                .iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join(" + ");
             return Err(GrundyError::Unsupported(format!(
                 "'{}': a value given by its sides (S & T) is no game to play",
-                excerpt(text)
+                excerpt(&text)
             )));
         }
         let sum = built.graph(false, &budget)?;
@@ -92,13 +111,13 @@ impl LoopyPlay {
         } else {
             Player::Right
         };
-        Ok(Some(LoopyPlay {
+        Ok(LoopyPlay {
             built,
             sum,
             outcomes,
             options: options.clone(),
             history: vec![(0, first)],
-        }))
+        })
     }
 
     /// Whether Left is to move.

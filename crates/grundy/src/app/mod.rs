@@ -41,10 +41,12 @@ pub mod play;
 #[cfg(feature = "plot")]
 pub mod plot;
 pub mod quotient;
+pub mod report;
 pub mod search_progress;
 pub mod session;
 pub mod solve;
 pub mod table;
 pub mod value;
+pub mod valued_sum;
 
 pub use files::FileGraphs;

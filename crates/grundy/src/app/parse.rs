@@ -9,9 +9,11 @@
 
 use crate::budget::Budget;
 use crate::error::{excerpt, GrundyError, Result};
+use crate::games::loopy::{LoopyPart, LOOPY_GAMES};
 use crate::games::partizan::{partizan_games, PartizanPart, PARTIZAN_GAMES};
 use crate::games::syntax::{error, ParseContext, Word};
 use crate::games::{syntax, Component, GraphSource, NoGraphs, GAMES};
+use crate::partizan::loopy::{is_loopy, parse_loopy};
 use crate::solve::DEFAULT_MAX_STATES;
 
 /// Reads a sum such as `nim 3 4 5 + wythoff 3 5` into its components, with the default state
@@ -98,39 +100,128 @@ pub fn parse_terms(
     let mut context = ParseContext::new(max_states, graphs);
     split_components(text)?
         .iter()
-        .map(|words| {
-            let (name, args) = (words[0], &words[1..]);
-            if let Some(game) = syntax(name.text) {
-                return Ok((Term::Impartial((game.read)(name, args, &mut context)?), name.column));
-            }
-            for game in partizan_games(name.text) {
-                if let Some(part) = (game.read)(name, args, &mut context)? {
-                    return Ok((Term::Partizan(part), name.column));
-                }
-            }
-            if looks_like_value(name.text) {
-                return Ok((
-                    Term::Partizan(read_value(words, &context.budget)?),
-                    name.column,
-                ));
-            }
-            let mut names: Vec<&str> = GAMES.iter().map(|g| g.keyword).collect();
-            for game in PARTIZAN_GAMES {
-                if !names.contains(&game.syntax.keyword) {
-                    names.push(game.syntax.keyword);
-                }
-            }
-            names.extend(crate::games::loopy::LOOPY_GAMES.iter().map(|g| g.keyword));
-            Err(error(
-                name.column,
-                format!(
-                    "unknown game '{}' (expected one of: {}; or a value such as 1/2, ^*, {{1|-1}}, on or {{0|pass}})",
-                    excerpt(name.text),
-                    names.join(", ")
-                ),
-            ))
+        .map(|words| Ok((read_term(words, &mut context)?, words[0].column)))
+        .collect()
+}
+
+/// A part of any sum: a short part ([`Term`]), or a loopy partizan part (a game of the loopy
+/// catalog, or a value in loopy notation such as `on`, `over`, `{0|pass}`, `1 & 0`).
+#[derive(Clone, Debug)]
+pub enum SumPart {
+    /// A short part: impartial, partizan, or a value.
+    Short(Term),
+    /// A loopy part.
+    Loopy(LoopyPart),
+}
+
+impl std::fmt::Display for SumPart {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SumPart::Short(t) => write!(f, "{t}"),
+            SumPart::Loopy(p) => write!(f, "{p}"),
+        }
+    }
+}
+
+/// Reads any sum once into its typed parts, each with the column it starts at: what `solve`,
+/// `value` and `play` read before choosing how to answer. A loopy value is checked as it is
+/// read, so that an error names its column.
+///
+/// ```
+/// use grundy::app::parse::{read_sum, SumPart, Term};
+/// let parts = read_sum("on + domineering ../.. + nim 2", 1000, &grundy::games::NoGraphs::default()).unwrap();
+/// assert!(matches!(parts[0].0, SumPart::Loopy(_)));
+/// assert!(matches!(parts[1].0, SumPart::Short(Term::Partizan(_))));
+/// assert!(matches!(parts[2].0, SumPart::Short(Term::Impartial(_))));
+/// ```
+///
+/// **Complexity**: O(length of `text`) plus reading the graphs named.
+pub fn read_sum(
+    text: &str,
+    max_states: impl Into<Budget>,
+    graphs: &dyn GraphSource,
+) -> Result<Vec<(SumPart, usize)>> {
+    let mut context = ParseContext::new(max_states, graphs);
+    let mut parts = Vec::new();
+    for words in split_components(text)? {
+        let (name, args) = (words[0], &words[1..]);
+        let part = if let Some(part) = LoopyPart::read(name, args, &mut context)? {
+            SumPart::Loopy(part)
+        } else if is_loopy(&joined(&words).0) {
+            let (text, start) = joined(&words);
+            let mut forms = crate::partizan::Forms::new(context.budget.clone());
+            parse_loopy(&mut forms, &text).map_err(|e| shift(e, start))?;
+            SumPart::Loopy(LoopyPart::Value(text))
+        } else {
+            SumPart::Short(read_term(&words, &mut context)?)
+        };
+        parts.push((part, name.column));
+    }
+    Ok(parts)
+}
+
+/// The short parts of a sum read by [`read_sum`], or `None` when some part is loopy.
+pub fn short_terms(parts: &[(SumPart, usize)]) -> Option<Vec<Term>> {
+    parts
+        .iter()
+        .map(|(p, _)| match p {
+            SumPart::Short(t) => Some(t.clone()),
+            SumPart::Loopy(_) => None,
         })
         .collect()
+}
+
+/// One component's words read as a short part: a game of the impartial catalog, of the
+/// partizan catalog, or a value in CGSuite's notation.
+fn read_term(words: &[Word], context: &mut ParseContext) -> Result<Term> {
+    let (name, args) = (words[0], &words[1..]);
+    if let Some(game) = syntax(name.text) {
+        return Ok(Term::Impartial((game.read)(name, args, context)?));
+    }
+    for game in partizan_games(name.text) {
+        if let Some(part) = (game.read)(name, args, context)? {
+            return Ok(Term::Partizan(part));
+        }
+    }
+    if looks_like_value(name.text) {
+        return Ok(Term::Partizan(read_value(words, &context.budget)?));
+    }
+    let mut names: Vec<&str> = GAMES.iter().map(|g| g.keyword).collect();
+    for game in PARTIZAN_GAMES {
+        if !names.contains(&game.syntax.keyword) {
+            names.push(game.syntax.keyword);
+        }
+    }
+    names.extend(LOOPY_GAMES.iter().map(|g| g.keyword));
+    Err(error(
+        name.column,
+        format!(
+            "unknown game '{}' (expected one of: {}; or a value such as 1/2, ^*, {{1|-1}}, on or {{0|pass}})",
+            excerpt(name.text),
+            names.join(", ")
+        ),
+    ))
+}
+
+/// A component's words as one text (spaces kept as written) and the column it starts at.
+fn joined(words: &[Word]) -> (String, usize) {
+    let start = words[0].column;
+    let mut text = String::new();
+    for w in words {
+        while text.chars().count() + start < w.column {
+            text.push(' ');
+        }
+        text.push_str(w.text);
+    }
+    (text, start)
+}
+
+/// A parse error of a text that starts at column `start` of the expression, moved there.
+fn shift(e: GrundyError, start: usize) -> GrundyError {
+    match e {
+        GrundyError::Parse { column, message } => error(start + column - 1, message),
+        other => other,
+    }
 }
 
 /// Whether a word starts a value in CGSuite's notation rather than a keyword.
@@ -145,23 +236,13 @@ fn looks_like_value(word: &str) -> bool {
 /// A value component: its words joined, quotes allowed around it; checked and written
 /// canonically, in an arena under the expression's budget.
 fn read_value(words: &[Word], budget: &Budget) -> Result<PartizanPart> {
-    let start = words[0].column;
-    let mut text = String::new();
-    for w in words {
-        while text.chars().count() + start < w.column {
-            text.push(' ');
-        }
-        text.push_str(w.text);
-    }
-    let (inner, shift) = match text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+    let (text, start) = joined(words);
+    let (inner, quote) = match text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
         Some(inner) => (inner.to_string(), 1),
         None => (text.clone(), 0),
     };
     let mut forms = crate::partizan::Forms::new(budget.clone());
-    let g = forms.parse(&inner).map_err(|e| match e {
-        GrundyError::Parse { column, message } => error(start + shift + column - 1, message),
-        other => other,
-    })?;
+    let g = forms.parse(&inner).map_err(|e| shift(e, start + quote))?;
     let text = forms.to_string(g);
     forms.status()?;
     Ok(PartizanPart::Value(text))

@@ -14,8 +14,8 @@
 
 use crate::app::parse::{parse_terms, Term};
 use crate::app::partizan_solve::{root_report, PartizanSolveOptions, TermSearch};
-use crate::app::solve::SolveOptions;
-use crate::app::value::PartizanSolveReport;
+use crate::app::report::SolveReport;
+use crate::app::solve::{answer_of, is_impartial, SolveOptions};
 use crate::error::{GrundyError, Result};
 use crate::game_graph::dataflow::{execute, DataflowConfig};
 use crate::nimber::Convention;
@@ -34,12 +34,14 @@ use timely::dataflow::InputHandle;
 type Answer = (u64, std::result::Result<bool, String>);
 
 /// Solves a sum with a partizan part on the workers of `config` (every process runs this with
-/// the same text and options). Returns the report in process 0, `None` in the others.
+/// the same text and options). Returns the report in process 0 (the same kind of answer as
+/// [`crate::app::solve::solve`]'s: a sum of Cram parts answers as impartial), `None` in the
+/// others.
 pub fn dataflow_solve(
     text_in: &str,
     options: &SolveOptions,
     config: &DataflowConfig,
-) -> Result<Option<PartizanSolveReport>> {
+) -> Result<Option<SolveReport>> {
     if options.convention == Convention::Misere {
         return Err(GrundyError::Unsupported(
             "misère play of partizan games is not supported (normal play only: who cannot move loses)"
@@ -145,6 +147,7 @@ pub fn dataflow_solve(
             .into_iter()
             .map(|(left, next)| (left, Some(next)))
             .collect();
-        root_report(&terms, &subproblems, &wins, &solve_options).map(Some)
+        let report = root_report(&terms, &subproblems, &wins, &solve_options)?;
+        answer_of(report, is_impartial(&terms)).map(Some)
     })
 }

@@ -17,7 +17,8 @@
 
 use crate::app::parse::Term;
 use crate::app::partizan_solve::TermSearch;
-use crate::app::value::{board_of, read_terms, sum_moves, ValueOptions, ValuedSum};
+use crate::app::value::{read_terms, ValueOptions};
+use crate::app::valued_sum::{board_of, sum_moves, ValuedSum};
 use crate::error::{excerpt, GrundyError, Result};
 use crate::partizan::{OutcomeOptions, PartizanOutcome};
 use serde::Serialize;
@@ -114,7 +115,21 @@ impl PartizanPlay {
         options: &ValueOptions,
         value_states: usize,
     ) -> Result<PartizanPlay> {
-        let terms = read_terms(text, options)?;
+        PartizanPlay::from_terms(
+            read_terms(text, options)?,
+            left_first,
+            options,
+            value_states,
+        )
+    }
+
+    /// [`PartizanPlay::with_value_states`] of a sum already read.
+    pub fn from_terms(
+        terms: Vec<Term>,
+        left_first: bool,
+        options: &ValueOptions,
+        value_states: usize,
+    ) -> Result<PartizanPlay> {
         let capped = ValueOptions {
             max_states: options.max_states.min(value_states),
             ..options.clone()

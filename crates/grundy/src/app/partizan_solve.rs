@@ -3,8 +3,10 @@
 //! added when the value engine finds it within its own budget.
 
 use crate::app::parse::Term;
+use crate::app::report::PartizanReport;
 use crate::app::search_progress::{self, ProgressSink, SearchCheckpoint, SearchProgress};
-use crate::app::value::{term_options, term_value, PartizanSolveReport, ValuedSum};
+use crate::app::value::{value_sum, ValueOptions};
+use crate::app::valued_sum::{term_options, term_value, winning_moves, ValuedSum};
 use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::games::partizan::{PartizanRegion, PartizanValues};
@@ -240,7 +242,7 @@ pub fn root_report(
     subproblems: &[Subproblem<Vec<Term>>],
     wins: &[bool],
     options: &PartizanSolveOptions,
-) -> Result<PartizanSolveReport> {
+) -> Result<PartizanReport> {
     let wins_first = |left: bool| {
         subproblems
             .iter()
@@ -263,7 +265,7 @@ pub fn root_report(
     }
     let (value, value_reason) = value_within(terms, outcome, options)?;
     let [left_winning_moves, right_winning_moves] = lists;
-    Ok(PartizanSolveReport {
+    Ok(PartizanReport {
         position: text(terms),
         convention: "normal",
         outcome,
@@ -380,7 +382,7 @@ pub fn text(terms: &[Term]) -> String {
 pub fn solve_by_search(
     terms: Vec<Term>,
     options: &PartizanSolveOptions,
-) -> Result<(PartizanSolveReport, OutcomeStats)> {
+) -> Result<(PartizanReport, OutcomeStats)> {
     let threads = match options.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
@@ -456,4 +458,37 @@ pub fn solve_by_search(
     let mut report = root_report(&terms, &answers.subproblems, &answers.wins, options)?;
     report.truncated |= answers.skipped;
     Ok((report, answers.stats))
+}
+
+/// Outcome, canonical form and each player's winning moves of a partizan sum.
+///
+/// ```
+/// use grundy::app::partizan_solve::solve_partizan;
+/// use grundy::app::value::ValueOptions;
+/// let r = solve_partizan("domineering ../.. + nim 1", &ValueOptions::default()).unwrap();
+/// assert_eq!(r.value.as_deref(), Some("{1*|-1*}"));
+/// assert_eq!(r.outcome.letter(), "N");
+/// assert_eq!(r.left_winning_moves, vec!["domineering #./#. + nim 1", "domineering .#/.# + nim 1"]);
+/// ```
+pub fn solve_partizan(text: &str, options: &ValueOptions) -> Result<PartizanReport> {
+    solve_valued(value_sum(text, options)?, options.max_moves)
+}
+
+/// [`solve_partizan`] of a sum already read and valued; at most `max_moves` winning moves
+/// listed per player.
+pub fn solve_valued(mut sum: ValuedSum, max_moves: usize) -> Result<PartizanReport> {
+    let (left, lt) = winning_moves(&mut sum, true, max_moves)?;
+    let (right, rt) = winning_moves(&mut sum, false, max_moves)?;
+    let total = sum.total;
+    sum.values.forms.status()?;
+    Ok(PartizanReport {
+        position: Term::sum_to_string(&sum.terms),
+        convention: "normal",
+        outcome: sum.values.forms.outcome(total),
+        value: Some(sum.values.forms.to_string(total)),
+        value_reason: None,
+        left_winning_moves: left,
+        right_winning_moves: right,
+        truncated: lt || rt,
+    })
 }

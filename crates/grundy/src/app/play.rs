@@ -166,8 +166,13 @@ impl Session {
     /// A sum written in the expression language, played under `options.convention` and
     /// searched within `options.max_states`; its `graph` parts come from `options.graphs`.
     pub fn from_sum(text: &str, options: &SolveOptions) -> Result<Session> {
+        let parts = parse_sum_with(text, options.budget(), &*options.graphs)?;
+        Session::from_parts(parts, options)
+    }
+
+    /// [`Session::from_sum`] of a sum already read.
+    pub fn from_parts(parts: Vec<Component>, options: &SolveOptions) -> Result<Session> {
         let (convention, budget) = (options.convention, options.budget());
-        let parts = parse_sum_with(text, budget.clone(), &*options.graphs)?;
         check_convention(&parts, convention)?;
         Ok(Session {
             game: Game::Sum {

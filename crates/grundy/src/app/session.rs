@@ -6,10 +6,11 @@
 
 use crate::app::loopy::LoopyOptions;
 use crate::app::loopy_play::LoopyPlay;
-use crate::app::partizan_play::PartizanPlay;
+use crate::app::parse::{read_sum, short_terms, SumPart, Term};
+use crate::app::partizan_play::{PartizanPlay, PLAY_VALUE_STATES};
 use crate::app::play::{MoveResult, Session};
 use crate::app::solve::SolveOptions;
-use crate::app::value::{has_partizan_part, ValueOptions};
+use crate::app::value::ValueOptions;
 use crate::error::{GrundyError, Result};
 use crate::nimber::{Convention, Outcome};
 use crate::partizan::loopy::Play;
@@ -281,32 +282,46 @@ pub struct SessionOptions {
 /// line.
 pub fn open_session(text: &str, options: &SessionOptions) -> Result<Box<dyn PlaySession>> {
     let misere = options.solve.convention == Convention::Misere;
-    let loopy = LoopyOptions {
-        max_states: options.value.max_states,
-        graphs: options.value.graphs.clone(),
-        with_value: false,
-        cancel: options.value.cancel.clone(),
-        ..LoopyOptions::default()
-    };
-    if let Some(game) = LoopyPlay::new(text, options.left_first, &loopy)? {
+    let parts = read_sum(text, options.value.budget(), &*options.value.graphs)?;
+    let Some(terms) = short_terms(&parts) else {
         if misere {
             return Err(GrundyError::Unsupported(
                 "misère play of loopy games is not supported".into(),
             ));
         }
-        return Ok(Box::new(game));
-    }
-    if has_partizan_part(text, &options.value)? {
+        let loopy = LoopyOptions {
+            max_states: options.value.max_states,
+            graphs: options.value.graphs.clone(),
+            with_value: false,
+            cancel: options.value.cancel.clone(),
+            ..LoopyOptions::default()
+        };
+        let parts: Vec<SumPart> = parts.into_iter().map(|(p, _)| p).collect();
+        return Ok(Box::new(LoopyPlay::from_parts(
+            &parts,
+            options.left_first,
+            &loopy,
+        )?));
+    };
+    if terms.iter().any(|t| matches!(t, Term::Partizan(_))) {
         if misere {
             return Err(GrundyError::Unsupported(
                 "misère play of partizan games is not supported".into(),
             ));
         }
-        return Ok(Box::new(PartizanPlay::new(
-            text,
+        return Ok(Box::new(PartizanPlay::from_terms(
+            terms,
             options.left_first,
             &options.value,
+            PLAY_VALUE_STATES,
         )?));
     }
-    Ok(Box::new(Session::from_sum(text, &options.solve)?))
+    let parts = terms
+        .into_iter()
+        .filter_map(|t| match t {
+            Term::Impartial(c) => Some(c),
+            Term::Partizan(_) => None,
+        })
+        .collect();
+    Ok(Box::new(Session::from_parts(parts, &options.solve)?))
 }

@@ -8,20 +8,21 @@
 //! assert_eq!(report.winning_moves, vec!["nim 1 4 5"]);
 //! ```
 
-use crate::app::parse::{parse_sum_with, parse_terms, Term};
+use crate::app::loopy::LoopyOptions;
+use crate::app::parse::{parse_sum_with, read_sum, short_terms, SumPart, Term};
 use crate::app::partizan_solve::{solve_by_search, PartizanSolveOptions};
+use crate::app::report::PartizanReport;
+pub use crate::app::report::{ImpartialReport, SolveReport};
 use crate::app::search_progress::{ProgressSink, SearchCheckpoint};
-use crate::app::value::PartizanSolveReport;
 use crate::budget::{Budget, Cancel};
-use crate::error::Result;
+use crate::error::{excerpt, GrundyError, Result};
 use crate::games::{check_convention, Component, GraphSource, NoGraphs};
 use crate::nimber::Convention;
 use crate::nimber::Outcome;
 use crate::partizan::database::Database;
-use crate::partizan::OutcomeOptions;
+use crate::partizan::{OutcomeOptions, PartizanOutcome};
 use crate::solve::analyse::{SumAnalyser, SumAnalysis};
 use crate::solve::DEFAULT_MAX_STATES;
-use serde::Serialize;
 use std::sync::Arc;
 
 /// How to solve an expression.
@@ -80,38 +81,6 @@ impl SolveOptions {
     }
 }
 
-/// The answer for one position, in the shape of `grundy solve --json`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SolveReport {
-    /// The position, normalised (every component as grundy writes it).
-    pub position: String,
-    /// `"normal"` or `"misere"`.
-    pub convention: &'static str,
-    /// `N` (the player to move wins), `P`, or `D` (a draw: a sum with a loopy part).
-    pub outcome: Outcome,
-    /// The Grundy value; `None` under misère play, when out of reach, or when it is ∞.
-    pub grundy: Option<u64>,
-    /// The value in CGSuite's notation (`0`, `*`, `*3`) under normal play when the Grundy
-    /// value is known: the same as a partizan sum's `value`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub value: Option<String>,
-    /// The escape set K when the sum's value is ∞(K) (a game-graph part of value ∞).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub escapes: Option<Vec<u64>>,
-    /// Every winning move, as the whole position it leaves, each a valid expression.
-    pub winning_moves: Vec<String>,
-    /// For a draw, every move that keeps the draw.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub drawing_moves: Option<Vec<String>>,
-    /// True when the list of winning moves was cut at the limit.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub truncated: bool,
-    /// Why the Grundy value is unknown or the list of moves may be incomplete (then the moves
-    /// listed are those proved winning).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
-}
-
 /// Parses `text` and analyses the sum: outcome, Grundy value and every winning move.
 ///
 /// The method is [`SumAnalyser`]'s: the Sprague-Grundy theorem (normal play), the misère Nim
@@ -129,7 +98,7 @@ pub struct SolveReport {
 /// assert_eq!(report.outcome, grundy::Outcome::P);
 /// assert!(report.winning_moves.is_empty());
 /// ```
-pub fn solve_expression(text: &str, options: &SolveOptions) -> Result<SolveReport> {
+pub fn solve_expression(text: &str, options: &SolveOptions) -> Result<ImpartialReport> {
     let parts = parse_sum_with(text, options.budget(), &*options.graphs)?;
     check_convention(&parts, options.convention)?;
     let analysis = SumAnalyser::new(options.budget(), options.max_moves)
@@ -137,97 +106,159 @@ pub fn solve_expression(text: &str, options: &SolveOptions) -> Result<SolveRepor
     Ok(report_of(&parts, analysis))
 }
 
-/// The answer of `solve` for any expression: an impartial sum's [`SolveReport`], or, for a
-/// sum with a partizan part, its outcome class and each player's winning moves found by search,
-/// and its canonical form when found within its budget ([`PartizanSolveReport`]). Serialised as
-/// the report it holds.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
-pub enum SolveAnswer {
-    /// Every part is impartial.
-    Impartial(SolveReport),
-    /// Some part is partizan (Left and Right move differently).
-    Partizan(PartizanSolveReport),
-    /// Some part is loopy (positions repeat): win, loss or draw for each player moving first.
-    Loopy(crate::app::loopy::LoopyReport),
-}
-
-/// Solves any expression, the one choice between the impartial analyser
-/// ([`solve_expression`]'s) and the partizan outcome search
-/// ([`crate::app::partizan_solve::solve_by_search`])
-/// that every front end (the command line, the server, Python) makes through here. The text
-/// is parsed once. Misère play of a sum with a partizan part is refused.
+/// Solves any expression: the one entry of `grundy solve`, `/api/solve` and Python's
+/// `grundy.solve`. The text is read once ([`read_sum`]) and the parts choose the kind of
+/// answer ([`SolveReport`]): a sum with a loopy part is answered by retrograde analysis
+/// ([`crate::app::loopy`]); one with a partizan part by the outcome search, with its
+/// canonical form when the value engine finds it within `value_states`
+/// ([`crate::app::partizan_solve::solve_by_search`]); one whose parts are all impartial by
+/// [`SumAnalyser`] (closed forms, tables, searches), or, when some part is an impartial game
+/// of the partizan catalog (Cram), by the outcome search and the value engine, whose canonical
+/// form of an impartial sum is its nimber. Misère play is refused in one line for loopy and
+/// partizan sums, and for Cram.
 ///
 /// ```
-/// use grundy::app::solve::{solve, SolveAnswer, SolveOptions};
-/// let SolveAnswer::Partizan(r) = solve("domineering ../.. + nim 1", &SolveOptions::default()).unwrap() else {
-///     panic!("a partizan part")
-/// };
-/// assert_eq!(r.outcome.letter(), "N");
-/// let SolveAnswer::Impartial(r) = solve("nim 1 2", &SolveOptions::default()).unwrap() else {
-///     panic!("impartial")
-/// };
-/// assert_eq!(r.grundy, Some(3));
+/// use grundy::{solve, SolveOptions, SolveReport};
+/// let r = solve("domineering ../.. + nim 1", &SolveOptions::default()).unwrap();
+/// assert_eq!(r.partizan().unwrap().outcome.letter(), "N");
+/// let r = solve("nim 1 2", &SolveOptions::default()).unwrap();
+/// assert_eq!(r.impartial().unwrap().grundy, Some(3));
+/// // Cram is impartial: a nimber, and the moves to nimber 0
+/// let r = solve("cram ../..", &SolveOptions::default()).unwrap();
+/// assert_eq!(r.impartial().unwrap().grundy, Some(0));
 /// ```
-pub fn solve(text: &str, options: &SolveOptions) -> Result<SolveAnswer> {
-    let loopy = crate::app::loopy::LoopyOptions {
-        max_states: options.max_states,
-        max_moves: options.max_moves,
-        graphs: options.graphs.clone(),
-        cancel: options.cancel.clone(),
-        with_value: options.value_states.is_some(),
-        ..Default::default()
-    };
-    if let Some(terms) =
-        crate::app::loopy::read_loopy_terms(text, &options.budget(), &*options.graphs)?
-    {
+pub fn solve(text: &str, options: &SolveOptions) -> Result<SolveReport> {
+    let parts = read_sum(text, options.budget(), &*options.graphs)?;
+    let Some(terms) = short_terms(&parts) else {
         if options.convention == Convention::Misere {
-            return Err(crate::error::GrundyError::Unsupported(
+            return Err(GrundyError::Unsupported(
                 "misère play of loopy partizan games is not supported (normal play only)".into(),
             ));
         }
-        return crate::app::loopy::report_of(&terms, &loopy).map(SolveAnswer::Loopy);
-    }
-    let terms = parse_terms(text, options.budget(), &*options.graphs)?;
-    if terms.iter().any(|(t, _)| matches!(t, Term::Partizan(_))) {
-        if options.convention == Convention::Misere {
-            return Err(crate::error::GrundyError::Unsupported(
-                "misère play of partizan games is not supported (normal play only: who cannot move loses)"
-                    .into(),
-            ));
-        }
-        let terms = terms.into_iter().map(|(t, _)| t).collect();
-        let search = PartizanSolveOptions {
-            budget: options.budget(),
+        let loopy = LoopyOptions {
+            max_states: options.max_states,
             max_moves: options.max_moves,
-            value_states: options.value_states,
-            search: OutcomeOptions::default(),
-            checkpoint: options.checkpoint.clone(),
-            progress: options.progress.clone(),
-            database: options.database.clone(),
-            threads: options.threads,
+            graphs: options.graphs.clone(),
+            cancel: options.cancel.clone(),
+            with_value: options.value_states.is_some(),
+            ..Default::default()
         };
-        return solve_by_search(terms, &search).map(|(r, _)| SolveAnswer::Partizan(r));
+        let parts: Vec<SumPart> = parts.into_iter().map(|(p, _)| p).collect();
+        return crate::app::loopy::report_of(&parts, &loopy).map(SolveReport::Loopy);
+    };
+    if terms.iter().all(|t| matches!(t, Term::Impartial(_))) {
+        let parts: Vec<Component> = terms
+            .into_iter()
+            .filter_map(|t| match t {
+                Term::Impartial(c) => Some(c),
+                Term::Partizan(_) => None,
+            })
+            .collect();
+        check_convention(&parts, options.convention)?;
+        let analysis = SumAnalyser::new(options.budget(), options.max_moves)
+            .analyse(&parts, options.convention)?;
+        return Ok(SolveReport::Impartial(report_of(&parts, analysis)));
     }
-    let parts: Vec<Component> = terms
-        .into_iter()
-        .map(|(t, _)| match t {
-            Term::Impartial(c) => c,
-            Term::Partizan(_) => unreachable!("no partizan part"),
-        })
-        .collect();
-    check_convention(&parts, options.convention)?;
-    let analysis = SumAnalyser::new(options.budget(), options.max_moves)
-        .analyse(&parts, options.convention)?;
-    Ok(SolveAnswer::Impartial(report_of(&parts, analysis)))
+    if options.convention == Convention::Misere {
+        let part = terms.iter().find_map(|t| match t {
+            Term::Partizan(p) => Some(p.to_string()),
+            Term::Impartial(_) => None,
+        });
+        return Err(GrundyError::Unsupported(format!(
+            "misère play of '{}' is not supported (normal play only: who cannot move loses)",
+            excerpt(&part.unwrap_or_default())
+        )));
+    }
+    let search = PartizanSolveOptions {
+        budget: options.budget(),
+        max_moves: options.max_moves,
+        value_states: options.value_states,
+        search: OutcomeOptions::default(),
+        checkpoint: options.checkpoint.clone(),
+        progress: options.progress.clone(),
+        database: options.database.clone(),
+        threads: options.threads,
+    };
+    let impartial = is_impartial(&terms);
+    let (report, _) = solve_by_search(terms, &search)?;
+    answer_of(report, impartial)
+}
+
+/// Whether every part of a short sum is impartial: an impartial component, or a part of an
+/// impartial game of the partizan catalog (Cram).
+pub fn is_impartial(terms: &[Term]) -> bool {
+    terms.iter().all(|t| match t {
+        Term::Impartial(_) => true,
+        Term::Partizan(p) => p.is_impartial(),
+    })
+}
+
+/// The answer of a sum answered by the outcome search: as found, or, for a sum of impartial
+/// parts (`impartial`), as an impartial answer: its outcome N or P, its nimber read from its
+/// canonical form (an impartial game's is a nimber `*g`), and the moves to nimber 0 (Left's
+/// winning moves, which are Right's: the players have the same moves).
+pub(crate) fn answer_of(report: PartizanReport, impartial: bool) -> Result<SolveReport> {
+    if !impartial {
+        return Ok(SolveReport::Partizan(report));
+    }
+    let internal = |what: String| {
+        GrundyError::Unsupported(format!(
+            "internal error: '{}', an impartial sum, {what}",
+            excerpt(&report.position)
+        ))
+    };
+    let outcome = match report.outcome {
+        PartizanOutcome::N => Outcome::N,
+        PartizanOutcome::P => Outcome::P,
+        other => return Err(internal(format!("has outcome {}", other.letter()))),
+    };
+    let grundy = match &report.value {
+        None => None,
+        Some(v) => match nimber_of(v) {
+            Some(g) => Some(g),
+            None => return Err(internal(format!("has the value {v}, not a nimber"))),
+        },
+    };
+    if report.left_winning_moves != report.right_winning_moves {
+        return Err(internal("gave the players different winning moves".into()));
+    }
+    let note = report
+        .value_reason
+        .as_ref()
+        .filter(|_| grundy.is_none())
+        .map(|why| format!("the Grundy value is unknown: {why}"));
+    Ok(SolveReport::Impartial(ImpartialReport {
+        position: report.position,
+        convention: Convention::Normal.name(),
+        outcome,
+        grundy,
+        value: report.value,
+        escapes: None,
+        winning_moves: report.left_winning_moves,
+        drawing_moves: None,
+        truncated: report.truncated,
+        note,
+    }))
+}
+
+/// The nimber written `0`, `*` or `*g` in CGSuite's notation; `None` for any other value.
+fn nimber_of(value: &str) -> Option<u64> {
+    match value {
+        "0" => Some(0),
+        "*" => Some(1),
+        _ => value
+            .strip_prefix('*')
+            .and_then(|g| g.parse().ok())
+            .filter(|&g| g > 1),
+    }
 }
 
 /// The report of a sum analysed by [`SumAnalyser`].
-fn report_of(parts: &[Component], analysis: SumAnalysis<Component>) -> SolveReport {
+fn report_of(parts: &[Component], analysis: SumAnalysis<Component>) -> ImpartialReport {
     let texts = |moves: &[Vec<Component>]| -> Vec<String> {
         moves.iter().map(|m| Component::sum_to_string(m)).collect()
     };
-    SolveReport {
+    ImpartialReport {
         position: Component::sum_to_string(parts),
         convention: analysis.convention.name(),
         outcome: analysis.outcome,

@@ -47,6 +47,8 @@ impl PartizanGame for Cram {
         examples: &["cram ../..", "cram .../..."],
     };
 
+    const IMPARTIAL: bool = true;
+
     const PLAYERS: [&'static str; 2] = ["dominoes", "dominoes"];
 
     fn read(name: Word, args: &[Word], context: &mut ParseContext) -> Result<Option<Board>> {

@@ -39,6 +39,8 @@ pub struct PartizanEntry {
     pub syntax: PartizanSyntax,
     /// Left's and Right's pieces in a few words.
     pub players: [&'static str; 2],
+    /// Whether both players have the same moves (the game is impartial, as Cram).
+    pub impartial: bool,
     /// Reads the words after the keyword (`Ok(None)`: another game of the same keyword).
     pub read: fn(Word, &[Word], &mut ParseContext) -> Result<Option<PartizanPart>>,
     /// The standard start on rows x columns, if the game has one.
@@ -95,6 +97,7 @@ macro_rules! partizan_catalog {
         pub static PARTIZAN_GAMES: &[PartizanEntry] = &[$(PartizanEntry {
             syntax: <$game as PartizanGame>::SYNTAX,
             players: <$game as PartizanGame>::PLAYERS,
+            impartial: <$game as PartizanGame>::IMPARTIAL,
             read: read_as::<$game>,
             start: start_as::<$game>,
         },)+];
@@ -120,6 +123,12 @@ macro_rules! partizan_catalog {
                 )+
                 let _ = index;
                 None
+            }
+
+            /// Whether the part's game is impartial (both players have the same moves, as
+            /// Cram): a value written in notation is not, whatever its form.
+            pub fn is_impartial(&self) -> bool {
+                self.entry().is_some_and(|e| e.impartial)
             }
 
             /// The parts a move of Left (`left`) or Right leaves, by the game's rules alone

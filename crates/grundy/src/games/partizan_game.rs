@@ -50,6 +50,11 @@ pub trait PartizanGame: Send + Sync + 'static {
     /// "horizontal dominoes"]`).
     const PLAYERS: [&'static str; 2];
 
+    /// Whether both players have the same moves from every position (the game is impartial,
+    /// as Cram): its sums then answer as impartial sums, with a nimber and the moves to
+    /// nimber 0. A test checks each such game's moves for Left and Right are the same.
+    const IMPARTIAL: bool = false;
+
     /// Reads the words after the keyword (`name`). `Ok(None)` when they are written for
     /// another game of the same keyword (a Hackenbush picture's file after `hackenbush`);
     /// errors name the column at fault.
