@@ -228,8 +228,8 @@ fn subtraction_tables_cut_by_work_agree_with_the_full_table() {
 /// command line's --time-limit and Ctrl-C, the server's deadline).
 #[test]
 fn the_engines_of_the_other_commands_stop_when_cancelled() {
-    use grundy::app::partizan_table::{partizan_table, table_game};
     use grundy::app::quotient::{quotient_report, QuotientOptions};
+    use grundy::app::table::partizan::{partizan_table, table_game};
     use grundy::app::table::{stream_stats_report, table_report, Family, TableOptions};
     use grundy::game_graph::{GameGraph, SolvedGraph};
     use grundy::graph::{csr::Graph, geography::Geography};

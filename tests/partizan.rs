@@ -1400,8 +1400,8 @@ fn rectangle_tables_agree_with_grundy_value() {
         }
     }
     // Winning Ways' Cutcake: an integer everywhere, 0 on the square cakes of side 2 and 3
-    let t = grundy::app::partizan_table::partizan_table(
-        grundy::app::partizan_table::table_game("cutcake").unwrap(),
+    let t = grundy::app::table::partizan::partizan_table(
+        grundy::app::table::partizan::table_game("cutcake").unwrap(),
         3,
         3,
         1 << 20,
@@ -1411,8 +1411,8 @@ fn rectangle_tables_agree_with_grundy_value() {
     assert_eq!(t.values[1][1].as_deref(), Some("0"));
     assert_eq!(t.values[0][3 - 1].as_deref(), Some("2"));
     // past the state limit: the larger rectangles have no value, and the report says so
-    let t = grundy::app::partizan_table::partizan_table(
-        grundy::app::partizan_table::table_game("domineering").unwrap(),
+    let t = grundy::app::table::partizan::partizan_table(
+        grundy::app::table::partizan::table_game("domineering").unwrap(),
         4,
         4,
         50,

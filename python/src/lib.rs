@@ -110,21 +110,9 @@ fn value<'py>(
         cancel: cancel.clone(),
         ..defaults
     };
-    let loopy = grundy::app::loopy::LoopyOptions {
-        max_states: options.max_states,
-        graphs: options.graphs.clone(),
-        cancel: cancel.clone(),
-        ..Default::default()
-    };
-    // a sum with a loopy part (on, {0|pass}, backsliding ROW...) has its own report
-    if let Some(report) = py
-        .detach(|| grundy::app::loopy::loopy_report(expr, &loopy))
-        .map_err(stopped(&cancel))?
-    {
-        return to_python(py, &report);
-    }
+    // read once: a sum with a loopy part (on, {0|pass}, backsliding ROW...) has its own report
     let report = py
-        .detach(|| grundy::app::value::value_expression(expr, &options))
+        .detach(|| grundy::app::value::value_answer(expr, &options))
         .map_err(stopped(&cancel))?;
     to_python(py, &report)
 }

@@ -21,9 +21,12 @@ use axum::routing::{get, post};
 use axum::Router;
 use grundy::app::geography::geography_report;
 use grundy::app::graph::{graph_report, GraphOptions};
-use grundy::app::partizan_play::{play_state, value_with_moves};
+use grundy::app::loopy::{report_of, LoopyOptions};
+use grundy::app::loopy_play::LoopyPlay;
+use grundy::app::parse::{read_sum, short_terms, SumPart};
+use grundy::app::partizan_play::{value_with_moves_of, PartizanPlay, PLAY_VALUE_STATES};
 use grundy::app::play::{board_path, board_state, parse_cell, Session};
-use grundy::app::value::ValueOptions;
+use grundy::app::value::{loopy_options, ValueOptions};
 use grundy::error::excerpt;
 use grundy::game_graph::read_game_graph;
 use grundy::games::{GraphTexts, NoGraphs};
@@ -749,16 +752,6 @@ fn value_options(budget: &Budget) -> ValueOptions {
     }
 }
 
-/// The options of a loopy sum under the server's budget (no files read).
-fn loopy_options(budget: &Budget) -> grundy::app::loopy::LoopyOptions {
-    grundy::app::loopy::LoopyOptions {
-        max_states: budget.max_states(),
-        cancel: budget.cancel().clone(),
-        graphs: Arc::new(NoGraphs::new(NO_FILES)),
-        ..Default::default()
-    }
-}
-
 /// `GET /api/value?position=EXPR`: the report of `grundy value --json`, with each player's
 /// moves (`left_moves`, `right_moves`: `{to, value, wins}`); for a sum with a loopy part, the
 /// loopy report of `grundy value --json` (moves `{position, result}`).
@@ -767,10 +760,14 @@ async fn value(State(state): State<AppState>, Query(params): Params) -> Result<R
     Ok(compute(&state, None, move |_, budget| {
         // a sum with a loopy part answers with its own report (value or sides, win, loss
         // or draw for each player moving first, moves)
-        let loopy = loopy_options(&budget);
-        let answer = match grundy::app::loopy::loopy_report(&position, &loopy)? {
-            Some(report) => serde_json::to_value(report),
-            None => serde_json::to_value(value_with_moves(&position, &value_options(&budget))?),
+        let options = value_options(&budget);
+        let parts = read_sum(&position, budget.clone(), &*options.graphs)?;
+        let answer = match short_terms(&parts) {
+            Some(terms) => serde_json::to_value(value_with_moves_of(terms, &options)?),
+            None => {
+                let parts: Vec<SumPart> = parts.into_iter().map(|(p, _)| p).collect();
+                serde_json::to_value(report_of(&parts, &loopy_options(&options))?)
+            }
         };
         Ok(answer.expect("a report serialises"))
     })
@@ -798,10 +795,20 @@ async fn play_partizan(
     Ok(compute(&state, None, move |_, budget| {
         // a sum with a loopy part: win, draw or loss for each move, the computer keeping a
         // draw where it cannot win
-        let loopy = loopy_options(&budget);
-        let answer = match grundy::app::loopy_play::LoopyPlay::new(&position, left, &loopy)? {
-            Some(mut game) => serde_json::to_value(game.state()?),
-            None => serde_json::to_value(play_state(&position, left, &value_options(&budget))?),
+        let options = value_options(&budget);
+        let parts = read_sum(&position, budget.clone(), &*options.graphs)?;
+        let answer = match short_terms(&parts) {
+            Some(terms) => serde_json::to_value(
+                PartizanPlay::from_terms(terms, left, &options, PLAY_VALUE_STATES)?.state()?,
+            ),
+            None => {
+                let parts: Vec<SumPart> = parts.into_iter().map(|(p, _)| p).collect();
+                let loopy = LoopyOptions {
+                    with_value: false,
+                    ..loopy_options(&options)
+                };
+                serde_json::to_value(LoopyPlay::from_parts(&parts, left, &loopy)?.state()?)
+            }
         };
         Ok(answer.expect("a state serialises"))
     })

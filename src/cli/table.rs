@@ -2,10 +2,10 @@
 //! and `grundy table --rows R --cols C [--json] [--plot FILE] FAMILY2D` (impartial, or a
 //! partizan game of the catalog with a standard start on rectangles)
 
-use grundy::app::partizan_table::{
-    partizan_outcome_table, partizan_table, table_game, PartizanOutcomeTable, PartizanTableReport,
-};
 use grundy::app::plot::{plot, plot_partizan_table};
+use grundy::app::table::partizan::{
+    partizan_outcome_table, partizan_table, PartizanOutcomeTable, PartizanTableReport,
+};
 use grundy::app::table::{
     stream_stats_report, table_report, table_report_resumed, Family, TableOptions, TableReport,
 };
@@ -128,7 +128,8 @@ pub struct Args {
 /// Tabulates, draws if asked, renders.
 pub fn run(args: &Args) -> Result<String, String> {
     super::stop::arm(args.time_limit)?;
-    if let Some(game) = table_game(&args.family.join(" ")) {
+    let family = Family::parse(&args.family.join(" ")).map_err(super::message)?;
+    if let Some(game) = family.partizan() {
         return partizan(args, game);
     }
     if args.outcomes {
@@ -143,7 +144,6 @@ pub fn run(args: &Args) -> Result<String, String> {
             args.family.join(" ")
         ));
     }
-    let family = Family::parse(&args.family.join(" ")).map_err(super::message)?;
     let method = match args.method.as_deref() {
         Some("naive") => OctalMethod::Naive,
         Some("sparse") => OctalMethod::Sparse,

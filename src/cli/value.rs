@@ -1,8 +1,8 @@
 //! `grundy value [--json] [--plot FILE] [--max-states N] EXPR`: the canonical form of a
 //! partizan sum and its invariants.
 
-use grundy::app::loopy::{loopy_report, LoopyOptions, LoopyReport};
-use grundy::app::value::{value_expression, ValueOptions, ValueReport};
+use grundy::app::report::LoopyReport;
+use grundy::app::value::{value_answer, ValueAnswer, ValueOptions, ValueReport};
 use grundy::partizan::loopy::Play;
 use std::fmt::Write;
 
@@ -60,21 +60,18 @@ pub fn run(args: &Args) -> Result<String, String> {
         ..ValueOptions::default()
     };
     let text = expression(&args.expr)?;
-    let loopy = LoopyOptions {
-        max_states: args.max_states,
-        graphs: options.graphs.clone(),
-        cancel: options.cancel.clone(),
-        ..LoopyOptions::default()
-    };
-    if let Some(report) = loopy_report(&text, &loopy).map_err(super::message)? {
-        if args.plot.is_some() {
-            return Err(
-                "--plot draws the thermograph of a short game; this sum has a loopy part".into(),
-            );
+    let report = match value_answer(&text, &options).map_err(super::message)? {
+        ValueAnswer::Short(report) => report,
+        ValueAnswer::Loopy(report) => {
+            if args.plot.is_some() {
+                return Err(
+                    "--plot draws the thermograph of a short game; this sum has a loopy part"
+                        .into(),
+                );
+            }
+            return super::render(&report, args.json, loopy_human);
         }
-        return super::render(&report, args.json, loopy_human);
-    }
-    let report = value_expression(&text, &options).map_err(super::message)?;
+    };
     if let Some(path) = &args.plot {
         grundy::app::plot::plot_thermograph(&report, path).map_err(super::message)?;
     }

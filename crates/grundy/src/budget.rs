@@ -333,7 +333,8 @@ impl Budget {
     /// let small = Budget::new(1000).with_cancel(Cancel::with_max_memory(1));
     /// let mut full: Vec<u64> = vec![7; 1 << 17];
     /// let e = small.room(&mut full, || "the table".into()).unwrap_err();
-    /// assert!(e.to_string().contains("memory limit reached: the table"), "{e}");
+    /// // (or the memory watch, on a busy machine, has stopped the computation first)
+    /// assert!(e.to_string().starts_with("memory limit reached"), "{e}");
     /// ```
     #[inline]
     pub fn room<T: crate::memory::Grow>(

@@ -36,7 +36,6 @@ pub mod parse;
 pub mod partizan_dataflow;
 pub mod partizan_play;
 pub mod partizan_solve;
-pub mod partizan_table;
 pub mod play;
 #[cfg(feature = "plot")]
 pub mod plot;

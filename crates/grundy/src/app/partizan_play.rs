@@ -369,7 +369,12 @@ pub struct ValueWithMoves {
 /// assert_eq!(r.left_moves.iter().filter(|m| m.wins).count(), 1); // the middle column
 /// ```
 pub fn value_with_moves(text: &str, options: &ValueOptions) -> Result<ValueWithMoves> {
-    let mut game = PartizanPlay::with_forms(read_terms(text, options)?, true, options)?;
+    value_with_moves_of(read_terms(text, options)?, options)
+}
+
+/// [`value_with_moves`] of a sum already read.
+pub fn value_with_moves_of(terms: Vec<Term>, options: &ValueOptions) -> Result<ValueWithMoves> {
+    let mut game = PartizanPlay::with_forms(terms, true, options)?;
     let left = game.state()?.moves;
     game.left_to_move = false;
     game.listed = None;

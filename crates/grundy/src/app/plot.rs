@@ -14,7 +14,7 @@
 //! std::fs::remove_file(&path).unwrap();
 //! ```
 
-use crate::app::partizan_table::PartizanTableReport;
+use crate::app::table::partizan::PartizanTableReport;
 use crate::app::table::TableReport;
 use crate::app::value::ValueReport;
 use crate::error::{GrundyError, Result};

@@ -11,7 +11,9 @@
 //! assert_eq!(report.temperature, "1");
 //! ```
 
-use crate::app::parse::{parse_terms, Term};
+use crate::app::loopy::{report_of, LoopyOptions};
+use crate::app::parse::{parse_terms, read_sum, short_terms, SumPart, Term};
+use crate::app::report::LoopyReport;
 use crate::app::valued_sum::ValuedSum;
 use crate::budget::{Budget, Cancel};
 use crate::error::{GrundyError, Result};
@@ -176,6 +178,52 @@ pub fn explicit_report(
     let mut values = PartizanValues::new(max_states);
     let ids = crate::partizan::explicit_values(&mut values.forms, left.len(), left, right)?;
     report(position, &mut values, ids[0])
+}
+
+/// The answer of `grundy value` for any sum: a short sum's canonical form and invariants, or
+/// a sum with a loopy part's report (its value or sides, and who wins). Serialised as the
+/// report it holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum ValueAnswer {
+    /// No part is loopy: the canonical form.
+    Short(ValueReport),
+    /// Some part is loopy.
+    Loopy(LoopyReport),
+}
+
+/// The options of a loopy sum's value under `options` (its budget, graphs and flag).
+pub fn loopy_options(options: &ValueOptions) -> LoopyOptions {
+    LoopyOptions {
+        max_states: options.max_states,
+        graphs: options.graphs.clone(),
+        cancel: options.cancel.clone(),
+        ..LoopyOptions::default()
+    }
+}
+
+/// Reads `text` once and values it (`grundy value`): [`value_expression`]'s report, or a
+/// sum with a loopy part's ([`crate::app::loopy::report_of`]).
+///
+/// ```
+/// use grundy::app::value::{value_answer, ValueAnswer, ValueOptions};
+/// let ValueAnswer::Loopy(r) = value_answer("on + 1", &ValueOptions::default()).unwrap() else {
+///     panic!("a loopy part")
+/// };
+/// assert_eq!(r.value.as_deref(), Some("on"));
+/// ```
+pub fn value_answer(text: &str, options: &ValueOptions) -> Result<ValueAnswer> {
+    let parts = read_sum(text, options.budget(), &*options.graphs)?;
+    match short_terms(&parts) {
+        Some(terms) => {
+            let mut sum = ValuedSum::new(terms, options.values())?;
+            report(sum.position(), &mut sum.values, sum.total).map(ValueAnswer::Short)
+        }
+        None => {
+            let parts: Vec<SumPart> = parts.into_iter().map(|(p, _)| p).collect();
+            report_of(&parts, &loopy_options(options)).map(ValueAnswer::Loopy)
+        }
+    }
 }
 
 /// Parses `text` and reports its canonical form and invariants (`grundy value`).

@@ -20,14 +20,15 @@
 //!   temperature), then those leaving the opponent the fewest moves and the mover the most
 //!   (the mobility ordering of Domineering's solvers).
 
-use crate::budget::{Budget, MIN_TABLE_ENTRIES};
+use crate::budget::Budget;
 use crate::error::Result;
 use crate::partizan::dyadic::Dyadic;
 use crate::partizan::forms::{Forms, GameId};
 use crate::partizan::hash::{hash128, mix};
 use crate::partizan::region_search::RegionSolver;
-use crate::partizan::results::{ResultKey, ResultTable};
+use crate::partizan::results::ResultTable;
 use crate::partizan::search::{BoundTotals, MoveBounds};
+use crate::partizan::sum_table::{SumTable, BUCKET, TABLE_ENTRY_BYTES};
 use rustc_hash::{FxHashMap, FxHasher};
 use std::fmt::Debug;
 use std::hash::{Hash, Hasher};
@@ -194,119 +195,13 @@ pub struct OutcomeStats {
     pub results: u64,
 }
 
-/// A bounded transposition table: buckets of four entries of a 112-bit key and one result,
-/// the entry of least work replaced when a bucket is full.
-struct Table {
-    /// Per entry: the key's low 64 bits, and (key's high 48 bits, work, result). Empty until
-    /// the first result is stored (a search that shares its table elsewhere never takes its
-    /// own: freeing it while threads run costs every core a flush).
-    slots: Vec<[u64; 2]>,
-    mask: usize,
-    stored: u64,
-}
-
-const BUCKET: usize = 4;
-/// The bytes of an entry of [`Table`].
-const TABLE_ENTRY_BYTES: usize = 16;
-const RESULT_BITS: u64 = 2;
-const WORK_BITS: u64 = 14;
-const LOW_BITS: u64 = RESULT_BITS + WORK_BITS;
-
-impl Table {
-    fn new(max_entries: usize) -> Table {
-        let buckets = (max_entries / BUCKET).max(1).next_power_of_two();
-        Table {
-            slots: Vec::new(),
-            mask: buckets - 1,
-            stored: 0,
-        }
-    }
-
-    /// The entries it can hold.
-    fn capacity(&self) -> usize {
-        (self.mask + 1) * BUCKET
-    }
-
-    /// Takes the slots from the system (zeroed by it: paid for as they are touched), half as
-    /// many each time the system refuses, down to [`MIN_TABLE_ENTRIES`]: a transposition
-    /// table is a cache. Whether it has them.
-    #[cold]
-    fn allocate(&mut self) -> bool {
-        loop {
-            if let Ok(slots) = bytemuck::allocation::try_zeroed_vec(self.capacity()) {
-                self.slots = slots;
-                return true;
-            }
-            if self.capacity() <= MIN_TABLE_ENTRIES {
-                return false;
-            }
-            self.mask /= 2;
-        }
-    }
-
-    fn bucket(&self, key: u128) -> usize {
-        ((key as u64 >> 7) as usize & self.mask) * BUCKET
-    }
-
-    /// The result stored for `key`: `Some(true)` a win for the player to move.
-    fn get(&self, key: u128) -> Option<bool> {
-        let (lo, hi) = (key as u64, (key >> 64) as u64 >> LOW_BITS);
-        let b = self.bucket(key);
-        self.slots.get(b..b + BUCKET)?.iter().find_map(|s| {
-            (s[1] != 0 && s[0] == lo && s[1] >> LOW_BITS == hi).then_some(s[1] & 1 == 1)
-        })
-    }
-
-    fn put(&mut self, key: u128, wins: bool, work: u64) {
-        let (lo, hi) = (key as u64, (key >> 64) as u64 >> LOW_BITS);
-        let work = (64 - work.leading_zeros() as u64).min((1 << WORK_BITS) - 1);
-        // bit 1 marks a used slot, bit 0 the result
-        self.put_raw(lo, hi << LOW_BITS | work << RESULT_BITS | 2 | wins as u64);
-    }
-
-    /// Stores an entry as the slots hold it: the key's low word, and its high bits, work and
-    /// result.
-    fn put_raw(&mut self, lo: u64, data: u64) {
-        let hi = data >> LOW_BITS;
-        if self.slots.is_empty() && !self.allocate() {
-            return; // the system refused even the smallest table: a result not kept
-        }
-        let b = self.bucket(lo as u128);
-        let bucket = &mut self.slots[b..b + BUCKET];
-        let slot = bucket
-            .iter()
-            .position(|s| s[1] == 0 || (s[0] == lo && s[1] >> LOW_BITS == hi))
-            .unwrap_or_else(|| {
-                (0..BUCKET)
-                    .min_by_key(|&i| (bucket[i][1] >> RESULT_BITS) & ((1 << WORK_BITS) - 1))
-                    .expect("a bucket has entries")
-            });
-        if bucket[slot][1] == 0 {
-            self.stored += 1;
-        }
-        bucket[slot] = [lo, data];
-    }
-}
-
-/// The key of a sum in the games' own searches' table ([`OutcomeSearch::share_table`]):
-/// its 128-bit hash, under a game number of its own.
-fn shared_key(key: u128) -> ResultKey {
-    ResultKey {
-        cells: key,
-        meta: SUMS,
-    }
-}
-
-/// The game number of the sums in [`ResultTable`] (the games' own searches have 1 and up).
-const SUMS: u64 = 0xf;
-
 /// A search for who wins sums of one [`SumRules`].
 pub struct OutcomeSearch<S: SumRules> {
     /// The games.
     pub rules: S,
     options: OutcomeOptions,
     budget: Budget,
-    table: Table,
+    table: SumTable,
     regions: FxHashMap<S::Region, RegionInfo>,
     /// Per game: the size up to which regions are tried by the value engine.
     value_size: Vec<usize>,
@@ -350,7 +245,7 @@ impl<S: SumRules> OutcomeSearch<S> {
         OutcomeSearch {
             rules,
             options,
-            table: Table::new(
+            table: SumTable::new(
                 options
                     .table_entries
                     .unwrap_or(budget.table_entries(TABLE_ENTRY_BYTES, usize::MAX))
@@ -373,8 +268,8 @@ impl<S: SumRules> OutcomeSearch<S> {
     /// number at most `positions` ([`Budget::table_entries`]; not when
     /// [`OutcomeOptions::table_entries`] sets the size): a small board takes a small table.
     pub fn expect_positions(&mut self, positions: usize) {
-        if self.options.table_entries.is_none() && self.table.slots.is_empty() {
-            self.table = Table::new(
+        if self.options.table_entries.is_none() && self.table.is_empty() {
+            self.table = SumTable::new(
                 self.budget
                     .table_entries(TABLE_ENTRY_BYTES, positions)
                     .max(BUCKET),
@@ -409,7 +304,7 @@ impl<S: SumRules> OutcomeSearch<S> {
     /// read back ([`Self::read_table`]) in a later run of the same binary. Returns how many
     /// were written.
     pub fn write_table(&self, out: &mut dyn std::io::Write) -> std::io::Result<u64> {
-        let written = self.write_own_table(out)?;
+        let written = self.table.write_to(out)?;
         Ok(written
             + match self.rules.results() {
                 Some(results) => results.write_to(out)?,
@@ -420,22 +315,10 @@ impl<S: SumRules> OutcomeSearch<S> {
             })
     }
 
-    fn write_own_table(&self, out: &mut dyn std::io::Write) -> std::io::Result<u64> {
-        out.write_all(&self.table.stored.to_le_bytes())?;
-        let mut written = 0u64;
-        for slot in self.table.slots.iter().filter(|s| s[1] != 0) {
-            out.write_all(&slot[0].to_le_bytes())?;
-            out.write_all(&slot[1].to_le_bytes())?;
-            written += 1;
-        }
-        debug_assert_eq!(written, self.table.stored);
-        Ok(written)
-    }
-
     /// Reads back results written by [`Self::write_table`] into the tables (of any size: each
     /// goes to its bucket, replacing by work as a search does). Returns how many were read.
     pub fn read_table(&mut self, input: &mut dyn std::io::Read) -> std::io::Result<u64> {
-        let own = self.read_own_table(input)?;
+        let own = self.table.read_from(input)?;
         let mut word = [0u8; 8];
         input.read_exact(&mut word)?;
         let count = u64::from_le_bytes(word);
@@ -453,30 +336,10 @@ impl<S: SumRules> OutcomeSearch<S> {
         Ok(own + results.read_from(&mut rest)?)
     }
 
-    fn read_own_table(&mut self, input: &mut dyn std::io::Read) -> std::io::Result<u64> {
-        let mut word = [0u8; 8];
-        input.read_exact(&mut word)?;
-        let count = u64::from_le_bytes(word);
-        for _ in 0..count {
-            input.read_exact(&mut word)?;
-            let lo = u64::from_le_bytes(word);
-            input.read_exact(&mut word)?;
-            let data = u64::from_le_bytes(word);
-            if data & 2 == 0 {
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::InvalidData,
-                    "an entry marked unused",
-                ));
-            }
-            self.table.put_raw(lo, data);
-        }
-        Ok(count)
-    }
-
     /// The counters so far.
     pub fn stats(&self) -> OutcomeStats {
         OutcomeStats {
-            stored: self.table.stored,
+            stored: self.table.stored(),
             results: self.rules.results().map_or(0, ResultTable::stored),
             ..self.stats
         }
@@ -940,14 +803,14 @@ impl<S: SumRules> OutcomeSearch<S> {
     pub fn share_table(&mut self) {
         self.shared = self.rules.results_or_new().is_some();
         if self.shared {
-            self.table = Table::new(BUCKET);
+            self.table = SumTable::new(BUCKET);
         }
     }
 
     /// The result the table holds for the sum of key `key`.
     fn lookup(&self, key: u128) -> Option<bool> {
         match self.rules.results().filter(|_| self.shared) {
-            Some(results) => results.get(&shared_key(key)),
+            Some(results) => results.get(&SumTable::shared_key(key)),
             None => self.table.get(key),
         }
     }
@@ -955,7 +818,7 @@ impl<S: SumRules> OutcomeSearch<S> {
     /// Stores a proved result, found by searching `work` sums.
     fn store(&mut self, key: u128, wins: bool, work: u64) {
         match self.rules.results().filter(|_| self.shared) {
-            Some(results) => results.put(&shared_key(key), wins, work),
+            Some(results) => results.put(&SumTable::shared_key(key), wins, work),
             None => self.table.put(key, wins, work),
         }
     }

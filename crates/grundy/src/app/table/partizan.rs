@@ -1,11 +1,11 @@
-//! `grundy table --rows R --cols C GAME`: the canonical form and outcome class of every
+//! `grundy table --rows R --cols C GAME` ([`super::Family::Partizan`]): the canonical form and outcome class of every
 //! rectangle up to R x C of a partizan game with a standard start on rectangles (Domineering
 //! and Cutcake on the empty rectangle, Clobber on the checkerboard: whichever games of the
 //! catalog have one), computed with one arena of forms and one transposition table per game,
 //! so each rectangle reuses the regions of the smaller ones.
 //!
 //! ```
-//! use grundy::app::partizan_table::{partizan_table, table_game};
+//! use grundy::app::table::partizan::{partizan_table, table_game};
 //! let domineering = table_game("domineering").unwrap();
 //! let report = partizan_table(domineering, 2, 2, 1 << 20, |_| {}).unwrap();
 //! assert_eq!(report.values[1][1].as_deref(), Some("{1|-1}")); // the 2 x 2 board
@@ -151,7 +151,7 @@ pub struct PartizanOutcomeTable {
 /// **Complexity**: that of the outcome search on the largest rectangles.
 ///
 /// ```
-/// use grundy::app::partizan_table::{partizan_outcome_table, table_game};
+/// use grundy::app::table::partizan::{partizan_outcome_table, table_game};
 /// let domineering = table_game("domineering").unwrap();
 /// let t = partizan_outcome_table(domineering, 5, 5, 1 << 20, |_| {}).unwrap();
 /// assert_eq!(t.outcomes[4][4].as_deref(), Some("P")); // 5 x 5 is a second-player win

@@ -1,4 +1,7 @@
-//! Tabulating Grundy values and proving their periods: what `grundy table` computes.
+//! Tabulating a family of positions: what `grundy table` computes. Every family is read by
+//! [`Family::parse`]: the impartial ones get their Grundy values and proved periods here
+//! ([`table_report`]), the partizan games with a standard start on rectangles their canonical
+//! forms or outcomes in [`partizan`].
 //!
 //! The octal engine is [`crate::solve::octal`]; pictures of tables are [`crate::app::plot`].
 //!
@@ -10,9 +13,12 @@
 //! assert_eq!(report.values.unwrap(), vec![0, 1, 2, 0, 1, 2, 0, 1, 2, 0]);
 //! ```
 
+pub mod partizan;
+
 use crate::app::parse::parse_sum;
 use crate::budget::{Budget, Cancel};
 use crate::error::{excerpt, GrundyError, Result, Setting};
+use crate::games::partizan::{PartizanEntry, PARTIZAN_GAMES};
 use crate::games::Component;
 use crate::games::{CutRule, OctalCode, RectangleTable, SubtractionSet, WythoffTable};
 use crate::memory::check_fits;
@@ -41,19 +47,27 @@ pub enum Family {
     Wythoff,
     /// `split` or `cutting`: rectangles, rows and columns from 1.
     Rectangle(CutRule),
+    /// A partizan game of the catalog with a standard start on rectangles (`domineering`,
+    /// `cutcake`, `clobber`...), by its keyword: tabulated by [`partizan`].
+    Partizan(&'static str),
 }
 
 impl Family {
-    /// Reads a family: `octal CODE`, `subtract S`, `bash M`, `wythoff`, `split`, `cutting`.
-    /// Errors name the word at fault.
+    /// Reads a family: `octal CODE`, `subtract S`, `bash M`, `wythoff`, `split`, `cutting`,
+    /// or the keyword of a partizan game with a standard start on rectangles. Errors name the
+    /// word at fault.
     ///
     /// ```
     /// use grundy::app::table::Family;
     /// assert!(Family::parse("octal 0.07").is_ok());
     /// assert!(Family::parse("octal 0.08").is_err());
     /// assert!(Family::parse("split").unwrap().is_two_dimensional());
+    /// assert_eq!(Family::parse("domineering").unwrap(), Family::Partizan("domineering"));
     /// ```
     pub fn parse(text: &str) -> Result<Family> {
+        if let Some(game) = partizan::table_game(text) {
+            return Ok(Family::Partizan(game.syntax.keyword));
+        }
         let words: Vec<&str> = text.split_whitespace().collect();
         // the family as one line, whatever white space it was written with
         let shown = excerpt(&words.join(" "));
@@ -85,12 +99,18 @@ impl Family {
                 let sum = crate::app::parse::parse_sum(&format!("subtract {} 0", one("S")?))
                     .map_err(|e| bad(e.to_string()))?;
                 match sum.first() {
-                    Some(crate::games::Component::Subtraction(s)) => Ok(Family::Subtract(s.rules.set().clone(), false)),
-                    _ => Err(bad("expected a subtraction set such as 1,3,4 or 1..5".into())),
+                    Some(crate::games::Component::Subtraction(s)) => {
+                        Ok(Family::Subtract(s.rules.set().clone(), false))
+                    }
+                    _ => Err(bad(
+                        "expected a subtraction set such as 1,3,4 or 1..5".into()
+                    )),
                 }
             }
             Some("bash") => {
-                let m: u64 = one("M")?.parse().map_err(|_| bad("M must be a number".into()))?;
+                let m: u64 = one("M")?
+                    .parse()
+                    .map_err(|_| bad("M must be a number".into()))?;
                 SubtractionSet::bash(m)
                     .map(|s| Family::Subtract(s, true))
                     .ok_or_else(|| bad("M must be at least 1".into()))
@@ -99,16 +119,29 @@ impl Family {
             Some("split") => none().map(|_| Family::Rectangle(CutRule::Split)),
             Some("cutting") => none().map(|_| Family::Rectangle(CutRule::Cutting)),
             Some(other) => Err(bad(format!(
-                "unknown family '{}' (expected octal CODE, hex CODE, grundys, subtract S, bash M, wythoff, split or cutting)",
-                excerpt(other)
+                "unknown family '{}' (expected {})",
+                excerpt(other),
+                family_names()
             ))),
-            None => Err(bad("empty: expected octal CODE, hex CODE, grundys, subtract S, bash M, wythoff, split or cutting".into())),
+            None => Err(bad(format!("empty: expected {}", family_names()))),
         }
     }
 
-    /// True for the families tabulated over two indices (`wythoff`, `split`, `cutting`).
+    /// True for the families tabulated over two indices (`wythoff`, `split`, `cutting`, the
+    /// partizan games).
     pub fn is_two_dimensional(&self) -> bool {
-        matches!(self, Family::Wythoff | Family::Rectangle(_))
+        matches!(
+            self,
+            Family::Wythoff | Family::Rectangle(_) | Family::Partizan(_)
+        )
+    }
+
+    /// The partizan game's catalog entry, for [`Family::Partizan`].
+    pub fn partizan(&self) -> Option<&'static PartizanEntry> {
+        match self {
+            Family::Partizan(keyword) => partizan::table_game(keyword),
+            _ => None,
+        }
     }
 
     /// The family as grundy writes it.
@@ -119,8 +152,30 @@ impl Family {
             Family::Subtract(set, false) => format!("subtract {set}"),
             Family::Wythoff => "wythoff".into(),
             Family::Rectangle(rule) => rule.name().into(),
+            Family::Partizan(keyword) => (*keyword).into(),
         }
     }
+}
+
+/// The families [`Family::parse`] reads, for its errors.
+fn family_names() -> String {
+    let mut names: Vec<&str> = vec![
+        "octal CODE",
+        "hex CODE",
+        "grundys",
+        "subtract S",
+        "bash M",
+        "wythoff",
+        "split",
+        "cutting",
+    ];
+    names.extend(
+        PARTIZAN_GAMES
+            .iter()
+            .filter(|g| g.has_start())
+            .map(|g| g.syntax.keyword),
+    );
+    names.join(", ")
 }
 
 /// How far and how to tabulate.
@@ -382,6 +437,11 @@ pub fn table_report_resumed(
     progress: impl FnMut(usize),
     checkpoint: Option<Checkpoint<'_>>,
 ) -> Result<TableReport> {
+    if let Family::Partizan(keyword) = family {
+        return Err(GrundyError::Unsupported(format!(
+            "{keyword} is a partizan game: its table is of canonical forms (partizan::partizan_table), not Grundy values"
+        )));
+    }
     if (!start.is_empty() || checkpoint.is_some()) && !matches!(family, Family::Octal(_)) {
         return Err(GrundyError::Unsupported(format!(
             "checkpoints are for take-and-break tables (octal, hex, grundys), not {}",
