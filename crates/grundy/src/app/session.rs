@@ -278,7 +278,8 @@ pub struct SessionOptions {
 
 /// The session of a sum written as text, whatever its parts: a sum with a loopy part is a
 /// [`LoopyPlay`], one with a partizan part a [`PartizanPlay`], any other a [`Session`] (the
-/// one choice `grundy play` makes). Misère play of loopy and partizan sums is refused in one
+/// one choice `grundy play` makes). The text is read once ([`read_sum`]), under the budget
+/// and graphs of `options.value`. Misère play of loopy and partizan sums is refused in one
 /// line.
 pub fn open_session(text: &str, options: &SessionOptions) -> Result<Box<dyn PlaySession>> {
     let misere = options.solve.convention == Convention::Misere;

@@ -196,7 +196,8 @@ pub fn is_impartial(terms: &[Term]) -> bool {
 /// The answer of a sum answered by the outcome search: as found, or, for a sum of impartial
 /// parts (`impartial`), as an impartial answer: its outcome N or P, its nimber read from its
 /// canonical form (an impartial game's is a nimber `*g`), and the moves to nimber 0 (Left's
-/// winning moves, which are Right's: the players have the same moves).
+/// winning moves, which are Right's: the players have the same moves). An outcome L or R, or
+/// a value that is not a nimber, is an internal error.
 pub(crate) fn answer_of(report: PartizanReport, impartial: bool) -> Result<SolveReport> {
     if !impartial {
         return Ok(SolveReport::Partizan(report));
@@ -219,9 +220,13 @@ pub(crate) fn answer_of(report: PartizanReport, impartial: bool) -> Result<Solve
             None => return Err(internal(format!("has the value {v}, not a nimber"))),
         },
     };
-    if report.left_winning_moves != report.right_winning_moves {
-        return Err(internal("gave the players different winning moves".into()));
-    }
+    // the players' lists are the same moves, unless the search answered a different part of
+    // each (a list cut at `max_moves`, or subproblems dropped once the outcome was known):
+    // Left's is given, and marked cut if Right's proved one more
+    let more = report
+        .right_winning_moves
+        .iter()
+        .any(|m| !report.left_winning_moves.contains(m));
     let note = report
         .value_reason
         .as_ref()
@@ -236,7 +241,7 @@ pub(crate) fn answer_of(report: PartizanReport, impartial: bool) -> Result<Solve
         escapes: None,
         winning_moves: report.left_winning_moves,
         drawing_moves: None,
-        truncated: report.truncated,
+        truncated: report.truncated || more,
         note,
     }))
 }
