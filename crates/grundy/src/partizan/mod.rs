@@ -20,7 +20,7 @@ pub mod region_search;
 pub mod results;
 pub mod root;
 pub mod search;
-pub mod sum_table;
+pub(crate) mod sum_table;
 pub mod thermograph;
 pub mod wall;
 
