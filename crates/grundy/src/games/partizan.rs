@@ -26,10 +26,11 @@ use crate::games::placement::{Col, Snort};
 use crate::games::syntax::{ParseContext, Word};
 use crate::games::toads::Toads;
 use crate::games::toppling::Toppling;
+use crate::partizan::notation::NotationCache;
+use crate::partizan::results::LazyResults;
 use crate::partizan::{
     Forms, GameId, MoveBounds, PartizanRules, PartizanSearch, RegionSolver, ResultTable, SumRules,
 };
-use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
 /// One game of the catalog, as the parser, the help texts and `table` see it.
@@ -271,7 +272,7 @@ macro_rules! partizan_catalog {
             }
 
             fn results(&self) -> Option<&ResultTable> {
-                self.results.get().map(|t| &**t)
+                self.results.get()
             }
 
             fn results_or_new(&mut self) -> Option<&ResultTable> {
@@ -288,13 +289,10 @@ macro_rules! partizan_catalog {
             pub forms: Forms,
             $($field: PartizanSearch<<$game as PartizanGame>::Rules>,)+
             /// The values written in notation, parsed once into the arena.
-            notation: FxHashMap<String, GameId>,
+            notation: NotationCache,
             /// The results of the games' own outcome searches (Domineering's), made on first
-            /// use with `results_entries` entries (as many as the budget allows, or as the
-            /// question needs: [`Self::expect_positions`]), or shared with other threads.
-            results: std::sync::OnceLock<Arc<ResultTable>>,
-            results_entries: usize,
-            budget: crate::budget::Budget,
+            /// use or shared with other threads.
+            results: LazyResults,
         }
 
         impl PartizanValues {
@@ -306,11 +304,8 @@ macro_rules! partizan_catalog {
                 PartizanValues {
                     forms: Forms::new(budget.clone()),
                     $($field: PartizanSearch::new(Default::default(), budget.clone()),)+
-                    notation: FxHashMap::default(),
-                    results: std::sync::OnceLock::new(),
-                    results_entries: budget
-                        .table_entries(crate::partizan::results::ENTRY_BYTES, usize::MAX),
-                    budget,
+                    notation: NotationCache::default(),
+                    results: LazyResults::new(budget),
                 }
             }
 
@@ -318,9 +313,7 @@ macro_rules! partizan_catalog {
             /// question whose searches reach at most `positions` positions
             /// ([`crate::budget::Budget::table_entries`]): a small board takes a small table.
             pub fn expect_positions(&mut self, positions: usize) {
-                self.results_entries = self
-                    .budget
-                    .table_entries(crate::partizan::results::ENTRY_BYTES, positions);
+                self.results.expect_positions(positions);
             }
 
             /// The table of the games' own outcome searches, made now if none is yet.
@@ -328,17 +321,13 @@ macro_rules! partizan_catalog {
             /// **Errors**: [`crate::error::GrundyError::OutOfMemory`] when the system refuses even
             /// the smallest table ([`ResultTable::new`] makes it smaller first).
             pub fn results_table(&self) -> Result<Arc<ResultTable>> {
-                if let Some(table) = self.results.get() {
-                    return Ok(Arc::clone(table));
-                }
-                let table = Arc::new(ResultTable::new(self.results_entries)?);
-                Ok(Arc::clone(self.results.get_or_init(|| table)))
+                self.results.table()
             }
 
             /// Has the games' own outcome searches store their results in `table` (one table
             /// shared by the threads of a search).
             pub fn share_results(&mut self, table: Arc<ResultTable>) {
-                self.results = std::sync::OnceLock::from(table);
+                self.results.share(table);
             }
 
             /// Looks each game's positions up in `db` (its section of the game, if any) before
@@ -472,12 +461,7 @@ pub fn partizan_games(keyword: &str) -> impl Iterator<Item = &'static PartizanEn
 impl PartizanValues {
     /// A value written in notation, parsed into the arena the first time it is met.
     fn notation(&mut self, text: &str) -> Result<GameId> {
-        if let Some(&g) = self.notation.get(text) {
-            return Ok(g);
-        }
-        let g = self.forms.parse(text)?;
-        self.notation.insert(text.to_string(), g);
-        Ok(g)
+        self.notation.value(&mut self.forms, text)
     }
 
     /// How many moves [`PartizanValues::moves`] would list, when that is known without listing

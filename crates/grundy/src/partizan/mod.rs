@@ -10,6 +10,7 @@
 
 pub mod database;
 pub mod dyadic;
+pub(crate) mod form_facts;
 pub mod forms;
 pub mod hash;
 pub mod invariants;

@@ -323,6 +323,26 @@ fn atom(forms: &mut Forms, chars: &[char], start: usize, end: usize) -> Result<G
     }))
 }
 
+/// Values written in notation, each parsed into the arena the first time it is met: the
+/// parts of sums that repeat a value (`{1|-1} + ...` in every position of a game) parse it
+/// once.
+#[derive(Default)]
+pub struct NotationCache {
+    parsed: rustc_hash::FxHashMap<String, GameId>,
+}
+
+impl NotationCache {
+    /// The canonical form of `text` in `forms` (parsed now if not met before).
+    pub fn value(&mut self, forms: &mut Forms, text: &str) -> Result<GameId> {
+        if let Some(&g) = self.parsed.get(text) {
+            return Ok(g);
+        }
+        let g = forms.parse(text)?;
+        self.parsed.insert(text.to_string(), g);
+        Ok(g)
+    }
+}
+
 impl Forms {
     /// Reads a value in CGSuite's notation (see [`Forms::to_string`]; also `±x` for `{x|-x}`,
     /// `{2|{1|0}}`, `vv`, `^^*`).

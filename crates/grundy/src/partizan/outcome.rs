@@ -23,15 +23,16 @@
 use crate::budget::Budget;
 use crate::error::Result;
 use crate::partizan::dyadic::Dyadic;
+use crate::partizan::form_facts::FormFacts;
 use crate::partizan::forms::{Forms, GameId};
 use crate::partizan::hash::{hash128, mix};
 use crate::partizan::region_search::RegionSolver;
 use crate::partizan::results::ResultTable;
 use crate::partizan::search::{BoundTotals, MoveBounds};
 use crate::partizan::sum_table::{SumTable, BUCKET, TABLE_ENTRY_BYTES};
-use rustc_hash::{FxHashMap, FxHasher};
+use rustc_hash::FxHashMap;
 use std::fmt::Debug;
-use std::hash::{Hash, Hasher};
+use std::hash::Hash;
 
 /// The games a sum's regions come from, as the outcome search sees them.
 pub trait SumRules {
@@ -207,14 +208,12 @@ pub struct OutcomeSearch<S: SumRules> {
     value_size: Vec<usize>,
     /// Whether the regions being valued are the parts of a sum given to [`Self::root_sum`].
     valuing_root: bool,
-    /// Per arena index: the form's size, when counted ([`Self::form_size`]; 0: not yet).
-    form_sizes: Vec<u32>,
+    /// The forms' sizes and structural hashes, counted once each.
+    facts: FormFacts,
     /// Whether the results go to the games' own searches' table ([`Self::share_table`]).
     shared: bool,
     stats: OutcomeStats,
     scratch: Vec<Vec<RegionList<S::Region>>>,
-    /// Per arena index: [`Self::value_hash`] of the form (0: not computed yet).
-    value_hashes: Vec<u64>,
     /// Called now and then while the search runs (see [`Self::watch`]).
     watcher: Option<Watcher<S>>,
 }
@@ -255,11 +254,10 @@ impl<S: SumRules> OutcomeSearch<S> {
             regions: FxHashMap::default(),
             value_size: Vec::new(),
             valuing_root: false,
-            form_sizes: Vec::new(),
+            facts: FormFacts::default(),
             shared: false,
             stats: OutcomeStats::default(),
             scratch: Vec::new(),
-            value_hashes: Vec::new(),
             watcher: None,
         }
     }
@@ -453,20 +451,10 @@ impl<S: SumRules> OutcomeSearch<S> {
         self.form_size(known) * self.form_size(v) <= self.options.fold_work
     }
 
-    /// [`Forms::size_within`] [`OutcomeOptions::fold_work`] (past it, one more), memoised
-    /// per form.
+    /// [`FormFacts::size`] of `g`, counted up to [`OutcomeOptions::fold_work`].
     fn form_size(&mut self, g: GameId) -> usize {
-        let at = g.index();
-        if let Some(&size) = self.form_sizes.get(at).filter(|&&s| s != 0) {
-            return size as usize;
-        }
         let cap = self.options.fold_work.min(u32::MAX as usize - 1);
-        let size = self.rules.forms().size_within(g, cap).unwrap_or(cap + 1);
-        if self.form_sizes.len() <= at {
-            self.form_sizes.resize(at + 1, 0);
-        }
-        self.form_sizes[at] = size as u32;
-        size
+        self.facts.size(self.rules.forms(), g, cap)
     }
 
     /// What the search knows of a region, valuing it when small enough.
@@ -601,55 +589,10 @@ impl<S: SumRules> OutcomeSearch<S> {
         key
     }
 
-    /// A hash of the canonical form `g` from its structure alone (its numbers, ups and
-    /// nimbers, and the hashes of its options, in any order): equal games, equal hashes, in
-    /// every arena. Memoised; iterative, so a deep form cannot overflow the stack.
+    /// [`FormFacts::hash`] of `g`: the same in every arena, so tables saved in one run read
+    /// back in another.
     fn value_hash(&mut self, g: GameId) -> u64 {
-        if let Some(&h) = self.value_hashes.get(g.index()).filter(|&&h| h != 0) {
-            return h;
-        }
-        let mut stack = vec![(g, false)];
-        while let Some((g, expanded)) = stack.pop() {
-            if self.value_hashes.len() <= g.index() {
-                self.value_hashes.resize(g.index() + 1, 0);
-            }
-            if self.value_hashes[g.index()] != 0 {
-                continue;
-            }
-            let forms = self.rules.forms();
-            if let Some(nus) = forms.as_nus(g) {
-                let mut h = FxHasher::default();
-                (
-                    nus.number.numerator(),
-                    nus.number.exponent(),
-                    nus.ups,
-                    nus.nimber,
-                )
-                    .hash(&mut h);
-                self.value_hashes[g.index()] = mix(h.finish() ^ 0x006e_7573) | 1;
-                continue;
-            }
-            let (left, right) = forms.options(g);
-            let known = |o: &GameId| self.value_hashes.get(o.index()).is_some_and(|&h| h != 0);
-            if !expanded {
-                stack.push((g, true));
-                stack.extend(
-                    left.iter()
-                        .chain(right.iter())
-                        .filter(|o| !known(o))
-                        .map(|&o| (o, false)),
-                );
-                continue;
-            }
-            let side = |options: &[GameId], salt: u64| {
-                options.iter().fold(salt, |acc, o| {
-                    acc.wrapping_add(mix(self.value_hashes[o.index()] ^ salt))
-                })
-            };
-            let h = mix(side(&left, 0x1ef7) ^ mix(side(&right, 0x5191)));
-            self.value_hashes[g.index()] = h | 1;
-        }
-        self.value_hashes[g.index()]
+        self.facts.hash(self.rules.forms(), g)
     }
 
     /// Whether the player to move (Left when `left`) wins the sum.

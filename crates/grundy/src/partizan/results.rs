@@ -40,6 +40,55 @@ pub const ENTRY_BYTES: usize = 32;
 const USED: u64 = 2;
 const CHECK: u64 = 0x243f_6a88_85a3_08d3;
 
+/// The results table of the games' own outcome searches as a holder of many searches sees
+/// it: made on first use with as many entries as the budget allows (or as the question
+/// needs: [`Self::expect_positions`]), or one handed in to share with other threads.
+pub struct LazyResults {
+    table: OnceLock<std::sync::Arc<ResultTable>>,
+    entries: usize,
+    budget: crate::budget::Budget,
+}
+
+impl LazyResults {
+    /// None made yet; sized by `budget` when made.
+    pub fn new(budget: crate::budget::Budget) -> LazyResults {
+        LazyResults {
+            table: OnceLock::new(),
+            entries: budget.table_entries(ENTRY_BYTES, usize::MAX),
+            budget,
+        }
+    }
+
+    /// Sizes the table, before it is made, for searches that reach at most `positions`
+    /// positions ([`crate::budget::Budget::table_entries`]): a small board takes a small
+    /// table.
+    pub fn expect_positions(&mut self, positions: usize) {
+        self.entries = self.budget.table_entries(ENTRY_BYTES, positions);
+    }
+
+    /// The table, made now if none is yet.
+    ///
+    /// **Errors**: [`crate::error::GrundyError::OutOfMemory`] when the system refuses even the
+    /// smallest table ([`ResultTable::new`] makes it smaller first).
+    pub fn table(&self) -> Result<std::sync::Arc<ResultTable>> {
+        if let Some(table) = self.table.get() {
+            return Ok(std::sync::Arc::clone(table));
+        }
+        let table = std::sync::Arc::new(ResultTable::new(self.entries)?);
+        Ok(std::sync::Arc::clone(self.table.get_or_init(|| table)))
+    }
+
+    /// Uses `table` (one table shared by the threads of a search) from now on.
+    pub fn share(&mut self, table: std::sync::Arc<ResultTable>) {
+        self.table = OnceLock::from(table);
+    }
+
+    /// The table, if it is made.
+    pub fn get(&self) -> Option<&ResultTable> {
+        self.table.get().map(|t| &**t)
+    }
+}
+
 /// A bounded table of proved results ("the player to move wins" or not) shared by threads.
 pub struct ResultTable {
     slots: SharedBuffer<[AtomicU64; 4]>,
