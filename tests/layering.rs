@@ -25,6 +25,7 @@ const LAYERS: [(&str, &[&str]); 4] = [
             "budget",
             "input",
             "testing",
+            "workers",
         ],
     ),
 ];
@@ -149,7 +150,7 @@ const FILE_ACCESS: [(&str, &str); 8] = [
         "the database of `grundy db build FILE` and `--db FILE` (command line; the server and Python never set a database)",
     ),
     (
-        "app/search_progress.rs",
+        "partizan/checkpoint.rs",
         "the --checkpoint FILE of `grundy solve` on a partizan sum (command line; the server and Python never set SolveOptions::checkpoint)",
     ),
     (

@@ -2,7 +2,7 @@
 //! worker threads, a cluster's host file and this process's index in it.
 
 #[cfg(feature = "dataflow")]
-use grundy::game_graph::dataflow::{Cluster, DataflowConfig};
+use grundy::workers::{Cluster, DataflowConfig};
 #[cfg(feature = "dataflow")]
 use std::path::Path;
 use std::path::PathBuf;

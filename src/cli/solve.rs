@@ -1,8 +1,9 @@
 //! `grundy solve [--misere] [--json] [--max-states N] [--max-moves N] EXPR`
 
 use grundy::app::report::{ImpartialReport, PartizanReport};
-use grundy::app::search_progress::{ProgressSink, SearchCheckpoint, SearchProgress};
 use grundy::game_graph::LoopyValue;
+use grundy::partizan::checkpoint::SearchCheckpoint;
+use grundy::partizan::root::{ProgressSink, SearchProgress};
 use grundy::{solve, Convention, Outcome, SolveOptions, SolveReport};
 use std::fmt::Write;
 

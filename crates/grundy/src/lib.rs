@@ -59,6 +59,8 @@ pub mod save;
 pub mod solve;
 #[cfg(test)]
 mod testing;
+#[cfg(feature = "dataflow")]
+pub mod workers;
 pub mod zeckendorf;
 
 pub use app::parse::{parse_sum, parse_sum_with};

@@ -41,7 +41,6 @@ pub mod play;
 pub mod plot;
 pub mod quotient;
 pub mod report;
-pub mod search_progress;
 pub mod session;
 pub mod solve;
 pub mod table;

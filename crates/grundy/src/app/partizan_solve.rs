@@ -4,22 +4,21 @@
 
 use crate::app::parse::Term;
 use crate::app::report::PartizanReport;
-use crate::app::search_progress::{self, ProgressSink, SearchCheckpoint, SearchProgress};
 use crate::app::value::{value_sum, ValueOptions};
 use crate::app::valued_sum::{term_options, term_value, winning_moves, ValuedSum};
 use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::games::partizan::{PartizanRegion, PartizanValues};
+use crate::partizan::checkpoint::SearchCheckpoint;
 use crate::partizan::database::Database;
-use crate::partizan::root::{answer_on_threads, search_root, RootOptions, RootSearch, Subproblem};
+use crate::partizan::root::{
+    answer_on_threads, search_checkpointed, ProgressSink, RootOptions, RootSearch, Subproblem,
+};
 use crate::partizan::{
     GameId, OutcomeOptions, OutcomeSearch, OutcomeStats, PartizanOutcome, ResultTable, SearchSum,
 };
 use crate::solve::analyse::SumAnalyser;
-use std::cell::RefCell;
-use std::rc::Rc;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 /// How `solve` answers a partizan sum.
 #[derive(Clone, Debug)]
@@ -314,59 +313,6 @@ pub fn value_within(
     }
 }
 
-/// Has the search report its progress (about once a second) and save its checkpoint (every
-/// `checkpoint.every`), as `options` ask.
-fn watch(
-    ts: &mut TermSearch,
-    options: &PartizanSolveOptions,
-    position: &str,
-    root: &Rc<RefCell<SearchProgress>>,
-) {
-    let progress = options.progress.clone();
-    let checkpoint = options.checkpoint.clone();
-    let tick = match (&progress, &checkpoint) {
-        (None, None) => return,
-        (Some(_), None) => Duration::from_secs(1),
-        (None, Some(c)) => c.every,
-        (Some(_), Some(c)) => c.every.min(Duration::from_secs(1)),
-    };
-    let mut last_save = Instant::now();
-    let position = position.to_string();
-    let root = Rc::clone(root);
-    ts.search.watch(
-        tick,
-        Box::new(move |search| {
-            let stats = search.stats();
-            let mut report = {
-                let mut root = root.borrow_mut();
-                let report = root.clone();
-                // the resumed count is said once
-                root.resumed = None;
-                report
-            };
-            report.nodes = stats.nodes;
-            report.stored = stats.stored + stats.results;
-            report.capacity = search.table_capacity() as u64;
-            if let Some(c) = checkpoint
-                .as_ref()
-                .filter(|c| last_save.elapsed() >= c.every)
-            {
-                report.saved = Some(search_progress::save(
-                    &c.path,
-                    &position,
-                    &report.answered,
-                    |w| search.write_table(w),
-                )?);
-                last_save = Instant::now();
-            }
-            if let Some(p) = &progress {
-                (p.0)(&report);
-            }
-            Ok(())
-        }),
-    );
-}
-
 /// Text of a sum of terms (`0` when empty).
 pub fn text(terms: &[Term]) -> String {
     if terms.is_empty() {
@@ -412,48 +358,14 @@ pub fn solve_by_search(
     if let Some(db) = &options.database {
         ts.search.rules.use_database(db);
     }
-    let position = text(&terms);
-    let root = Rc::new(RefCell::new(SearchProgress::default()));
-    if let Some(c) = &options.checkpoint {
-        let search = &mut ts.search;
-        if let Some((answered, read)) =
-            search_progress::resume(&c.path, &position, |r| search.read_table(r))?
-        {
-            let mut root = root.borrow_mut();
-            root.answered = answered;
-            if let Some(p) = &options.progress {
-                let report = SearchProgress {
-                    stored: ts.search.stats().stored + ts.search.stats().results,
-                    capacity: ts.search.table_capacity() as u64,
-                    resumed: Some(read),
-                    ..root.clone()
-                };
-                (p.0)(&report);
-            }
-        }
-    }
-    watch(&mut ts, options, &position, &root);
-    let mut stage = |stage: &str, moves: Option<(usize, usize)>| {
-        let mut root = root.borrow_mut();
-        root.stage = stage.to_string();
-        root.root_moves = moves;
-    };
-    let mut answer = |question: &str, wins: bool| {
-        let mut root = root.borrow_mut();
-        let line = format!("{question}: {}", if wins { "win" } else { "loss" });
-        if !root.answered.contains(&line) {
-            root.answered.push(line);
-        }
-    };
-    let searched = search_root(&mut ts, &terms, options.max_moves, &mut stage, &mut answer);
-    // saved at the end, and when stopped (a time limit, an interrupt), so that no work is lost
-    if let Some(c) = &options.checkpoint {
-        if matches!(searched, Ok(_) | Err(GrundyError::Cancelled)) {
-            let answered = root.borrow().answered.clone();
-            let search = &ts.search;
-            search_progress::save(&c.path, &position, &answered, |w| search.write_table(w))?;
-        }
-    }
+    let searched = search_checkpointed(
+        &mut ts,
+        &terms,
+        &text(&terms),
+        options.max_moves,
+        options.checkpoint.as_ref(),
+        options.progress.as_ref(),
+    );
     let answers = searched?;
     let mut report = root_report(&terms, &answers.subproblems, &answers.wins, options)?;
     report.truncated |= answers.skipped;

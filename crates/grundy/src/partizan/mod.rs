@@ -8,6 +8,7 @@
 //! The theory: Conway, *On Numbers and Games*; Berlekamp, Conway and Guy, *Winning Ways*;
 //! Siegel, *Combinatorial Game Theory* (2013).
 
+pub mod checkpoint;
 pub mod database;
 pub mod dyadic;
 pub(crate) mod form_facts;
@@ -20,6 +21,8 @@ pub mod outcome;
 pub mod region_search;
 pub mod results;
 pub mod root;
+#[cfg(feature = "dataflow")]
+pub mod root_dataflow;
 pub mod search;
 pub(crate) mod sum_table;
 pub mod thermograph;

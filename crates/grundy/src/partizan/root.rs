@@ -19,10 +19,13 @@
 
 use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
+use crate::partizan::checkpoint::{self, SearchCheckpoint};
 use crate::partizan::database::Database;
 use crate::partizan::outcome::{OutcomeOptions, OutcomeSearch, OutcomeStats, SearchSum, SumRules};
 use crate::partizan::results::ResultTable;
+use std::cell::RefCell;
 use std::fmt;
+use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -697,3 +700,115 @@ pub fn search_root<S: RootSearch>(
 /// How long [`answer_on_threads`] first searches on one thread: a sum answered within it is
 /// not worth starting the threads (each thread's arena works out the sums of forms again).
 const ONE_THREAD_FIRST: Duration = Duration::from_millis(250);
+
+/// [`search_root`] on one thread, reporting its progress to `progress` (about once a second)
+/// and, with a `checkpoint`, resuming from its file when it exists (the same version of grundy
+/// and the same `text`), saving it every `checkpoint.every` and once more at the end or when
+/// stopped (a time limit, an interrupt), so that no work is lost.
+///
+/// **Complexity**: that of [`search_root`]; a save writes the tables (16 and 24 bytes a
+/// result).
+pub fn search_checkpointed<S: RootSearch>(
+    ts: &mut S,
+    position: &S::Position,
+    text: &str,
+    max_moves: usize,
+    checkpoint: Option<&SearchCheckpoint>,
+    progress: Option<&ProgressSink>,
+) -> Result<RootAnswers<S::Position>>
+where
+    S::Rules: 'static,
+{
+    let root = Rc::new(RefCell::new(SearchProgress::default()));
+    if let Some(c) = checkpoint {
+        let search = ts.search();
+        if let Some((answered, read)) = checkpoint::resume(&c.path, text, |r| search.read_table(r))?
+        {
+            let mut root = root.borrow_mut();
+            root.answered = answered;
+            if let Some(p) = progress {
+                let stats = search.stats();
+                let report = SearchProgress {
+                    stored: stats.stored + stats.results,
+                    capacity: search.table_capacity() as u64,
+                    resumed: Some(read),
+                    ..root.clone()
+                };
+                (p.0)(&report);
+            }
+        }
+    }
+    watch(ts.search(), checkpoint, progress, text, &root);
+    let mut stage = |stage: &str, moves: Option<(usize, usize)>| {
+        let mut root = root.borrow_mut();
+        root.stage = stage.to_string();
+        root.root_moves = moves;
+    };
+    let mut answer = |question: &str, wins: bool| {
+        let mut root = root.borrow_mut();
+        let line = format!("{question}: {}", if wins { "win" } else { "loss" });
+        if !root.answered.contains(&line) {
+            root.answered.push(line);
+        }
+    };
+    let searched = search_root(ts, position, max_moves, &mut stage, &mut answer);
+    ts.search().unwatch();
+    if let Some(c) = checkpoint {
+        if matches!(searched, Ok(_) | Err(GrundyError::Cancelled)) {
+            let answered = root.borrow().answered.clone();
+            let search = ts.search();
+            checkpoint::save(&c.path, text, &answered, |w| search.write_table(w))?;
+        }
+    }
+    searched
+}
+
+/// Has `search` report its progress (about once a second) and save its checkpoint (every
+/// `checkpoint.every`), as asked; `root` holds what the root driver says of its questions.
+fn watch<R: SumRules + 'static>(
+    search: &mut OutcomeSearch<R>,
+    checkpoint: Option<&SearchCheckpoint>,
+    progress: Option<&ProgressSink>,
+    text: &str,
+    root: &Rc<RefCell<SearchProgress>>,
+) {
+    let tick = match (progress, checkpoint) {
+        (None, None) => return,
+        (Some(_), None) => Duration::from_secs(1),
+        (None, Some(c)) => c.every,
+        (Some(_), Some(c)) => c.every.min(Duration::from_secs(1)),
+    };
+    let (progress, checkpoint) = (progress.cloned(), checkpoint.cloned());
+    let mut last_save = Instant::now();
+    let text = text.to_string();
+    let root = Rc::clone(root);
+    search.watch(
+        tick,
+        Box::new(move |search| {
+            let stats = search.stats();
+            let mut report = {
+                let mut root = root.borrow_mut();
+                let report = root.clone();
+                // the resumed count is said once
+                root.resumed = None;
+                report
+            };
+            report.nodes = stats.nodes;
+            report.stored = stats.stored + stats.results;
+            report.capacity = search.table_capacity() as u64;
+            if let Some(c) = checkpoint
+                .as_ref()
+                .filter(|c| last_save.elapsed() >= c.every)
+            {
+                report.saved = Some(checkpoint::save(&c.path, &text, &report.answered, |w| {
+                    search.write_table(w)
+                })?);
+                last_save = Instant::now();
+            }
+            if let Some(p) = &progress {
+                (p.0)(&report);
+            }
+            Ok(())
+        }),
+    );
+}

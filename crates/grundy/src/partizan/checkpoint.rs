@@ -27,8 +27,6 @@ pub struct SearchCheckpoint {
     pub every: Duration,
 }
 
-pub use crate::partizan::root::{ProgressSink, SearchProgress};
-
 /// The JSON line of a checkpoint.
 #[derive(Serialize, Deserialize)]
 struct Header {
