@@ -19,11 +19,13 @@ pub mod loopy;
 pub mod notation;
 pub mod outcome;
 pub mod region_search;
+pub(crate) mod regions;
 pub mod results;
 pub mod root;
 #[cfg(feature = "dataflow")]
 pub mod root_dataflow;
 pub mod search;
+pub mod sum_rules;
 pub(crate) mod sum_table;
 pub mod thermograph;
 pub mod wall;

@@ -24,74 +24,14 @@ use crate::budget::Budget;
 use crate::error::Result;
 use crate::partizan::dyadic::Dyadic;
 use crate::partizan::form_facts::FormFacts;
-use crate::partizan::forms::{Forms, GameId};
+use crate::partizan::forms::GameId;
 use crate::partizan::hash::{hash128, mix};
-use crate::partizan::region_search::RegionSolver;
+use crate::partizan::regions::{RegionInfo, RegionRecord, RegionSearch};
 use crate::partizan::results::ResultTable;
-use crate::partizan::search::{BoundTotals, MoveBounds};
+use crate::partizan::search::BoundTotals;
+pub use crate::partizan::sum_rules::{OutcomeOptions, OutcomeStats, RegionList, SumRules};
 use crate::partizan::sum_table::{SumTable, BUCKET, TABLE_ENTRY_BYTES};
-use rustc_hash::FxHashMap;
 use std::fmt::Debug;
-use std::hash::Hash;
-
-/// The games a sum's regions come from, as the outcome search sees them.
-pub trait SumRules {
-    /// A normalised region of some game.
-    type Region: Clone + Eq + Hash + Debug;
-
-    /// The arena the known values live in.
-    fn forms(&mut self) -> &mut Forms;
-
-    /// Which game the region is of (an index: the size below which regions are valued is
-    /// learnt per game).
-    fn kind(&self, region: &Self::Region) -> usize;
-
-    /// How big the region is (empty cells, stones...).
-    fn size(&self, region: &Self::Region) -> usize;
-
-    /// The region's value when its rules know it is an integer without a search.
-    fn integer(&self, region: &Self::Region) -> Option<i64>;
-
-    /// The options of Left (`left`) or Right in the region, each split into normalised regions
-    /// (with `true` for a region standing for the negative of the stored one).
-    fn options(&self, region: &Self::Region, left: bool, out: &mut Vec<RegionList<Self::Region>>);
-
-    /// Bounds on the moves of the region, when its rules know them (see [`MoveBounds`]).
-    fn move_bounds(&self, _region: &Self::Region) -> Option<MoveBounds> {
-        None
-    }
-
-    /// How many moves Left (`left`) or Right has in the region.
-    fn move_count(&self, region: &Self::Region, left: bool) -> usize {
-        let mut out = Vec::new();
-        self.options(region, left, &mut out);
-        out.len()
-    }
-
-    /// The region's canonical form if the value engine finds it storing at most `max_new`
-    /// new positions.
-    fn value_within(&mut self, region: &Self::Region, max_new: usize) -> Result<Option<GameId>>;
-
-    /// The region's game's own outcome search, when it has one (Domineering's bitboard
-    /// search): the search hands it every sum of that region alone beside an integer.
-    fn solver(&self, _region: &Self::Region) -> Option<Box<dyn RegionSolver>> {
-        None
-    }
-
-    /// The table the games' own searches store their results in, once one has run (its
-    /// results are saved and read back with the search's own, [`OutcomeSearch::write_table`]).
-    fn results(&self) -> Option<&ResultTable> {
-        None
-    }
-
-    /// The table of [`Self::results`], made now if none is yet.
-    fn results_or_new(&mut self) -> Option<&ResultTable> {
-        None
-    }
-}
-
-/// The regions one option leaves (`true`: a negated region).
-pub type RegionList<R> = Vec<(R, bool)>;
 
 /// A part of a sum the search has not valued: a region, negated or not.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,82 +59,9 @@ pub struct SearchSum<R> {
     pub known: GameId,
 }
 
-/// How the search values regions.
-#[derive(Clone, Copy, Debug)]
-pub struct OutcomeOptions {
-    /// The size (of [`SumRules::size`]) up to which regions are valued when first met;
-    /// lowered per game each time a region of that game does not fit (bigger regions are
-    /// valued when met often).
-    pub value_size: usize,
-    /// How many new positions the value engine may store for one region.
-    pub value_states: usize,
-    /// The same for each part of a sum of several given to [`OutcomeSearch::root_sum`] (the
-    /// root's parts, valued once), and the most for a region the search meets often.
-    pub root_value_states: usize,
-    /// The most comparisons a region's value may cost to fold into its sum's known value:
-    /// the product of their sizes ([`Forms::size_within`]). A region past it stays a value of
-    /// its own ([`SearchSum::values`]), searched by its canonical options.
-    pub fold_work: usize,
-    /// The entries of the transposition table (`None`: the budget's state limit).
-    pub table_entries: Option<usize>,
-}
-
-impl Default for OutcomeOptions {
-    fn default() -> Self {
-        OutcomeOptions {
-            value_size: 8,
-            value_states: 4096,
-            root_value_states: 1 << 18,
-            fold_work: 1 << 12,
-            table_entries: None,
-        }
-    }
-}
-
-/// What the search knows of a region.
-#[derive(Clone, Copy, Debug)]
-struct RegionInfo {
-    /// Its canonical form, when valued.
-    value: Option<GameId>,
-    /// Whether the value engine was tried on it.
-    tried: bool,
-    /// Left's and Right's move counts (of the region, not negated).
-    moves: [u32; 2],
-    /// Safe, vulnerable and most moves, when known.
-    bounds: Option<MoveBounds>,
-    /// The search's visits to sums holding it, while it is not valued
-    /// ([`OutcomeSearch::visit`]).
-    visits: u32,
-}
-
 /// The ordering score of the first move in a valued part ([`OutcomeSearch::value_moves`]):
 /// before the regions' moves.
 const VALUE_MOVES: i64 = i64::MIN / 2;
-
-/// The value engine's budget for a region the search has visited often, per visit
-/// ([`OutcomeSearch::visit`]).
-const VISIT_STATES: usize = 16;
-
-/// The counters of a search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct OutcomeStats {
-    /// Sums searched (nodes).
-    pub nodes: u64,
-    /// Regions replaced by their canonical forms.
-    pub valued: u64,
-    /// Transposition-table hits.
-    pub hits: u64,
-    /// Sums decided by the parts' move bounds.
-    pub bounded: u64,
-    /// Sums of valued parts too big to fold, decided by their stops
-    /// ([`SearchSum::values`]).
-    pub by_stops: u64,
-    /// Entries the table holds.
-    pub stored: u64,
-    /// Entries the games' own searches' table holds ([`SumRules::results`]; one table may be
-    /// shared by the searches of several threads).
-    pub results: u64,
-}
 
 /// A search for who wins sums of one [`SumRules`].
 pub struct OutcomeSearch<S: SumRules> {
@@ -203,11 +70,8 @@ pub struct OutcomeSearch<S: SumRules> {
     options: OutcomeOptions,
     budget: Budget,
     table: SumTable,
-    regions: FxHashMap<S::Region, RegionInfo>,
-    /// Per game: the size up to which regions are tried by the value engine.
-    value_size: Vec<usize>,
-    /// Whether the regions being valued are the parts of a sum given to [`Self::root_sum`].
-    valuing_root: bool,
+    /// What the search knows of the regions it met.
+    record: RegionRecord<S::Region>,
     /// The forms' sizes and structural hashes, counted once each.
     facts: FormFacts,
     /// Whether the results go to the games' own searches' table ([`Self::share_table`]).
@@ -251,9 +115,7 @@ impl<S: SumRules> OutcomeSearch<S> {
                     .max(BUCKET),
             ),
             budget,
-            regions: FxHashMap::default(),
-            value_size: Vec::new(),
-            valuing_root: false,
+            record: RegionRecord::default(),
             facts: FormFacts::default(),
             shared: false,
             stats: OutcomeStats::default(),
@@ -373,9 +235,9 @@ impl<S: SumRules> OutcomeSearch<S> {
         parts: Vec<(S::Region, bool)>,
         known: GameId,
     ) -> Result<SearchSum<S::Region>> {
-        self.valuing_root = parts.len() >= 2;
+        self.record.valuing_root = parts.len() >= 2;
         let sum = self.sum(parts, known);
-        self.valuing_root = false;
+        self.record.valuing_root = false;
         sum
     }
 
@@ -457,121 +319,26 @@ impl<S: SumRules> OutcomeSearch<S> {
         self.facts.size(self.rules.forms(), g, cap)
     }
 
-    /// What the search knows of a region, valuing it when small enough.
+    /// What the search knows of a region, valuing it when small enough
+    /// ([`RegionRecord::info`]).
     fn info(&mut self, region: &S::Region, try_value: bool) -> Result<RegionInfo> {
-        let known = self.regions.get(region).copied();
-        if let Some(info) = known {
-            if info.tried || !try_value {
-                return Ok(info);
-            }
-        }
-        let kind = self.rules.kind(region);
-        if self.value_size.len() <= kind {
-            self.value_size.resize(kind + 1, self.options.value_size);
-        }
-        let (moves, bounds) = match known {
-            Some(info) => (info.moves, info.bounds),
-            None => (
-                [
-                    self.rules.move_count(region, true) as u32,
-                    self.rules.move_count(region, false) as u32,
-                ],
-                self.rules.move_bounds(region),
-            ),
+        let mut search = RegionSearch {
+            options: &self.options,
+            stats: &mut self.stats,
+            budget: &self.budget,
         };
-        let value = match self.rules.integer(region) {
-            Some(n) => Some(self.rules.forms().number(Dyadic::integer(n)?)?),
-            // a game with move bounds is decided by them, which a known value that is not
-            // an integer would switch off: its regions are not valued
-            None if try_value && bounds.is_none() => self.value_learning(region, kind)?,
-            None => None,
-        };
-        let info = RegionInfo {
-            value,
-            tried: try_value,
-            moves,
-            bounds,
-            visits: known.map_or(0, |i| i.visits),
-        };
-        // a cache: emptied when full (what it held is found again; valued regions stay in the
-        // value engine's table)
-        if known.is_none() && self.regions.len() >= self.region_cap() {
-            self.regions.clear();
-        }
-        self.budget.room(&mut self.regions, || {
-            "the search's record of regions".into()
-        })?;
-        self.regions.insert(region.clone(), info);
-        Ok(info)
+        self.record
+            .info(&mut self.rules, region, try_value, &mut search)
     }
 
-    /// The canonical form of a region met for the first time, when the value engine finds it
-    /// within the budget, learning per game how big a region it values: a region bigger than
-    /// the learnt size is not valued, only looked up (a position the value engine has met
-    /// valuing another), and one that does not fit lowers it. (Bigger ones are valued when
-    /// the search meets them often, [`Self::visit`].) The parts of the sum given to
-    /// [`Self::root_sum`] are all tried, with a bigger budget.
-    fn value_learning(&mut self, region: &S::Region, kind: usize) -> Result<Option<GameId>> {
-        let size = self.rules.size(region);
-        let small = size <= self.value_size[kind];
-        if !small && !self.valuing_root {
-            // only when the value engine has it already (a position of a part it valued)
-            let v = self.rules.value_within(region, 0)?;
-            self.stats.valued += u64::from(v.is_some());
-            return Ok(v);
-        }
-        let budget = if self.valuing_root {
-            self.options.root_value_states
-        } else {
-            self.options.value_states
-        };
-        let v = self.rules.value_within(region, budget)?;
-        if v.is_some() {
-            self.stats.valued += 1;
-        } else if small {
-            // regions this big do not fit: try only smaller ones from now on
-            self.value_size[kind] = size.saturating_sub(1);
-        }
-        Ok(v)
-    }
-
-    /// A visit of the search to a sum holding `region`: the region's value when it is found
-    /// now. A region met for the first time is tried as [`Self::value_learning`] says; one
-    /// not valued is tried again at its 4th, 16th, 64th... visit, with a budget of
-    /// [`VISIT_STATES`] per visit (up to [`OutcomeOptions::root_value_states`]), so that the
-    /// value engine's work on regions that do not fit stays within a constant times the
-    /// search's on them.
+    /// A visit of the search to a sum holding `region` ([`RegionRecord::visit`]).
     fn visit(&mut self, region: &S::Region) -> Result<Option<GameId>> {
-        let Some(info) = self.regions.get_mut(region).filter(|i| i.tried) else {
-            return Ok(self.info(region, true)?.value);
+        let mut search = RegionSearch {
+            options: &self.options,
+            stats: &mut self.stats,
+            budget: &self.budget,
         };
-        if info.value.is_some() || info.bounds.is_some() {
-            return Ok(None);
-        }
-        info.visits = info.visits.saturating_add(1);
-        let visits = info.visits;
-        if visits < 4 || !visits.is_power_of_two() || visits.trailing_zeros() % 2 != 0 {
-            return Ok(None);
-        }
-        let budget = (visits as usize).saturating_mul(VISIT_STATES).min(
-            self.options
-                .root_value_states
-                .max(self.options.value_states),
-        );
-        let v = self.rules.value_within(region, budget)?;
-        if v.is_some() {
-            self.stats.valued += 1;
-            if let Some(info) = self.regions.get_mut(region) {
-                info.value = v;
-            }
-        }
-        Ok(v)
-    }
-
-    /// The most regions the search keeps what it knows of: a quarter of the budget's states
-    /// (a region's record is several times an entry of the table).
-    fn region_cap(&self) -> usize {
-        (self.budget.max_states() / 4).max(4096)
+        self.record.visit(&mut self.rules, region, &mut search)
     }
 
     /// The key of a sum with `left` to move. The known value enters by the hash of its
@@ -836,7 +603,7 @@ impl<S: SumRules> OutcomeSearch<S> {
         let mut totals = BoundTotals::default();
         totals.add_integer(n.numerator());
         for p in &sum.parts {
-            let b = self.regions.get(&p.region)?.bounds?;
+            let b = self.record.get(&p.region)?.bounds?;
             totals.add(&b, p.negated);
         }
         Some(totals)
@@ -880,7 +647,7 @@ impl<S: SumRules> OutcomeSearch<S> {
         // the mover's and the opponent's moves in the sum's regions
         let (mut mine, mut theirs) = (0i64, 0i64);
         for p in &sum.parts {
-            let info = self.regions.get(&p.region).copied();
+            let info = self.record.get(&p.region).copied();
             let moves = match info {
                 Some(info) => info.moves,
                 None => self.info(&p.region, false)?.moves,
@@ -894,7 +661,7 @@ impl<S: SumRules> OutcomeSearch<S> {
             options.clear();
             let region_left = left != p.negated;
             self.rules.options(&p.region, region_left, &mut options);
-            let before = self.regions.get(&p.region).map_or([0, 0], |r| r.moves);
+            let before = self.record.get(&p.region).map_or([0, 0], |r| r.moves);
             let (mine_before, theirs_before) = (
                 i64::from(before[side(p.negated)]),
                 i64::from(before[1 - side(p.negated)]),
@@ -1027,7 +794,9 @@ impl<S: SumRules> OutcomeSearch<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::partizan::forms::Forms;
     use crate::testing::Xorshift;
+    use rustc_hash::FxHashMap;
     use rustc_hash::FxHashSet;
 
     /// Sums of canonical forms standing as regions: a region's options are its form's, and
