@@ -577,3 +577,37 @@ fn a_full_queue_is_refused_at_once() {
     );
     assert_eq!(server.get("/api/solve?position=nim%201%202").0, 200);
 }
+
+/// `/api/play` plays any sum through the session of its kind (`open_session`): an impartial
+/// sum's moves, a partizan game's and a loopy game's state for the player to move, the same
+/// as `/api/play/partizan` gives for them.
+#[test]
+fn the_play_api_plays_every_kind_of_sum() {
+    let server = Server::start(&[]);
+    for (text, key) in [
+        ("nim 1 2", "outcome"),
+        ("domineering ../..", "mover_wins"),
+        ("backsliding TT..F", "result"),
+    ] {
+        let (status, body) = server.get(&format!("/api/play?position={}", encode(text)));
+        assert_eq!(status, 200, "{text}: {body}");
+        let state: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert!(state.get(key).is_some(), "{text}: {body}");
+        for to_move in ["left", "right"] {
+            let (status, play) = server.get(&format!(
+                "/api/play?position={}&to_move={to_move}",
+                encode(text)
+            ));
+            assert_eq!(status, 200, "{text}: {play}");
+            let (status, partizan) = server.get(&format!(
+                "/api/play/partizan?position={}&to_move={to_move}",
+                encode(text)
+            ));
+            assert_eq!(status, 200, "{text}: {partizan}");
+            assert_eq!(play, partizan, "{text}, {to_move} to move");
+        }
+    }
+    let (status, body) = server.get("/api/play?position=nim%201&to_move=up");
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("to_move must be left or right"), "{body}");
+}

@@ -21,11 +21,11 @@ use axum::routing::{get, post};
 use axum::Router;
 use grundy::app::geography::geography_report;
 use grundy::app::graph::{graph_report, GraphOptions};
-use grundy::app::loopy::{report_of, LoopyOptions};
-use grundy::app::loopy_play::LoopyPlay;
+use grundy::app::loopy::report_of;
 use grundy::app::parse::{read_sum, short_terms, SumPart};
-use grundy::app::partizan_play::{value_with_moves_of, PartizanPlay, PLAY_VALUE_STATES};
+use grundy::app::partizan_play::value_with_moves_of;
 use grundy::app::play::{board_path, board_state, parse_cell, Session};
+use grundy::app::session::{open_session, PlayStateOf, SessionOptions};
 use grundy::app::value::{loopy_options, ValueOptions};
 use grundy::error::excerpt;
 use grundy::game_graph::read_game_graph;
@@ -52,8 +52,10 @@ const PLAY_LISTED: usize = 500;
 /// `{"position": EXPR, "misere": BOOL, "graphs": {NAME: TEXT}}` (the same, `graph NAME V`
 /// parts from the body), `POST /api/geography?grid=BOOL&from=V` and `POST
 /// /api/graph?positions=BOOL&from=V` with the file as the body (= `grundy geography --json`,
-/// `grundy graph --json`), and the play API: `GET /api/play?position=EXPR&misere=BOOL` and
-/// `POST /api/play` (the body as for `POST /api/solve`), `POST /api/play/graph?at=V&misere=BOOL`,
+/// `grundy graph --json`), and the play API: `GET /api/play?position=EXPR&misere=BOOL&to_move=left|right`
+/// and `POST /api/play` (the body as for `POST /api/solve`), any sum through the session of its
+/// kind (`GET /api/play/partizan` is the same with `to_move` required), `POST
+/// /api/play/graph?at=V&misere=BOOL`,
 /// `POST /api/play/board?path=R,C;R,C...` (every move with what it gives the mover, and the
 /// perfect opponent's pick). Errors: 400 with `{"error": ...}` (the command line's message),
 /// 404, 413 past 8 MiB, 503 past a budget.
@@ -679,11 +681,9 @@ async fn play_sum(
     Query(params): Params,
 ) -> Result<Response, ApiError> {
     let (position, options) = url_options(&params)?;
+    let left_first = to_move(&params, true)?;
     Ok(compute(&state, None, move |_, budget| {
-        Ok(
-            Session::from_sum(&position, &budgeted(options.clone(), &budget))?
-                .state(PLAY_LISTED)?,
-        )
+        Ok(play_any(&position, options.clone(), left_first, &budget)?)
     })
     .await)
 }
@@ -691,12 +691,44 @@ async fn play_sum(
 async fn play_posted(State(state): State<AppState>, body: Body) -> Response {
     compute(&state, Some(body), move |bytes, budget| {
         let (position, options) = body_options(&bytes, budget.max_states())?;
-        Ok(
-            Session::from_sum(&position, &budgeted(options.clone(), &budget))?
-                .state(PLAY_LISTED)?,
-        )
+        Ok(play_any(&position, options, true, &budget)?)
     })
     .await
+}
+
+/// The state of any sum in play, through the one session of its kind
+/// ([`grundy::app::session::open_session`]): an impartial sum's moves (misère play as asked),
+/// or a partizan or loopy game's for the player to move (Left when `left_first`).
+fn play_any(
+    position: &str,
+    options: SolveOptions,
+    left_first: bool,
+    budget: &Budget,
+) -> grundy::Result<PlayStateOf> {
+    let solve = budgeted(options, budget);
+    let value = ValueOptions {
+        graphs: solve.graphs.clone(),
+        ..value_options(budget)
+    };
+    let session = SessionOptions {
+        solve,
+        value,
+        left_first,
+    };
+    open_session(position, &session)?.play_state(PLAY_LISTED)
+}
+
+/// The `to_move` parameter (`left` or `right`), or `default` (true: Left) when absent.
+fn to_move(params: &HashMap<String, String>, default: bool) -> Result<bool, ApiError> {
+    match params.get("to_move").map(String::as_str) {
+        None => Ok(default),
+        Some("left") => Ok(true),
+        Some("right") => Ok(false),
+        Some(other) => Err(error(
+            StatusCode::BAD_REQUEST,
+            format!("to_move must be left or right, found '{}'", excerpt(other)),
+        )),
+    }
 }
 
 async fn play_graph(
@@ -782,35 +814,14 @@ async fn play_partizan(
     Query(params): Params,
 ) -> Result<Response, ApiError> {
     let position = required(&params, "position")?.to_string();
-    let left = match required(&params, "to_move")? {
-        "left" => true,
-        "right" => false,
-        other => {
-            return Err(error(
-                StatusCode::BAD_REQUEST,
-                format!("to_move must be left or right, found '{}'", excerpt(other)),
-            ))
-        }
-    };
+    required(&params, "to_move")?;
+    let left = to_move(&params, true)?;
     Ok(compute(&state, None, move |_, budget| {
-        // a sum with a loopy part: win, draw or loss for each move, the computer keeping a
-        // draw where it cannot win
-        let options = value_options(&budget);
-        let parts = read_sum(&position, budget.clone(), &*options.graphs)?;
-        let answer = match short_terms(&parts) {
-            Some(terms) => serde_json::to_value(
-                PartizanPlay::from_terms(terms, left, &options, PLAY_VALUE_STATES)?.state()?,
-            ),
-            None => {
-                let parts: Vec<SumPart> = parts.into_iter().map(|(p, _)| p).collect();
-                let loopy = LoopyOptions {
-                    with_value: false,
-                    ..loopy_options(&options)
-                };
-                serde_json::to_value(LoopyPlay::from_parts(&parts, left, &loopy)?.state()?)
-            }
+        let options = SolveOptions {
+            graphs: Arc::new(NoGraphs::new(NO_FILES)),
+            ..SolveOptions::default()
         };
-        Ok(answer.expect("a state serialises"))
+        Ok(play_any(&position, options, left, &budget)?)
     })
     .await)
 }

@@ -5,10 +5,10 @@
 //! the game; [`open_session`] is the one choice of session for a text.
 
 use crate::app::loopy::LoopyOptions;
-use crate::app::loopy_play::LoopyPlay;
+use crate::app::loopy_play::{LoopyPlay, LoopyPlayState};
 use crate::app::parse::{read_sum, short_terms, SumPart, Term};
-use crate::app::partizan_play::{PartizanPlay, PLAY_VALUE_STATES};
-use crate::app::play::{MoveResult, Session};
+use crate::app::partizan_play::{PartizanPlay, PartizanPlayState, PLAY_VALUE_STATES};
+use crate::app::play::{MoveResult, PlayState, Session};
 use crate::app::solve::SolveOptions;
 use crate::app::value::ValueOptions;
 use crate::error::{GrundyError, Result};
@@ -89,6 +89,23 @@ pub trait PlaySession {
     fn moves_played(&self) -> usize;
     /// Whether Left is to move; `None` in an impartial game.
     fn left_to_move(&self) -> Option<bool>;
+    /// The position in play as the game's own session reports it (what the server's
+    /// `/api/play` routes send, each kind with the keys its page section reads; an impartial
+    /// game's lists at most `max_listed` moves).
+    fn play_state(&mut self, max_listed: usize) -> Result<PlayStateOf>;
+}
+
+/// The state of a game in play as its own session reports it, serialised as the state it
+/// holds.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(untagged)]
+pub enum PlayStateOf {
+    /// An impartial sum, a game graph or the token on a board.
+    Impartial(PlayState),
+    /// A partizan sum, valued or played by search.
+    Partizan(PartizanPlayState),
+    /// A sum with a loopy part.
+    Loopy(LoopyPlayState),
 }
 
 impl PlaySession for Session {
@@ -142,6 +159,10 @@ impl PlaySession for Session {
     fn left_to_move(&self) -> Option<bool> {
         None
     }
+
+    fn play_state(&mut self, max_listed: usize) -> Result<PlayStateOf> {
+        Ok(PlayStateOf::Impartial(self.state(max_listed)?))
+    }
 }
 
 impl PlaySession for PartizanPlay {
@@ -190,6 +211,10 @@ impl PlaySession for PartizanPlay {
 
     fn left_to_move(&self) -> Option<bool> {
         Some(PartizanPlay::left_to_move(self))
+    }
+
+    fn play_state(&mut self, _max_listed: usize) -> Result<PlayStateOf> {
+        Ok(PlayStateOf::Partizan(self.state()?))
     }
 }
 
@@ -263,6 +288,10 @@ impl PlaySession for LoopyPlay {
 
     fn left_to_move(&self) -> Option<bool> {
         Some(LoopyPlay::left_to_move(self))
+    }
+
+    fn play_state(&mut self, _max_listed: usize) -> Result<PlayStateOf> {
+        Ok(PlayStateOf::Loopy(self.state()?))
     }
 }
 
