@@ -23,12 +23,12 @@ pub(crate) struct RegionInfo {
     /// Safe, vulnerable and most moves, when known.
     pub(crate) bounds: Option<MoveBounds>,
     /// The search's visits to sums holding it, while it is not valued
-    /// ([`OutcomeSearch::visit`]).
+    /// ([`RegionRecord::visit`]).
     pub(crate) visits: u32,
 }
 
 /// The value engine's budget for a region the search has visited often, per visit
-/// ([`OutcomeSearch::visit`]).
+/// ([`RegionRecord::visit`]).
 const VISIT_STATES: usize = 16;
 
 /// What a call on the record uses of the search: its options, its counters, its budget.
@@ -125,7 +125,7 @@ impl<R: Clone + Eq + std::hash::Hash> RegionRecord<R> {
     /// the learnt size is not valued, only looked up (a position the value engine has met
     /// valuing another), and one that does not fit lowers it. (Bigger ones are valued when
     /// the search meets them often, [`Self::visit`].) The parts of the sum given to
-    /// [`Self::root_sum`] are all tried, with a bigger budget.
+    /// [`crate::partizan::OutcomeSearch::root_sum`] are all tried, with a bigger budget.
     fn value_learning<S: SumRules<Region = R>>(
         &mut self,
         rules: &mut S,
