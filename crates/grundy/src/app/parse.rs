@@ -145,13 +145,13 @@ pub fn read_sum(
     let mut parts = Vec::new();
     for words in split_components(text)? {
         let (name, args) = (words[0], &words[1..]);
+        let (component, start) = joined(&words);
         let part = if let Some(part) = LoopyPart::read(name, args, &mut context)? {
             SumPart::Loopy(part)
-        } else if is_loopy(&joined(&words).0) {
-            let (text, start) = joined(&words);
+        } else if is_loopy(&component) {
             let mut forms = crate::partizan::Forms::new(context.budget.clone());
-            parse_loopy(&mut forms, &text).map_err(|e| shift(e, start))?;
-            SumPart::Loopy(LoopyPart::Value(text))
+            parse_loopy(&mut forms, &component).map_err(|e| shift(e, start))?;
+            SumPart::Loopy(LoopyPart::Value(component))
         } else {
             SumPart::Short(read_term(&words, &mut context)?)
         };

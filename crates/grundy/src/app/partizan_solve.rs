@@ -262,7 +262,7 @@ pub fn root_report(
             }
         }
     }
-    let (value, value_reason) = value_within(terms, outcome, options)?;
+    let (value, nimber, value_reason) = value_within(terms, outcome, options)?;
     let [left_winning_moves, right_winning_moves] = lists;
     Ok(PartizanReport {
         position: text(terms),
@@ -270,6 +270,7 @@ pub fn root_report(
         outcome,
         value,
         value_reason,
+        nimber,
         left_winning_moves,
         right_winning_moves,
         truncated,
@@ -277,14 +278,14 @@ pub fn root_report(
 }
 
 /// The sum's canonical form if the value engine finds it within `options.value_states`
-/// (checked against the outcome found by search), else why not.
+/// (checked against the outcome found by search) and the nimber it is, if one, else why not.
 pub fn value_within(
     terms: &[Term],
     outcome: PartizanOutcome,
     options: &PartizanSolveOptions,
-) -> Result<(Option<String>, Option<String>)> {
+) -> Result<(Option<String>, Option<u32>, Option<String>)> {
     let Some(states) = options.value_states else {
-        return Ok((None, Some("not computed (--no-value)".to_string())));
+        return Ok((None, None, Some("not computed (--no-value)".to_string())));
     };
     let budget = Budget::new(states).with_cancel(options.budget.cancel().clone());
     let mut values = PartizanValues::new(budget);
@@ -301,9 +302,10 @@ pub fn value_within(
                     sum.values.forms.outcome(sum.total).letter()
                 )));
             }
-            Ok((Some(v), None))
+            Ok((Some(v), sum.values.forms.as_nimber(sum.total), None))
         }
         Err(GrundyError::StateLimit { limit, .. }) => Ok((
+            None,
             None,
             Some(format!(
                 "the canonical form needs more than {limit} stored positions (--value-states)"
@@ -399,6 +401,7 @@ pub fn solve_valued(mut sum: ValuedSum, max_moves: usize) -> Result<PartizanRepo
         outcome: sum.values.forms.outcome(total),
         value: Some(sum.values.forms.to_string(total)),
         value_reason: None,
+        nimber: sum.values.forms.as_nimber(total),
         left_winning_moves: left,
         right_winning_moves: right,
         truncated: lt || rt,

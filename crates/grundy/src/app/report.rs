@@ -149,6 +149,10 @@ pub struct PartizanReport {
     /// Why `value` is missing (`--no-value`, or the budget it needed).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value_reason: Option<String>,
+    /// The value as a nimber `*g`, when it is one: read from the canonical form, not from its
+    /// text. Not in the JSON (an impartial sum's answer says it as `grundy`).
+    #[serde(skip)]
+    pub nimber: Option<u32>,
     /// Left's winning moves when Left moves first: the positions they leave.
     pub left_winning_moves: Vec<String>,
     /// Right's winning moves when Right moves first.

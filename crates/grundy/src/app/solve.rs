@@ -195,8 +195,8 @@ pub fn is_impartial(terms: &[Term]) -> bool {
 }
 
 /// The answer of a sum answered by the outcome search: as found, or, for a sum of impartial
-/// parts (`impartial`), as an impartial answer: its outcome N or P, its nimber read from its
-/// canonical form (an impartial game's is a nimber `*g`), and the moves to nimber 0 (Left's
+/// parts (`impartial`), as an impartial answer: its outcome N or P, its nimber (an impartial
+/// game's canonical form is a nimber `*g`), and the moves to nimber 0 (Left's
 /// winning moves, which are Right's: the players have the same moves). An outcome L or R, or
 /// a value that is not a nimber, is an internal error.
 pub(crate) fn answer_of(report: PartizanReport, impartial: bool) -> Result<SolveReport> {
@@ -214,20 +214,19 @@ pub(crate) fn answer_of(report: PartizanReport, impartial: bool) -> Result<Solve
         PartizanOutcome::P => Outcome::P,
         other => return Err(internal(format!("has outcome {}", other.letter()))),
     };
-    let grundy = match &report.value {
-        None => None,
-        Some(v) => match nimber_of(v) {
-            Some(g) => Some(g),
-            None => return Err(internal(format!("has the value {v}, not a nimber"))),
-        },
+    let grundy = match (&report.value, report.nimber) {
+        (None, _) => None,
+        (Some(_), Some(g)) => Some(u64::from(g)),
+        (Some(v), None) => return Err(internal(format!("has the value {v}, not a nimber"))),
     };
     // the players' lists are the same moves, unless the search answered a different part of
     // each (a list cut at `max_moves`, or subproblems dropped once the outcome was known):
     // Left's is given, and marked cut if Right's proved one more
+    let listed: std::collections::HashSet<&String> = report.left_winning_moves.iter().collect();
     let more = report
         .right_winning_moves
         .iter()
-        .any(|m| !report.left_winning_moves.contains(m));
+        .any(|m| !listed.contains(m));
     let note = report
         .value_reason
         .as_ref()
@@ -245,18 +244,6 @@ pub(crate) fn answer_of(report: PartizanReport, impartial: bool) -> Result<Solve
         truncated: report.truncated || more,
         note,
     }))
-}
-
-/// The nimber written `0`, `*` or `*g` in CGSuite's notation; `None` for any other value.
-fn nimber_of(value: &str) -> Option<u64> {
-    match value {
-        "0" => Some(0),
-        "*" => Some(1),
-        _ => value
-            .strip_prefix('*')
-            .and_then(|g| g.parse().ok())
-            .filter(|&g| g > 1),
-    }
 }
 
 /// The report of a sum analysed by [`SumAnalyser`].

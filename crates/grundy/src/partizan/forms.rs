@@ -385,6 +385,25 @@ impl Forms {
         }
     }
 
+    /// The nimber `*n` that `g` is, if it is one (`0` is `*0`): the canonical form of every
+    /// impartial game.
+    ///
+    /// ```
+    /// use grundy::partizan::Forms;
+    /// let mut forms = Forms::new(1000);
+    /// let (star3, zero, up_star) = (forms.nimber(3), forms.zero(), forms.parse("^*").unwrap());
+    /// let half = forms.parse("1/2").unwrap();
+    /// assert_eq!(forms.as_nimber(star3), Some(3));
+    /// assert_eq!(forms.as_nimber(zero), Some(0));
+    /// assert_eq!(forms.as_nimber(up_star), None);
+    /// assert_eq!(forms.as_nimber(half), None);
+    /// ```
+    pub fn as_nimber(&self, g: GameId) -> Option<u32> {
+        self.as_nus(g)
+            .filter(|n| n.ups == 0 && n.number.numerator() == 0)
+            .map(|n| n.nimber)
+    }
+
     /// The number `g` is equal to, if it is one.
     pub fn as_number(&self, g: GameId) -> Option<Dyadic> {
         self.as_nus(g).filter(|n| n.is_number()).map(|n| n.number)
