@@ -388,15 +388,6 @@ pub fn value_with_moves_of(terms: Vec<Term>, options: &ValueOptions) -> Result<V
     })
 }
 
-/// The state of a partizan game for the player `to_move` (`GET /api/play/partizan`).
-pub fn play_state(
-    text: &str,
-    left_to_move: bool,
-    options: &ValueOptions,
-) -> Result<PartizanPlayState> {
-    PartizanPlay::new(text, left_to_move, options)?.state()
-}
-
 impl SearchPlay {
     /// The state for the player to move (Left when `left`): who wins the position (both
     /// players first, for the outcome class) and after each move, by search. The computer
