@@ -168,7 +168,7 @@ fn the_play_api_lists_every_move_and_the_computers_pick() {
     assert_eq!(status, 200);
     assert_eq!(
         body,
-        r#"{"position":"nim 1 2","outcome":"N","over":false,"moves":[{"to":"nim 2","result":"lose"},{"to":"nim 1 1","result":"win"},{"to":"nim 1","result":"lose"}],"total_moves":3,"truncated":false,"computer":1}"#
+        r#"{"kind":"impartial","position":"nim 1 2","outcome":"N","over":false,"moves":[{"to":"nim 2","result":"lose"},{"to":"nim 1 1","result":"win"},{"to":"nim 1","result":"lose"}],"total_moves":3,"truncated":false,"computer":1}"#
     );
     let graph = br#"{"moves": {"a": ["b", "c"], "b": ["c"], "c": []}}"#;
     let (status, body) = server.request("POST", "/api/play/graph?at=a", graph);
@@ -177,7 +177,10 @@ fn the_play_api_lists_every_move_and_the_computers_pick() {
     let board = b"3 3\n...\n.#.\n...\n";
     let (status, body) = server.request("POST", "/api/play/board?path=1,1;1,2", board);
     assert_eq!(status, 200);
-    assert!(body.starts_with(r#"{"position":"1,2","#), "{body}");
+    assert!(
+        body.starts_with(r#"{"kind":"impartial","position":"1,2","#),
+        "{body}"
+    );
     let (status, body) = server.request("POST", "/api/play/board?path=1,1;2,2", board);
     assert_eq!(status, 400);
     assert!(body.contains("2,2 is not a free cell"), "{body}");
@@ -584,14 +587,15 @@ fn a_full_queue_is_refused_at_once() {
 #[test]
 fn the_play_api_plays_every_kind_of_sum() {
     let server = Server::start(&[]);
-    for (text, key) in [
-        ("nim 1 2", "outcome"),
-        ("domineering ../..", "mover_wins"),
-        ("backsliding TT..F", "result"),
+    for (text, kind, key) in [
+        ("nim 1 2", "impartial", "outcome"),
+        ("domineering ../..", "partizan", "mover_wins"),
+        ("backsliding TT..F", "loopy", "result"),
     ] {
         let (status, body) = server.get(&format!("/api/play?position={}", encode(text)));
         assert_eq!(status, 200, "{text}: {body}");
         let state: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(state["kind"], kind, "{text}: {body}");
         assert!(state.get(key).is_some(), "{text}: {body}");
         for to_move in ["left", "right"] {
             let (status, play) = server.get(&format!(

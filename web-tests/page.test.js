@@ -406,3 +406,39 @@ test("plays Toads and Frogs as Right, the computer first, to the end", async () 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("one text, one answer in either section: a partizan sum typed above, an impartial one played below", async () => {
+  const { page, errors } = await open();
+  // a game of Left and Right typed in the first section is valued in the partizan section
+  await page.fill("#position", "domineering ../..");
+  await page.click("#solve");
+  await page.waitForFunction(() => /partizan section/.test(document.querySelector("#summary").textContent));
+  await page.waitForFunction(() => document.querySelector("#pz-canonical")?.textContent === "{1|-1}");
+  assert.equal(await page.inputValue("#pz-position"), "domineering ../..");
+  assert.equal(await page.$$eval("#moves tbody tr", (trs) => trs.length), 0);
+  // every play route says its kind, as solve does
+  const kinds = [];
+  for (const position of ["nim 3", "domineering ../..", "backsliding TT..F"]) {
+    const state = await (await fetch(`${base}/api/play?position=${encodeURIComponent(position)}`)).json();
+    kinds.push(state.kind);
+  }
+  assert.deepEqual(kinds, ["impartial", "partizan", "loopy"]);
+  // an impartial sum played in the partizan section: the computer, moving first on nim 1 2,
+  // wins whatever we play
+  await valuePartizan(page, "nim 1 2");
+  await page.check("#pz-computer-first");
+  await page.click("#pz-play");
+  const result = await playToTheEnd(page, "pz-status", async () => {
+    assert.match(await page.textContent("#pz-status"), /you are losing/);
+    // read as a loopy state is: a loss for the mover, each move's result listed
+    assert.equal(await page.textContent("#pz-result"), "loss");
+    const listed = await page.$$eval("#pz-left-moves li", (li) => li.map((l) => l.textContent));
+    assert.ok(listed.length > 0 && listed.every((t) => /\(loss/.test(t)), listed.join("; "));
+    const before = await page.textContent("#pz-summary");
+    await page.click("#pz-left-moves li.clickable >> nth=0");
+    await page.waitForFunction((b) => document.querySelector("#pz-summary").textContent !== b, before);
+  });
+  assert.equal(result, "computer");
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -57,7 +57,8 @@ const PLAY_LISTED: usize = 500;
 /// kind (`GET /api/play/partizan` is the same with `to_move` required), `POST
 /// /api/play/graph?at=V&misere=BOOL`,
 /// `POST /api/play/board?path=R,C;R,C...` (every move with what it gives the mover, and the
-/// perfect opponent's pick). Errors: 400 with `{"error": ...}` (the command line's message),
+/// perfect opponent's pick; first the key `kind`, as in solve's answers, which says which keys
+/// follow). Errors: 400 with `{"error": ...}` (the command line's message),
 /// 404, 413 past 8 MiB, 503 past a budget.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -743,7 +744,7 @@ async fn play_graph(
         budget.check()?;
         let graph = read_game_graph(&bytes[..])?;
         let mut session = Session::from_graph(graph, at.as_deref(), convention, budget.cancel())?;
-        Ok(session.state(PLAY_LISTED)?)
+        Ok(PlayStateOf::Impartial(session.state(PLAY_LISTED)?))
     })
     .await)
 }
@@ -769,7 +770,7 @@ async fn play_board(
             .map(parse_cell)
             .collect::<Result<Vec<_>, _>>()?;
         let path = board_path(&board, &cells)?;
-        Ok(board_state(&board, &path)?)
+        Ok(PlayStateOf::Impartial(board_state(&board, &path)?))
     })
     .await)
 }

@@ -93,11 +93,19 @@ async function solvePosition(event) {
   $("status").textContent = "";
   $("undo").disabled = true;
   try {
-    const [solved, state] = await Promise.all([
-      api("GET", `/api/solve?position=${encodeURIComponent(position)}&misere=${misere}`),
-      fetchState(position),
-    ]);
+    // who wins and the Grundy value (no move listed: the moves come with the state); a game
+    // of Left and Right, known by the kind of either answer, is the next section's
+    const playing = fetchState(position);
+    playing.catch(() => {});
+    const solved = await api(
+      "GET",
+      `/api/solve?position=${encodeURIComponent(position)}&misere=${misere}&max_moves=0&value=false`
+    );
     if (mine !== view) return;
+    if (solved.kind !== "impartial") return toPartizan(position);
+    const state = await playing;
+    if (mine !== view) return;
+    if (state.kind !== "impartial") return toPartizan(position);
     subject.position = state.position;
     renderSummary(state, solved);
     renderMoves(state, false);
@@ -107,6 +115,17 @@ async function solvePosition(event) {
     $("summary").textContent = "";
     renderMoves({ moves: [], truncated: false }, false);
   }
+}
+
+// A sum with a partizan or loopy part, typed in this section: valued and played in the
+// partizan section (Left and Right, boards), as the command line answers it.
+function toPartizan(position) {
+  subject = null;
+  $("summary").textContent = "A game of Left and Right: answered in the partizan section below.";
+  renderMoves({ moves: [], truncated: false }, false);
+  $("pz-position").value = position;
+  valuePartizan();
+  $("partizan-section").scrollIntoView();
 }
 
 function startPlay(computerFirst) {
@@ -683,8 +702,13 @@ async function pzStep() {
     return;
   }
   if (mine !== pzView) return;
-  // a loopy sum answers win, draw or loss for the mover and for each move
-  const loopy = state.result !== undefined;
+  // an impartial sum (its outcome N, P or D) is played as a loopy one is: win, draw or loss
+  // for the mover and for each move
+  if (state.kind === "impartial") {
+    state.result = { N: "win", P: "loss", D: "draw" }[state.outcome];
+    state.moves = state.moves.map((m) => ({ ...m, result: m.result === "lose" ? "loss" : m.result }));
+  }
+  const loopy = state.kind !== "partizan";
   if (loopy) {
     const after = (m) => (m.remoteness != null ? `${m.result}, ${m.remoteness} more moves` : m.result);
     state.moves = state.moves.map((m) => ({ ...m, value: after(m), wins: m.result === "win" }));

@@ -95,10 +95,11 @@ pub trait PlaySession {
     fn play_state(&mut self, max_listed: usize) -> Result<PlayStateOf>;
 }
 
-/// The state of a game in play as its own session reports it, serialised as the state it
-/// holds.
+/// The state of a game in play as its own session reports it: the state it holds, after a
+/// first key `kind` (`impartial`, `partizan` or `loopy`, as in
+/// [`SolveReport`](crate::app::report::SolveReport)) that says which keys follow.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(untagged)]
+#[serde(tag = "kind", rename_all = "lowercase")]
 pub enum PlayStateOf {
     /// An impartial sum, a game graph or the token on a board.
     Impartial(PlayState),
