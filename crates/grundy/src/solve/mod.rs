@@ -7,6 +7,8 @@
 //! - [`quotient`]: misère quotients of sums of heaps of one game, found and proved.
 //! - [`smith`]: sums with a part of value ∞ (Smith's rules, draws).
 //! - [`octal`]: octal codes and their values, plain or rare/common, until a period is proved.
+//! - [`nimber_search`]: the nimber of one big position that falls apart into components (a
+//!   board, a graph), by a search that prunes (Beling and Rogalski).
 //!
 //! ```
 //! use grundy::games::Nim;
@@ -22,6 +24,7 @@ pub mod analyse;
 pub mod game;
 pub mod grundy;
 pub mod misere;
+pub mod nimber_search;
 pub mod octal;
 pub mod quotient;
 pub mod smith;

@@ -1,0 +1,215 @@
+//! The pruned nimber search (`grundy::solve::nimber_search`) against a plain mex search
+//! written here from Cram's rules (every placement of a domino, either way, on the board's
+//! empty cells; no decomposition, no symmetry), on random boards; each strategy (the set
+//! pruning, aspiration, the unpruned mex) against the others; the literature's values.
+
+mod common;
+
+use common::{octal_brute, Rng};
+use grundy::budget::{Budget, Cancel};
+use grundy::error::GrundyError;
+use grundy::games::board::Board;
+use grundy::games::cram::{cram_regions, Cram};
+use grundy::solve::nimber_search::{NimberSearch, Strategy};
+use std::collections::HashMap;
+
+/// Cram's nimber by the mex over every domino placement, memoised on the set of empty cells.
+fn plain_cram(rows: usize, cols: usize, empty: u64, memo: &mut HashMap<u64, u32>) -> u32 {
+    if let Some(&v) = memo.get(&empty) {
+        return v;
+    }
+    let mut seen = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let a = 1u64 << (r * cols + c);
+            if empty & a == 0 {
+                continue;
+            }
+            let mut partners = Vec::new();
+            if c + 1 < cols {
+                partners.push(a << 1);
+            }
+            if r + 1 < rows {
+                partners.push(a << cols);
+            }
+            for b in partners {
+                if empty & b != 0 {
+                    seen.push(plain_cram(rows, cols, empty & !a & !b, memo));
+                }
+            }
+        }
+    }
+    let v = (0..).find(|v| !seen.contains(v)).unwrap();
+    memo.insert(empty, v);
+    v
+}
+
+/// The board of `empty` cells on a `rows x cols` grid, as the library's components.
+fn components(rows: usize, cols: usize, empty: u64) -> Vec<Board> {
+    let board = Board {
+        rows: rows as u8,
+        cols: cols as u8,
+        bits: empty as u128,
+    };
+    let mut parts = Vec::new();
+    cram_regions(&board, board.bits, &mut parts);
+    parts
+}
+
+const STRATEGIES: [Strategy; 3] = [Strategy::Aspiration, Strategy::Set, Strategy::Plain];
+
+#[test]
+fn cram_nimbers_agree_with_the_plain_mex_on_random_boards() {
+    let mut rng = Rng::new(52);
+    let mut searches: Vec<_> = STRATEGIES
+        .iter()
+        .map(|&s| NimberSearch::new(&Cram, Budget::new(1 << 20)).with_strategy(s))
+        .collect();
+    let mut checked = 0;
+    for _ in 0..600 {
+        let rows = rng.range(1, 5) as usize;
+        let cols = rng.range(1, 6) as usize;
+        if rows * cols > 24 {
+            continue;
+        }
+        // each cell empty with probability 3/4
+        let mut empty = 0u64;
+        for i in 0..rows * cols {
+            if rng.below(4) != 0 {
+                empty |= 1 << i;
+            }
+        }
+        let mut memo = HashMap::new();
+        let expected = plain_cram(rows, cols, empty, &mut memo);
+        let parts = components(rows, cols, empty);
+        for search in searches.iter_mut() {
+            assert_eq!(
+                u32::from(search.nimber_of(&parts).unwrap()),
+                expected,
+                "{rows} x {cols}, empty {empty:#b}"
+            );
+            // who wins, asked as a set of one value, for 0 and for the nimber
+            assert!(search.has_nimber(&parts, expected as u8).unwrap());
+            assert_eq!(search.has_nimber(&parts, 0).unwrap(), expected == 0);
+        }
+        checked += 1;
+    }
+    assert!(checked > 400, "{checked} boards");
+}
+
+#[test]
+fn symmetric_boards_agree_with_the_plain_mex() {
+    // boards a half turn, a flip or a diagonal maps onto themselves: where no domino meets its
+    // image the nimber is 0 without a search, and otherwise it must still be searched
+    let mut rng = Rng::new(23);
+    let mut search = NimberSearch::new(&Cram, Budget::new(1 << 20));
+    let mut zeros = 0;
+    for case in 0..400 {
+        let rows = rng.range(1, 4) as usize;
+        let cols = if case % 4 == 3 {
+            rows
+        } else {
+            rng.range(1, 5) as usize
+        };
+        let image = |r: usize, c: usize| match case % 4 {
+            0 => (rows - 1 - r, cols - 1 - c),
+            1 => (rows - 1 - r, c),
+            2 => (r, cols - 1 - c),
+            _ => (c, r),
+        };
+        let mut empty = 0u64;
+        for r in 0..rows {
+            for c in 0..cols {
+                if rng.below(4) != 0 {
+                    let (r2, c2) = image(r, c);
+                    if (r2, c2) >= (r, c) {
+                        empty |= 1 << (r * cols + c) | 1 << (r2 * cols + c2);
+                    }
+                }
+            }
+        }
+        let mut memo = HashMap::new();
+        let expected = plain_cram(rows, cols, empty, &mut memo);
+        zeros += (expected == 0) as u32;
+        let parts = components(rows, cols, empty);
+        assert_eq!(
+            u32::from(search.nimber_of(&parts).unwrap()),
+            expected,
+            "{rows} x {cols}, empty {empty:#b}"
+        );
+    }
+    assert!(zeros > 50 && zeros < 390, "{zeros} zeros");
+}
+
+#[test]
+fn fresh_searches_of_one_board_agree_whatever_was_asked_before() {
+    // a fresh table each time: the pruned answers do not lean on values left by a plain search
+    let mut rng = Rng::new(7);
+    for _ in 0..60 {
+        let (rows, cols) = (4, 5);
+        let mut empty = 0u64;
+        for i in 0..rows * cols {
+            if rng.below(5) != 0 {
+                empty |= 1 << i;
+            }
+        }
+        let parts = components(rows, cols, empty);
+        let mut memo = HashMap::new();
+        let expected = plain_cram(rows, cols, empty, &mut memo);
+        for strategy in STRATEGIES {
+            let mut search = NimberSearch::new(&Cram, Budget::new(1 << 20)).with_strategy(strategy);
+            assert_eq!(u32::from(search.nimber_of(&parts).unwrap()), expected);
+            let mut search = NimberSearch::new(&Cram, Budget::new(1 << 20)).with_strategy(strategy);
+            assert_eq!(search.has_nimber(&parts, 0).unwrap(), expected == 0);
+        }
+    }
+}
+
+#[test]
+fn cram_boards_of_the_literature() {
+    let mut search = NimberSearch::new(&Cram, Budget::new(1 << 22));
+    let full = |rows: usize, cols: usize| components(rows, cols, (1u64 << (rows * cols)) - 1);
+    // one row is Dawson's Kayles, the octal game 0.07 (a domino takes two adjacent cells)
+    let dawson = octal_brute("0.07", 40);
+    for (n, &g) in dawson.iter().enumerate().skip(1) {
+        assert_eq!(
+            u64::from(search.nimber_of(&full(1, n)).unwrap()),
+            g,
+            "1 x {n}"
+        );
+    }
+    // even by even: the second player answers each move by its image through the centre (0);
+    // even by odd: the first player takes the two centre cells, then does the same
+    for (rows, cols) in [(2, 2), (2, 4), (4, 4), (2, 6), (4, 6), (2, 8)] {
+        assert_eq!(
+            search.nimber_of(&full(rows, cols)).unwrap(),
+            0,
+            "{rows} x {cols}"
+        );
+    }
+    for (rows, cols) in [(2, 3), (2, 5), (4, 3), (4, 5), (2, 7)] {
+        assert_ne!(
+            search.nimber_of(&full(rows, cols)).unwrap(),
+            0,
+            "{rows} x {cols}"
+        );
+    }
+}
+
+#[test]
+fn a_raised_flag_stops_the_search() {
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let mut search = NimberSearch::new(&Cram, Budget::new(1 << 20).with_cancel(cancel));
+    let board = components(5, 7, (1u64 << 35) - 1);
+    match search.nimber_of(&board) {
+        Err(GrundyError::Cancelled) => {}
+        other => panic!("expected a cancellation, got {other:?}"),
+    }
+    // the state budget bounds the positions listed
+    let mut search = NimberSearch::new(&Cram, Budget::new(1000));
+    match search.nimber_of(&board) {
+        Err(GrundyError::StateLimit { limit: 1000, .. }) => {}
+        other => panic!("expected the state limit, got {other:?}"),
+    }
+}
