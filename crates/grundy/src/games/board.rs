@@ -216,6 +216,69 @@ impl Board {
     }
 }
 
+impl Board {
+    /// The least of [`Board::least_images`] of one non-empty set, as a board of the image's
+    /// size with the image's cells: the normal form of a region, computed in one pass over the
+    /// lines of its shorter side (the four images of a flip of rows and columns built
+    /// together, and the four of the transpose for a square box).
+    ///
+    /// **Complexity**: O(rows + cells of the set).
+    pub fn least_image(&self, set: u128) -> Board {
+        debug_assert!(set != 0, "the least image of an empty set");
+        let cols = self.cols as usize;
+        let row_mask = low_bits(cols);
+        let r0 = set.trailing_zeros() as usize / cols;
+        let r1 = (127 - set.leading_zeros() as usize) / cols;
+        let mut col_mask = 0;
+        for r in r0..=r1 {
+            col_mask |= (set >> (r * cols)) & row_mask;
+        }
+        let c0 = col_mask.trailing_zeros() as usize;
+        let c1 = 127 - col_mask.leading_zeros() as usize;
+        let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+        let mut best = u128::MAX;
+        if h <= w {
+            let mut rows = [0u128; SHORT_SIDE];
+            for (i, row) in rows[..h].iter_mut().enumerate() {
+                *row = (set >> ((r0 + i) * cols + c0)) & low_bits(w);
+            }
+            best = best.min(least_of_flips(&rows[..h], w));
+        }
+        if h >= w {
+            let mut lines = [0u128; SHORT_SIDE];
+            let mut rest = set;
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                lines[i % cols - c0] |= 1 << (i / cols - r0);
+            }
+            best = best.min(least_of_flips(&lines[..w], h));
+        }
+        Board {
+            rows: h.min(w) as u8,
+            cols: h.max(w) as u8,
+            bits: best,
+        }
+    }
+}
+
+/// The least of the four images of a board given by its `lines` (each `width` bits) under the
+/// flips of its lines' order and of each line.
+#[inline]
+fn least_of_flips(lines: &[u128], width: usize) -> u128 {
+    let n = lines.len();
+    let (mut same, mut rows, mut cols, mut both) = (0u128, 0u128, 0u128, 0u128);
+    for (i, &line) in lines.iter().enumerate() {
+        let reversed = line.reverse_bits() >> (128 - width);
+        let (at, flipped_at) = (i * width, (n - 1 - i) * width);
+        same |= line << at;
+        rows |= line << flipped_at;
+        cols |= reversed << at;
+        both |= reversed << flipped_at;
+    }
+    same.min(rows).min(cols).min(both)
+}
+
 /// The longest the shorter side of a board can be (12 x 12 > 128 cells).
 const SHORT_SIDE: usize = 11;
 
@@ -383,6 +446,40 @@ mod tests {
             b.region(b.bit(0, 2) | b.bit(1, 0), b.bit(0, 2)),
             b.bit(0, 2)
         );
+    }
+
+    #[test]
+    fn least_image_is_the_least_of_the_images() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..3000 {
+            let rows = 1 + next() % 12;
+            let cols = 1 + next() % (128 / rows).min(40);
+            let b = Board::empty(rows, cols, MAX_CELLS).unwrap();
+            let set = ((next() as u128) << 64 | next() as u128)
+                & b.full()
+                & ((next() as u128) << 64 | next() as u128);
+            if set == 0 {
+                continue;
+            }
+            let mut least: Option<Board> = None;
+            b.least_images([set], |_, board, [bits]| {
+                let image = Board { bits, ..board };
+                if least.is_none_or(|l| image < l) {
+                    least = Some(image);
+                }
+            });
+            assert_eq!(
+                b.least_image(set),
+                least.unwrap(),
+                "{rows} x {cols}, {set:#x}"
+            );
+        }
     }
 
     #[test]

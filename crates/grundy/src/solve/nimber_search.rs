@@ -413,18 +413,25 @@ impl<'g, G: ComponentGame> NimberSearch<'g, G> {
         }
         self.order[order_base..].sort_unstable();
         let mut next = order_base;
-        let outcome = loop {
+        // the nimber, when the options asked so far prove it
+        let exact = loop {
+            if p.len() == 1 {
+                // one value left possible (k options leave one of 0..=k)
+                break p.min();
+            }
             if p.and(&r).is_empty() {
                 break None;
             }
-            if p.len() == 1 || next == self.order.len() {
-                break p.min();
+            if next == self.order.len() {
+                // every value below the least one left is an option's, and an option of that
+                // value would have been asked about it if it is at most max r
+                break p.min().filter(|&m| m <= r_max);
             }
             let top = p.max().expect("p is not empty");
             let mut q = p.and(&NimSet::up_to(r_max as usize));
             q.remove(top);
             if q.is_empty() {
-                // p ∩ [0, max r] is {max p}: p is {max p}, caught above
+                // p ∩ [0, max r] is {max p} (p meets r): so p is {max p}, caught above
                 break p.min();
             }
             let i = self.order[next].1 as usize;
@@ -434,11 +441,9 @@ impl<'g, G: ComponentGame> NimberSearch<'g, G> {
             }
         };
         self.order.truncate(order_base);
-        // the least value still possible is the nimber when it is at most max r (every value
-        // below it is an option's; an option of that value would have been asked about it)
-        // a value not in p is not the nimber: kept for the next question about this part
         let work = self.stats.nodes - nodes_before;
-        let Some(m) = outcome.filter(|&m| m <= r_max) else {
+        let Some(m) = exact else {
+            // a value not in p is not the nimber: kept for the next question about this part
             self.table.exclude(part, p.low_complement(), work);
             return Ok(None);
         };
