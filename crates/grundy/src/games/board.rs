@@ -148,16 +148,8 @@ impl Board {
             return;
         }
         let cols = self.cols as usize;
-        let row_mask = low_bits(cols);
-        let r0 = union.trailing_zeros() as usize / cols;
-        let r1 = (127 - union.leading_zeros() as usize) / cols;
-        let mut col_mask = 0;
-        for r in r0..=r1 {
-            col_mask |= (union >> (r * cols)) & row_mask;
-        }
-        let c0 = col_mask.trailing_zeros() as usize;
-        let c1 = 127 - col_mask.leading_zeros() as usize;
-        let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+        let (r0, c0, h, w) = self.bounding_box(union);
+        let r1 = r0 + h - 1;
         // each set as its rows within the box, and transposed (rows = the box's columns); only
         // the shorter side's lines are kept, at most 11 since h * w <= 128
         let mut rows = [[0u128; SHORT_SIDE]; N];
@@ -217,14 +209,8 @@ impl Board {
 }
 
 impl Board {
-    /// The least of [`Board::least_images`] of one non-empty set, as a board of the image's
-    /// size with the image's cells: the normal form of a region, computed in one pass over the
-    /// lines of its shorter side (the four images of a flip of rows and columns built
-    /// together, and the four of the transpose for a square box).
-    ///
-    /// **Complexity**: O(rows + cells of the set).
-    pub fn least_image(&self, set: u128) -> Board {
-        debug_assert!(set != 0, "the least image of an empty set");
+    /// The bounding box of a non-empty set: its first row and column, its height and width.
+    fn bounding_box(&self, set: u128) -> (usize, usize, usize, usize) {
         let cols = self.cols as usize;
         let row_mask = low_bits(cols);
         let r0 = set.trailing_zeros() as usize / cols;
@@ -235,7 +221,19 @@ impl Board {
         }
         let c0 = col_mask.trailing_zeros() as usize;
         let c1 = 127 - col_mask.leading_zeros() as usize;
-        let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+        (r0, c0, r1 - r0 + 1, c1 - c0 + 1)
+    }
+
+    /// The least of [`Board::least_images`] of one non-empty set, as a board of the image's
+    /// size with the image's cells: the normal form of a region, computed in one pass over the
+    /// lines of its shorter side (the four images of a flip of rows and columns built
+    /// together, and the four of the transpose for a square box).
+    ///
+    /// **Complexity**: O(rows + cells of the set).
+    pub fn least_image(&self, set: u128) -> Board {
+        debug_assert!(set != 0, "the least image of an empty set");
+        let cols = self.cols as usize;
+        let (r0, c0, h, w) = self.bounding_box(set);
         let mut best = u128::MAX;
         if h <= w {
             let mut rows = [0u128; SHORT_SIDE];
@@ -450,20 +448,14 @@ mod tests {
 
     #[test]
     fn least_image_is_the_least_of_the_images() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::testing::Xorshift(0x2545_f491_4f6c_dd1d);
         for _ in 0..3000 {
-            let rows = 1 + next() % 12;
-            let cols = 1 + next() % (128 / rows).min(40);
+            let rows = 1 + rng.below(12);
+            let cols = 1 + rng.below((128 / rows).min(40));
             let b = Board::empty(rows, cols, MAX_CELLS).unwrap();
-            let set = ((next() as u128) << 64 | next() as u128)
-                & b.full()
-                & ((next() as u128) << 64 | next() as u128);
+            // about a quarter of the cells
+            let mut word = || (rng.below(u64::MAX) as u128) << 64 | rng.below(u64::MAX) as u128;
+            let set = word() & word() & b.full();
             if set == 0 {
                 continue;
             }
