@@ -1,7 +1,8 @@
 //! Cram (Winning Ways ch. 23; CGSuite's `Cram`): Domineering in which either player may place
 //! a domino either way, an impartial game, so every value is a nimber. Written `cram ../..`
-//! (rows of `.` empty and `#` filled joined by `/` or `|`). The search is Domineering's
-//! (regions, the eight symmetries), with both players' moves.
+//! (rows of `.` empty and `#` filled joined by `/` or `|`). Its rules are Domineering's
+//! (regions, the eight symmetries) with both players' moves; as a [`ComponentGame`] its
+//! regions are valued by the pruned nimber search ([`crate::solve::nimber_search`]).
 
 use crate::error::Result;
 use crate::games::board::{shr, write_board, Board, MAX_CELLS};
