@@ -6,7 +6,8 @@
 //! - **Decomposition.** A position is a list of independent components, each in a normal form
 //!   that the game chooses ([`ComponentGame`]: the least image of a board under its
 //!   symmetries...); its nimber is the XOR of theirs (Sprague-Grundy). The table keeps the
-//!   exact nimbers of components.
+//!   exact nimbers of components, and for the others the values a search has excluded (what
+//!   "not in R" leaves for the next question).
 //! - **A set, not a value.** `nimber_in(G, R)` answers G's nimber if it lies in the set R,
 //!   else "not in R". It keeps the set P of values still possible for G (at first `0..=k` for k
 //!   options: one of them is the mex); each option whose nimber is found removes it from P,
@@ -14,13 +15,16 @@
 //!   the largest element of R. As soon as P and R are disjoint, G's nimber is not in R; as
 //!   soon as P has one element, it is G's nimber.
 //! - **Aspiration.** The top question asks r = 0, 1, 2... in turn, each as the set `{r}` (a
-//!   winning move ends the first round); [`Strategy`] chooses.
+//!   winning move ends the first round); [`Strategy`] chooses (aspiration by default: on
+//!   Cram 4 x 7 it lists some 70,000 positions where the set form lists 17 million).
+//! - **Theorems**: a component whose value the game knows (a symmetry strategy's 0) is not
+//!   searched ([`ComponentGame::known`]).
 //! - **Enhanced transposition cutoff**: every option whose components are all in the table is
 //!   counted before any is searched; the others are tried smallest largest component first.
 //!
 //! **Complexity**: exponential in the position's size in the worst case, like any search of
-//! a game; the table holds the nimbers of components met (its size set by the budget, the
-//! entry of least work replaced when a bucket is full).
+//! a game; the table holds what is known of the components met (grown as needed up to the
+//! entries the budget allows, the entry of least work replaced when a bucket is full).
 
 use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
