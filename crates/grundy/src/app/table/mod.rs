@@ -3,7 +3,8 @@
 //! ([`table_report`]), the partizan games with a standard start on rectangles their canonical
 //! forms or outcomes in [`partizan`].
 //!
-//! The octal engine is [`crate::solve::octal`]; pictures of tables are [`crate::app::plot`].
+//! The octal engine is [`crate::solve::octal`]; pictures of tables are drawn by `app::plot`
+//! (feature `plot`).
 //!
 //! ```
 //! use grundy::app::table::{table_report, Family, TableOptions};
