@@ -207,6 +207,24 @@ fn cram_boards_of_the_literature() {
     }
 }
 
+/// Larger boards of Beling's table, each with the time and the positions it takes (printed
+/// with `--nocapture`: the figures `CHANGELOG.md` gives).
+#[test]
+#[ignore = "about 15 s"]
+fn larger_cram_boards_of_the_published_table() {
+    for (rows, cols, nimber) in [(4, 7, 3), (5, 6, 2), (5, 7, 1)] {
+        let board = components(rows, cols, (1u64 << (rows * cols)) - 1);
+        let mut search = NimberSearch::new(&Cram, Budget::new(100_000_000));
+        let started = std::time::Instant::now();
+        assert_eq!(search.nimber_of(&board).unwrap(), nimber, "{rows} x {cols}");
+        eprintln!(
+            "Cram {rows} x {cols}: {nimber} in {:.2} s, {} positions listed",
+            started.elapsed().as_secs_f64(),
+            search.stats().nodes
+        );
+    }
+}
+
 #[test]
 fn a_raised_flag_stops_the_search() {
     let cancel = Cancel::new();

@@ -511,11 +511,8 @@ impl<'g, G: ComponentGame> NimberSearch<'g, G> {
                     }
                     seen.insert(x);
                 }
-                let mut missing = NimSet::ALL;
-                for v in seen.iter() {
-                    missing.remove(v);
-                }
-                Ok(missing.min().expect("at most 255 options"))
+                let mex = crate::nimber::mex(seen.iter().map(u64::from));
+                Ok(u8::try_from(mex).expect("at most 255 options"))
             })();
             self.pop(first_part, first_end);
             let v = result?;
