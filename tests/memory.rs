@@ -90,6 +90,8 @@ fn a_small_question_takes_little_memory_whatever_the_state_budget() {
 #[test]
 fn heavy_questions_stop_at_the_memory_budget_with_one_line() {
     let _one_at_a_time = HEAVY.lock().unwrap_or_else(|e| e.into_inner());
+    // misère Cram and misère impartial Domineering: the misère search stores every position
+    // (in normal play the nimber search keeps to a table the budget sizes)
     let cram = format!("cram {}", board(5, 7));
     let nogo = format!("nogo {}", ".".repeat(20));
     let impartial = format!("impartial domineering {}", board(5, 7));
@@ -98,10 +100,12 @@ fn heavy_questions_stop_at_the_memory_budget_with_one_line() {
         let runs: Vec<_> = [&cram, &nogo, &impartial]
             .map(|expr| {
                 s.spawn(move || {
-                    limited(
-                        1 << 30,
-                        &["solve", "--max-states", STATES, "--time-limit", "60", expr],
-                    )
+                    let mut args = vec!["solve", "--max-states", STATES, "--time-limit", "60"];
+                    if !expr.starts_with("nogo") {
+                        args.push("--misere");
+                    }
+                    args.push(expr);
+                    limited(1 << 30, &args)
                 })
             })
             .into_iter()
@@ -143,6 +147,7 @@ fn heavy_questions_stop_at_the_memory_budget_with_one_line() {
         LIMIT,
         &[
             "solve",
+            "--misere",
             "--max-memory",
             "64M",
             "--max-states",
@@ -197,7 +202,7 @@ fn the_server_under_an_address_space_limit_answers_every_request_and_stays_up() 
         (
             "POST",
             "/api/solve".into(),
-            format!(r#"{{"position": "cram {}"}}"#, board(5, 7)).into_bytes(),
+            format!(r#"{{"position": "cram {}", "misere": true}}"#, board(5, 7)).into_bytes(),
         ),
         (
             "POST",
@@ -207,7 +212,11 @@ fn the_server_under_an_address_space_limit_answers_every_request_and_stays_up() 
         (
             "POST",
             "/api/solve".into(),
-            format!(r#"{{"position": "impartial domineering {}"}}"#, board(5, 7)).into_bytes(),
+            format!(
+                r#"{{"position": "impartial domineering {}", "misere": true}}"#,
+                board(5, 7)
+            )
+            .into_bytes(),
         ),
         ("POST", "/api/graph".into(), graph.into_bytes()),
     ];

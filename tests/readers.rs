@@ -156,7 +156,7 @@ fn family_errors_are_one_line_whatever_the_white_space() {
     let e = Family::parse("foo\n0.07\r\n").unwrap_err().to_string();
     assert_eq!(
         e,
-        "family 'foo 0.07': unknown family 'foo' (expected octal CODE, hex CODE, grundys, subtract S, bash M, wythoff, split, cutting, domineering, cutcake, clobber, snort, col, cram, cannibal, fission, konane, nogo, amazons)"
+        "family 'foo 0.07': unknown family 'foo' (expected octal CODE, hex CODE, grundys, subtract S, bash M, wythoff, split, cutting, cram, chomp, domineering, cutcake, clobber, snort, col, cannibal, fission, konane, nogo, amazons)"
     );
 }
 

@@ -396,10 +396,10 @@ def test_loopy_values_match_the_command_line():
 
 def test_a_memory_budget_stops_a_heavy_question_with_memory_error():
     board = "/".join(["......."] * 5)
-    # a heavy question past a small budget: MemoryError naming the keyword, then the same
-    # process answers the next question
+    # a heavy question past a small budget (misère Cram: the misère search stores every
+    # position): MemoryError naming the keyword, then the same process answers the next one
     for call in [
-        lambda: grundy.solve("cram " + board, max_states=10**8, max_memory="64M"),
+        lambda: grundy.solve("cram " + board, misere=True, max_states=10**8, max_memory="64M"),
         lambda: grundy.value("domineering " + "/".join(["......"] * 6), max_memory=64 << 20),
     ]:
         with pytest.raises(MemoryError) as e:
@@ -410,3 +410,22 @@ def test_a_memory_budget_stops_a_heavy_question_with_memory_error():
     with pytest.raises(ValueError) as e:
         grundy.solve("nim 1", max_memory="lots")
     assert "max_memory=" in str(e.value)
+
+
+def test_impartial_boards_and_graphs_answer_as_the_command_line_does():
+    # Cram, Chomp, Node Kayles and Arc Kayles: nimbers by the pruned search, in sums
+    for expr in [
+        "cram ..../..../....",
+        "chomp 4 5 + nim 3",
+        "chomp 3,2,2",
+        "nodekayles 1-2,2-3,3-4,4-5,x",
+        "arckayles a-b,b-c,c-a + cram ../..",
+        "impartial domineering .../...",
+    ]:
+        assert grundy.solve(expr) == cli_json(["solve", "--json", expr]), expr
+        assert grundy.value(expr) == cli_json(["value", "--json", expr]), expr
+    assert grundy.solve("chomp 2,1")["grundy"] == 0
+    assert grundy.solve("nodekayles 1-2,3-4,5")["winning_moves"][0] == "nodekayles 3-4,5"
+    with pytest.raises(ValueError) as e:
+        grundy.solve("nodekayles 1-1")
+    assert str(e.value) == cli_error(["solve", "nodekayles 1-1"])

@@ -17,7 +17,7 @@ use grundy::solve::DEFAULT_MAX_STATES;
 use std::fmt::Write;
 use std::path::PathBuf;
 
-/// The help after the options: the families, the partizan ones from the catalog.
+/// The help after the options: the families, the board games' from the catalogs.
 fn families_help() -> String {
     let mut text = String::from(
         "FAMILY is one of:
@@ -31,6 +31,13 @@ fn families_help() -> String {
   cutting        rectangles, cutting off a 1x1 wins (--rows/--cols, from 1)
 ",
     );
+    for start in grundy::games::BOARD_STARTS {
+        let _ = writeln!(
+            text,
+            "  {:<14} impartial: nimbers of its standard R x C start (--rows/--cols)",
+            start.keyword
+        );
+    }
     for game in grundy::games::partizan::PARTIZAN_GAMES {
         if game.has_start() {
             let _ = writeln!(

@@ -1,40 +1,25 @@
 //! Cram (Winning Ways ch. 23; CGSuite's `Cram`): Domineering in which either player may place
 //! a domino either way, an impartial game, so every value is a nimber. Written `cram ../..`
-//! (rows of `.` empty and `#` filled joined by `/` or `|`). Its rules are Domineering's
-//! (regions, the eight symmetries) with both players' moves; as a [`ComponentGame`] its
-//! regions are valued by the pruned nimber search ([`crate::solve::nimber_search`]).
+//! (rows of `.` empty and `#` filled joined by `/` or `|`). A position is valued by the pruned
+//! nimber search ([`crate::solve::nimber_search`]): its components are its regions of empty
+//! cells, each in the least of its images under the board's symmetries.
+//!
+//! ```
+//! use grundy::{solve, SolveOptions};
+//! let r = solve("cram ..../..../..../....", &SolveOptions::default()).unwrap();
+//! assert_eq!(r.impartial().unwrap().grundy, Some(0)); // even by even: the second player wins
+//! ```
 
-use crate::error::Result;
-use crate::games::board::{shr, write_board, Board, MAX_CELLS};
-use crate::games::domineering::Domineering;
-use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
-use crate::games::syntax::{ParseContext, Word};
-use crate::partizan::PartizanRules;
+use crate::games::board::{read_board, shr, write_board, Board, MAX_CELLS};
+use crate::games::searched::{Searched, SearchedGame, SharedSearch};
+use crate::games::syntax::{error, GameSyntax, Misere};
+use crate::games::BoardStart;
 use crate::solve::nimber_search::ComponentGame;
+use std::fmt;
 
 /// The rules of Cram; a position is the board of its empty cells.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Cram;
-
-impl PartizanRules for Cram {
-    type Position = Board;
-
-    /// Domineering's regions; a transposed region has the same value (an impartial game is its
-    /// own negative), so Domineering's mark of a negative changes nothing.
-    fn size(&self, board: &Board) -> usize {
-        board.bits.count_ones() as usize
-    }
-
-    fn split(&self, board: &Board, out: &mut Vec<(Board, bool)>) {
-        Domineering.split(board, out);
-    }
-
-    /// Domineering's moves of both players: a vertical or a horizontal domino.
-    fn options(&self, board: &Board, _left: bool, out: &mut Vec<Board>) {
-        Domineering.options(board, true, out);
-        Domineering.options(board, false, out);
-    }
-}
 
 /// Cram for the nimber search: a component is a region of empty cells (two cells at least),
 /// cropped to its bounding box and in the least of its eight images; an option's components
@@ -114,49 +99,96 @@ pub fn cram_regions(board: &Board, cells: u128, out: &mut Vec<Board>) {
     });
 }
 
-impl PartizanGame for Cram {
-    type Rules = Cram;
-    type Part = Board;
+/// Cram as an impartial game of the catalog: a position is the whole board as written, its
+/// components the regions of empty cells with a move.
+impl SearchedGame for Cram {
+    type Position = Board;
 
-    const SYNTAX: PartizanSyntax = PartizanSyntax {
-        keyword: "cram",
-        usage: "cram BOARD",
-        cells: ".#",
-        one_row: false,
-        summary: "Cram: either player places a domino either way (impartial; rows of . and # joined by /)",
-        examples: &["cram ../..", "cram .../..."],
-    };
+    const KIND: &'static str = "cram";
 
-    const IMPARTIAL: bool = true;
-
-    const PLAYERS: [&'static str; 2] = ["dominoes", "dominoes"];
-
-    fn read(name: Word, args: &[Word], context: &mut ParseContext) -> Result<Option<Board>> {
-        <Domineering as PartizanGame>::read(name, args, context)
+    fn components(&self, board: &Board, out: &mut Vec<Board>) {
+        cram_regions(board, board.bits, out);
     }
 
-    fn text(board: &Board) -> String {
-        let glyph = |bit| if board.bits & bit != 0 { '.' } else { '#' };
-        format!("cram {}", write_board(board, glyph))
+    /// Vertical dominoes first, then horizontal ones, each from its first cell in reading
+    /// order.
+    fn moves(&self, board: &Board) -> Vec<Board> {
+        let cols = board.cols as u32;
+        let vertical = board.bits & shr(board.bits, cols);
+        let horizontal = board.bits & (board.bits >> 1) & board.not_last_col();
+        let mut out = Vec::new();
+        for (mut pairs, step) in [(vertical, cols), (horizontal, 1)] {
+            while pairs != 0 {
+                let cell = pairs & pairs.wrapping_neg();
+                pairs &= pairs - 1;
+                out.push(Board {
+                    bits: board.bits & !(cell | cell << step),
+                    ..*board
+                });
+            }
+        }
+        out
     }
 
-    fn position(board: &Board) -> Board {
-        *board
-    }
-
-    fn moves(rules: &Cram, board: &Board, left: bool) -> Vec<Board> {
-        options_of(rules, board, left)
+    fn write(board: &Board, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cram {}", write_board(board, |bit| glyph(board, bit)))
     }
 
     fn cells(board: &Board) -> Option<Vec<String>> {
-        <Domineering as PartizanGame>::cells(board)
-    }
-
-    /// The empty board.
-    fn start(rows: u64, cols: u64) -> Option<Result<Board>> {
-        Some(Board::empty(rows, cols, MAX_CELLS).map(|mut board| {
-            board.bits = board.full();
-            board
-        }))
+        Some(board.rows_of(|bit| glyph(board, bit)))
     }
 }
+
+/// A cell as `cram` writes it: `.` empty, `#` filled.
+fn glyph(board: &Board, bit: u128) -> char {
+    if board.bits & bit != 0 {
+        '.'
+    } else {
+        '#'
+    }
+}
+
+/// The standard start: the empty `rows x cols` board.
+pub const START: BoardStart = BoardStart {
+    keyword: "cram",
+    text: |rows, cols| {
+        let board = Board::empty(rows, cols, MAX_CELLS).map_err(|e| e.to_string())?;
+        let board = Board {
+            bits: board.full(),
+            ..board
+        };
+        Ok(format!(
+            "cram {}",
+            write_board(&board, |bit| glyph(&board, bit))
+        ))
+    },
+};
+
+/// `cram BOARD`
+pub const SYNTAX: GameSyntax = GameSyntax {
+    keyword: "cram",
+    usage: "cram BOARD",
+    summary: "Cram: place a domino either way (rows of . empty and # filled joined by /)",
+    misere: Misere::Played,
+    examples: &["cram ../..", "cram .../...", "cram #../..#"],
+    read: |name, args, context| {
+        if args.len() != 1 {
+            return Err(error(
+                args.get(1).map_or(name.column, |w| w.column),
+                "'cram' takes one board (cram BOARD, rows of . and # joined by /)",
+            ));
+        }
+        let (rows, cols, cells) = read_board(args[0], ".#", "'.' (empty) or '#' (filled)")?;
+        let mut board = Board {
+            rows: rows as u8,
+            cols: cols as u8,
+            bits: 0,
+        };
+        for (i, &c) in cells.iter().enumerate() {
+            if c == 0 {
+                board.bits |= 1u128 << i;
+            }
+        }
+        Ok(Searched::new(board, SharedSearch::of(context, |_| Cram)).into())
+    },
+};

@@ -44,6 +44,7 @@ pub mod backsliding;
 pub mod board;
 pub mod cannibal;
 pub mod cells;
+pub mod chomp;
 pub mod clobber;
 pub mod clobber_outcome;
 pub mod cram;
@@ -58,6 +59,7 @@ pub mod foxgeese;
 pub mod graph_game;
 pub mod hackenbush;
 pub mod impartial;
+pub mod kayles;
 pub mod konane;
 pub mod line_flip;
 pub mod loopy;
@@ -71,6 +73,7 @@ pub mod partizan;
 pub mod partizan_game;
 pub mod placement;
 pub mod rectangle;
+pub mod searched;
 pub mod staircase;
 pub mod subtraction;
 pub mod syntax;
@@ -88,6 +91,7 @@ pub use moore::Moore;
 pub use nim::Nim;
 pub use octal::{Octal, OctalRules};
 pub use rectangle::{CutRule, Rectangle, RectangleRules, RectangleTable};
+pub use searched::{Searched, SearchedGame, SharedSearch};
 pub use staircase::Staircase;
 pub use subtraction::{Subtraction, SubtractionRules, SubtractionSet};
 pub use syntax::{syntax, GameSyntax, Misere};
@@ -102,7 +106,7 @@ use std::fmt;
 /// type, and the keywords its file declares). It generates `Component`, its `From`
 /// conversions, its dispatch to the game inside, and [`GAMES`].
 macro_rules! catalog {
-    ($($(#[$doc:meta])* $variant:ident($game:ty) => [$($syntax:path),+]),+ $(,)?) => {
+    ($($(#[$doc:meta])* $variant:ident($game:ty) => [$($syntax:path),+] $(start $start:path)?),+ $(,)?) => {
         /// One component of a sum: a position of any catalog game.
         ///
         /// It implements [`ImpartialGame`] by handing every call to the game inside, so the
@@ -121,6 +125,10 @@ macro_rules! catalog {
 
         /// Every keyword of the expression language, in the catalog's order.
         pub static GAMES: &[GameSyntax] = &[$($($syntax,)+)+];
+
+        /// The games with a standard start on rectangles (`table --rows --cols`), in the
+        /// catalog's order.
+        pub static BOARD_STARTS: &[BoardStart] = &[$($($start,)?)+];
 
         impl Component {
             /// Whether this component may be played misère (the same for every keyword of
@@ -175,6 +183,29 @@ catalog! {
     Graph(GraphPosition) => [graph_game::SYNTAX],
     /// `impartial GAME ...`
     Impartial(Impartial) => [impartial::SYNTAX],
+    /// `cram BOARD`
+    Cram(Searched<cram::Cram>) => [cram::SYNTAX] start cram::START,
+    /// `chomp R C` and `chomp L1,L2,...`
+    Chomp(Searched<chomp::Chomp>) => [chomp::SYNTAX] start chomp::START,
+    /// `nodekayles EDGES`
+    NodeKayles(Searched<kayles::NodeKayles>) => [kayles::NODE_SYNTAX],
+    /// `arckayles EDGES`
+    ArcKayles(Searched<kayles::ArcKayles>) => [kayles::ARC_SYNTAX],
+}
+
+/// An impartial game's standard start on a rectangle: `table --rows R --cols C KEYWORD`
+/// tabulates the nimbers of its starts.
+#[derive(Clone, Copy, Debug)]
+pub struct BoardStart {
+    /// The game's keyword.
+    pub keyword: &'static str,
+    /// The text of the `rows x cols` start (`cram ../..`), or why there is none.
+    pub text: fn(u64, u64) -> std::result::Result<String, String>,
+}
+
+/// The standard start of the game called `keyword`, if it has one.
+pub fn board_start(keyword: &str) -> Option<&'static BoardStart> {
+    BOARD_STARTS.iter().find(|s| s.keyword == keyword)
 }
 
 fn wrap<T: Into<Component>>(options: Vec<Vec<T>>) -> Vec<Vec<Component>> {

@@ -12,7 +12,6 @@ use crate::games::amazons::Amazons;
 use crate::games::cannibal::Cannibal;
 use crate::games::clobber::Clobber;
 use crate::games::clobber_outcome;
-use crate::games::cram::Cram;
 use crate::games::cutcake::Cutcake;
 use crate::games::domineering::Domineering;
 use crate::games::domineering_outcome;
@@ -400,8 +399,6 @@ partizan_catalog! {
     Snort(Snort) in snort,
     /// A Col position.
     Col(Col) in col,
-    /// A Cram board.
-    Cram(Cram) in cram,
     /// A row of Toppling Dominoes.
     Toppling(Toppling) in toppling,
     /// A row of Elephants and Rhinos.

@@ -35,7 +35,7 @@ use std::hash::{BuildHasher, Hash};
 pub trait ComponentGame {
     /// A component in its normal form: two components with the same nimber by symmetry
     /// should be equal (the table's key).
-    type Part: Copy + Eq + Hash;
+    type Part: Clone + Eq + Hash;
 
     /// Appends the options of `part`: for each move, the components of the position it
     /// leaves pushed to `parts` (components without a move may be left out: their nimber is
@@ -50,6 +50,23 @@ pub trait ComponentGame {
     /// `None` by default.
     fn known(&self, _part: &Self::Part) -> Option<u8> {
         None
+    }
+}
+
+/// A game borrowed is the same game (so a search may own its game or borrow it).
+impl<G: ComponentGame + ?Sized> ComponentGame for &G {
+    type Part = G::Part;
+
+    fn options(&self, part: &Self::Part, parts: &mut Vec<Self::Part>, ends: &mut Vec<u32>) {
+        (**self).options(part, parts, ends)
+    }
+
+    fn size(&self, part: &Self::Part) -> u32 {
+        (**self).size(part)
+    }
+
+    fn known(&self, part: &Self::Part) -> Option<u8> {
+        (**self).known(part)
     }
 }
 
@@ -190,8 +207,8 @@ pub struct NimberStats {
 
 /// The pruned nimber search over a [`ComponentGame`], with its table (kept between
 /// questions).
-pub struct NimberSearch<'g, G: ComponentGame> {
-    game: &'g G,
+pub struct NimberSearch<G: ComponentGame> {
+    game: G,
     strategy: Strategy,
     table: NimberTable<G::Part>,
     budget: Budget,
@@ -207,10 +224,10 @@ pub struct NimberSearch<'g, G: ComponentGame> {
     max_nodes: u64,
 }
 
-impl<'g, G: ComponentGame> NimberSearch<'g, G> {
+impl<G: ComponentGame> NimberSearch<G> {
     /// A search of `game` under `budget` (its state limit bounds the table and, eightfold, the
     /// positions listed; its flag stops the search).
-    pub fn new(game: &'g G, budget: Budget) -> NimberSearch<'g, G> {
+    pub fn new(game: G, budget: Budget) -> NimberSearch<G> {
         let entries = budget.table_entries(std::mem::size_of::<Slot<G::Part>>(), usize::MAX);
         NimberSearch {
             game,
@@ -232,6 +249,11 @@ impl<'g, G: ComponentGame> NimberSearch<'g, G> {
         self
     }
 
+    /// The game searched.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
     /// What the search has done so far.
     pub fn stats(&self) -> NimberStats {
         NimberStats {
@@ -244,7 +266,7 @@ impl<'g, G: ComponentGame> NimberSearch<'g, G> {
     pub fn nimber_of(&mut self, parts: &[G::Part]) -> Result<u8> {
         let mut x = 0;
         for part in parts {
-            x ^= self.nimber(*part)?;
+            x ^= self.nimber(part.clone())?;
         }
         Ok(x)
     }
@@ -259,7 +281,7 @@ impl<'g, G: ComponentGame> NimberSearch<'g, G> {
                     if let Some(v) = self.table.get(&part) {
                         return Ok(v);
                     }
-                    if let Some(v) = self.nimber_in(part, NimSet::single(r))? {
+                    if let Some(v) = self.nimber_in(part.clone(), NimSet::single(r))? {
                         return Ok(v);
                     }
                 }
@@ -287,9 +309,9 @@ impl<'g, G: ComponentGame> NimberSearch<'g, G> {
         let at = (0..parts.len()).max_by_key(|&i| self.game.size(&parts[i]))?;
         let rest = (0..parts.len())
             .filter(|&i| i != at)
-            .map(|i| parts[i])
+            .map(|i| parts[i].clone())
             .collect();
-        Some((parts[at], rest))
+        Some((parts[at].clone(), rest))
     }
 
     /// The exact nimber of a component.
@@ -473,7 +495,7 @@ impl<'g, G: ComponentGame> NimberSearch<'g, G> {
                 None => self.unknown.push(j as u32),
             }
         }
-        let game = self.game;
+        let game = &self.game;
         let parts = &self.parts;
         self.unknown[unknown_base..].sort_unstable_by_key(|&j| game.size(&parts[j as usize]));
         let result = (|| {
@@ -481,10 +503,10 @@ impl<'g, G: ComponentGame> NimberSearch<'g, G> {
                 return Ok(q.contains(x).then_some(x));
             };
             for u in unknown_base..self.unknown.len() - 1 {
-                let part = self.parts[self.unknown[u] as usize];
+                let part = self.parts[self.unknown[u] as usize].clone();
                 x ^= self.nimber(part)?;
             }
-            let part = self.parts[last as usize];
+            let part = self.parts[last as usize].clone();
             Ok(self.nimber_in(part, q.xor_each(x))?.map(|v| v ^ x))
         })();
         self.unknown.truncate(unknown_base);
@@ -506,7 +528,7 @@ impl<'g, G: ComponentGame> NimberSearch<'g, G> {
                     let (s, e) = self.option_parts(i, first_part, first_end);
                     let mut x = 0;
                     for j in s..e {
-                        let part = self.parts[j];
+                        let part = self.parts[j].clone();
                         x ^= self.plain(part)?;
                     }
                     seen.insert(x);
@@ -524,7 +546,7 @@ impl<'g, G: ComponentGame> NimberSearch<'g, G> {
 
 /// One entry: a component, its nimber when known, else the values below 64 it is known not
 /// to be, and the work it took (log2 of the positions listed, plus 1).
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct Slot<P> {
     part: P,
     excluded: u64,
@@ -548,7 +570,7 @@ struct NimberTable<P> {
     hasher: rustc_hash::FxBuildHasher,
 }
 
-impl<P: Copy + Eq + Hash> NimberTable<P> {
+impl<P: Clone + Eq + Hash> NimberTable<P> {
     fn new(max_entries: usize) -> Self {
         NimberTable {
             slots: Vec::new(),
@@ -671,10 +693,10 @@ impl<P: Copy + Eq + Hash> NimberTable<P> {
         let bucket = &mut self.slots[b..b + BUCKET];
         let at = bucket
             .iter()
-            .position(|s| s.is_none_or(|s| s.part == slot.part))
+            .position(|s| s.as_ref().is_none_or(|s| s.part == slot.part))
             .unwrap_or_else(|| {
                 (0..BUCKET)
-                    .min_by_key(|&i| bucket[i].map_or(0, |s| s.work))
+                    .min_by_key(|&i| bucket[i].as_ref().map_or(0, |s| s.work))
                     .expect("a bucket has entries")
             });
         if bucket[at].is_none() {

@@ -51,6 +51,9 @@ pub enum Family {
     /// A partizan game of the catalog with a standard start on rectangles (`domineering`,
     /// `cutcake`, `clobber`...), by its keyword: tabulated by [`partizan`].
     Partizan(&'static str),
+    /// An impartial game of the catalog with a standard start on rectangles (`cram`,
+    /// `chomp`), by its keyword: the nimbers of its starts, by the nimber search.
+    Board(&'static str),
 }
 
 impl Family {
@@ -68,6 +71,11 @@ impl Family {
     pub fn parse(text: &str) -> Result<Family> {
         if let Some(game) = partizan::table_game(text) {
             return Ok(Family::Partizan(game.syntax.keyword));
+        }
+        if let [keyword] = text.split_whitespace().collect::<Vec<_>>().as_slice() {
+            if let Some(start) = crate::games::board_start(keyword) {
+                return Ok(Family::Board(start.keyword));
+            }
         }
         let words: Vec<&str> = text.split_whitespace().collect();
         // the family as one line, whatever white space it was written with
@@ -133,7 +141,7 @@ impl Family {
     pub fn is_two_dimensional(&self) -> bool {
         matches!(
             self,
-            Family::Wythoff | Family::Rectangle(_) | Family::Partizan(_)
+            Family::Wythoff | Family::Rectangle(_) | Family::Partizan(_) | Family::Board(_)
         )
     }
 
@@ -153,7 +161,7 @@ impl Family {
             Family::Subtract(set, false) => format!("subtract {set}"),
             Family::Wythoff => "wythoff".into(),
             Family::Rectangle(rule) => rule.name().into(),
-            Family::Partizan(keyword) => (*keyword).into(),
+            Family::Partizan(keyword) | Family::Board(keyword) => (*keyword).into(),
         }
     }
 }
@@ -170,6 +178,7 @@ fn family_names() -> String {
         "split",
         "cutting",
     ];
+    names.extend(crate::games::BOARD_STARTS.iter().map(|s| s.keyword));
     names.extend(
         PARTIZAN_GAMES
             .iter()
@@ -649,6 +658,53 @@ pub fn table_report_resumed(
     })
 }
 
+/// The nimbers of the starts of an impartial board game (`cram`, `chomp`) on every rectangle
+/// up to `rows x cols`, by one nimber search (the larger boards reuse the smaller ones'
+/// components); `null` for a rectangle the game has no start on, or past the state limit
+/// (and every larger one, in reading order, after it).
+fn board_table(
+    keyword: &str,
+    rows: u64,
+    cols: u64,
+    budget: &Budget,
+) -> Result<Vec<Vec<Option<u64>>>> {
+    use crate::games::syntax::ParseContext;
+    use crate::solve::game::ImpartialGame;
+    let start = crate::games::board_start(keyword).expect("a family of the catalog");
+    let graphs = crate::games::NoGraphs::default();
+    let mut context = ParseContext::new(budget.clone(), &graphs);
+    let mut out = Vec::new();
+    let mut stopped = false;
+    for x in 1..=rows {
+        let mut row = Vec::new();
+        for y in 1..=cols {
+            let value = match (start.text)(x, y) {
+                Err(_) => None,
+                Ok(_) if stopped => None,
+                Ok(text) => {
+                    let words: Vec<crate::games::syntax::Word> = text
+                        .split_whitespace()
+                        .map(|text| crate::games::syntax::Word { text, column: 1 })
+                        .collect();
+                    let game = crate::games::syntax(words[0].text).expect("a game of the catalog");
+                    let part = (game.read)(words[0], &words[1..], &mut context)?;
+                    match part.grundy_formula().expect("a searched game") {
+                        Ok(g) => Some(g.0),
+                        Err(GrundyError::StateLimit { .. }) => {
+                            stopped = true;
+                            None
+                        }
+                        Err(e) => return Err(e),
+                    }
+                }
+            };
+            row.push(value);
+        }
+        out.push(row);
+    }
+    Ok(out)
+}
+
 fn two_dimensional(family: &Family, rows: u64, cols: u64, budget: &Budget) -> Result<TableReport> {
     let fit = |x: u64| usize::try_from(x).map_err(|_| GrundyError::Overflow("table size".into()));
     let (r, c) = (fit(rows)?, fit(cols)?);
@@ -675,6 +731,7 @@ fn two_dimensional(family: &Family, rows: u64, cols: u64, budget: &Budget) -> Re
                 })
                 .collect()
         }
+        Family::Board(keyword) => board_table(keyword, rows, cols, budget)?,
         _ => unreachable!("one-dimensional families are handled by table_report"),
     };
     Ok(TableReport {

@@ -1,0 +1,410 @@
+//! Chomp, Node Kayles and Arc Kayles (and Cram through `solve`) against a plain mex search
+//! written here from their rules (no decomposition, no normal form, no pruning), on random
+//! positions in sums with a Nim heap: the nimber, the outcome and the exact list of winning
+//! moves that `solve` reports; misère play against a plain misère search; the texts after a
+//! move; the literature (Node Kayles on paths is octal 0.137; two-rowed Chomp); bad input;
+//! `table` against `solve`.
+
+mod common;
+
+use common::{octal_brute, run_grundy, Rng};
+use grundy::{solve, Convention, SolveOptions};
+use std::collections::{BTreeSet, HashMap};
+
+/// Chomp by mex over every square but the poisoned one; a position is its row lengths.
+fn chomp_plain(rows: &[u16], memo: &mut HashMap<Vec<u16>, u64>) -> u64 {
+    if let Some(&v) = memo.get(rows) {
+        return v;
+    }
+    let seen: BTreeSet<u64> = chomp_moves(rows)
+        .iter()
+        .map(|o| chomp_plain(o, memo))
+        .collect();
+    let v = (0..).find(|v| !seen.contains(v)).unwrap();
+    memo.insert(rows.to_vec(), v);
+    v
+}
+
+fn chomp_moves(rows: &[u16]) -> Vec<Vec<u16>> {
+    let mut out = Vec::new();
+    for r in 0..rows.len() {
+        for c in 0..rows[r] {
+            if r == 0 && c == 0 {
+                continue;
+            }
+            let next: Vec<u16> = rows
+                .iter()
+                .enumerate()
+                .map(|(i, &len)| if i >= r { len.min(c) } else { len })
+                .filter(|&len| len > 0)
+                .collect();
+            out.push(next);
+        }
+    }
+    out
+}
+
+fn chomp_text(rows: &[u16]) -> String {
+    if rows.iter().all(|&r| r == rows[0]) {
+        format!("chomp {} {}", rows.len(), rows[0])
+    } else {
+        let l: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+        format!("chomp {}", l.join(","))
+    }
+}
+
+/// A graph game by mex; a position is its set of vertices left (with the fixed edges).
+struct Kayles {
+    n: usize,
+    adj: Vec<u64>,
+    edges: Vec<(usize, usize)>,
+    arc: bool,
+}
+
+impl Kayles {
+    fn moves(&self, alive: u64) -> Vec<u64> {
+        if self.arc {
+            self.edges
+                .iter()
+                .filter(|&&(u, v)| alive >> u & 1 == 1 && alive >> v & 1 == 1)
+                .map(|&(u, v)| alive & !(1 << u) & !(1 << v))
+                .collect()
+        } else {
+            (0..self.n)
+                .filter(|&v| alive >> v & 1 == 1)
+                .map(|v| alive & !(1 << v) & !self.adj[v])
+                .collect()
+        }
+    }
+
+    fn grundy(&self, alive: u64, memo: &mut HashMap<u64, u64>) -> u64 {
+        if let Some(&v) = memo.get(&alive) {
+            return v;
+        }
+        let seen: BTreeSet<u64> = self
+            .moves(alive)
+            .into_iter()
+            .map(|o| self.grundy(o, memo))
+            .collect();
+        let v = (0..).find(|v| !seen.contains(v)).unwrap();
+        memo.insert(alive, v);
+        v
+    }
+
+    /// Misère: the player who cannot move wins. True when the player to move wins.
+    fn misere_wins(&self, alive: u64, heap: u64, memo: &mut HashMap<(u64, u64), bool>) -> bool {
+        if let Some(&w) = memo.get(&(alive, heap)) {
+            return w;
+        }
+        let mut options: Vec<(u64, u64)> =
+            self.moves(alive).into_iter().map(|o| (o, heap)).collect();
+        options.extend((0..heap).map(|h| (alive, h)));
+        let w = options.is_empty() || options.iter().any(|&(a, h)| !self.misere_wins(a, h, memo));
+        memo.insert((alive, heap), w);
+        w
+    }
+}
+
+/// A random simple graph on `n` vertices, written in the syntax (edges in a random order,
+/// some edges repeated, isolated vertices written alone).
+fn random_graph(rng: &mut Rng, n: usize, percent: u64) -> (Kayles, Kayles, String) {
+    let names: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+    let mut adj = vec![0u64; n];
+    let mut edges = Vec::new();
+    let mut items = Vec::new();
+    for u in 0..n {
+        for v in u + 1..n {
+            if rng.chance(percent) {
+                adj[u] |= 1 << v;
+                adj[v] |= 1 << u;
+                edges.push((u, v));
+                items.push(format!("{}-{}", names[u], names[v]));
+                if rng.chance(10) {
+                    items.push(format!("{}-{}", names[v], names[u]));
+                }
+            }
+        }
+    }
+    for v in 0..n {
+        if adj[v] == 0 {
+            items.push(names[v].clone());
+        }
+    }
+    let text = items.join(",");
+    let node = Kayles {
+        n,
+        adj: adj.clone(),
+        edges: edges.clone(),
+        arc: false,
+    };
+    let arc = Kayles {
+        n,
+        adj,
+        edges,
+        arc: true,
+    };
+    (node, arc, text)
+}
+
+fn impartial(text: &str, convention: Convention) -> grundy::app::report::ImpartialReport {
+    let options = SolveOptions {
+        convention,
+        ..SolveOptions::default()
+    };
+    let report = solve(text, &options).unwrap_or_else(|e| panic!("{text}: {e}"));
+    report
+        .impartial()
+        .unwrap_or_else(|| panic!("{text}: impartial"))
+        .clone()
+}
+
+fn sum_text(part: Option<String>, heap: u64) -> String {
+    let mut parts: Vec<String> = part.into_iter().collect();
+    if heap > 0 {
+        parts.push(format!("nim {heap}"));
+    }
+    if parts.is_empty() {
+        "0".into()
+    } else {
+        parts.join(" + ")
+    }
+}
+
+#[test]
+fn chomp_against_the_plain_mex_in_sums_with_a_heap() {
+    let mut rng = Rng::new(0xc40);
+    let mut memo = HashMap::new();
+    for _ in 0..300 {
+        let k = 1 + rng.below(4) as usize;
+        let mut rows: Vec<u16> = (0..k).map(|_| 1 + rng.below(5) as u16).collect();
+        rows.sort_unstable_by(|a, b| b.cmp(a));
+        let heap = 1 + rng.below(5);
+        let g = chomp_plain(&rows, &mut memo);
+        let text = format!("{} + nim {heap}", chomp_text(&rows));
+        let r = impartial(&text, Convention::Normal);
+        assert_eq!(r.grundy, Some(g ^ heap), "{text}");
+        let part = |rows: &[u16]| (rows != [1]).then(|| chomp_text(rows));
+        let mut want: BTreeSet<String> = chomp_moves(&rows)
+            .iter()
+            .filter(|o| chomp_plain(o, &mut memo) == heap)
+            .map(|o| sum_text(part(o), heap))
+            .collect();
+        // a move in the heap leaves the Chomp position as written
+        want.extend(
+            (0..heap)
+                .filter(|&h| h == g)
+                .map(|h| sum_text(Some(chomp_text(&rows)), h)),
+        );
+        let got: BTreeSet<String> = r.winning_moves.iter().cloned().collect();
+        assert_eq!(got, want, "{text}");
+        assert!(!r.truncated);
+    }
+}
+
+#[test]
+fn node_and_arc_kayles_against_the_plain_mex() {
+    let mut rng = Rng::new(0x4a7);
+    for round in 0..300 {
+        let n = 1 + rng.below(9) as usize;
+        let percent = 20 + rng.below(50);
+        let (node, arc, edges) = random_graph(&mut rng, n, percent);
+        let heap = 1 + rng.below(3);
+        for (game, keyword) in [(&node, "nodekayles"), (&arc, "arckayles")] {
+            let mut memo = HashMap::new();
+            let all = (1u64 << n) - 1;
+            let g = game.grundy(all, &mut memo);
+            let text = format!("{keyword} {edges} + nim {heap}");
+            let r = impartial(&text, Convention::Normal);
+            assert_eq!(r.grundy, Some(g ^ heap), "{text}");
+            // the winning moves: one per position of the right value that a move leaves (two
+            // twin vertices leave the same; a graph with no move left is written as nothing),
+            // each read back to nimber 0 (the texts themselves are checked below)
+            let winning = game
+                .moves(all)
+                .into_iter()
+                .filter(|&o| game.grundy(o, &mut memo) == heap)
+                .map(|o| {
+                    if game.moves(o).is_empty() {
+                        u64::MAX
+                    } else {
+                        o
+                    }
+                })
+                .collect::<BTreeSet<u64>>()
+                .len()
+                + usize::from(heap > g);
+            assert_eq!(
+                r.winning_moves.len(),
+                winning,
+                "{text}: {:?}",
+                r.winning_moves
+            );
+            for m in &r.winning_moves {
+                assert_eq!(
+                    impartial(m, Convention::Normal).grundy,
+                    Some(0),
+                    "{text} -> {m}"
+                );
+            }
+            assert_eq!(r.winning_moves.is_empty(), g == heap, "{text}");
+            if round % 3 == 0 && n <= 7 {
+                let mut memo = HashMap::new();
+                let r = impartial(&text, Convention::Misere);
+                let wins = game.misere_wins(all, heap, &mut memo);
+                assert_eq!(r.outcome == grundy::Outcome::N, wins, "misère {text}");
+            }
+        }
+    }
+}
+
+#[test]
+fn node_kayles_on_paths_is_octal_0137_and_cycles_and_stars_agree() {
+    let values = octal_brute("0.137", 31);
+    for (n, &value) in values.iter().enumerate().skip(1) {
+        let edges: Vec<String> = (1..n).map(|i| format!("{i}-{}", i + 1)).collect();
+        let text = if n == 1 {
+            "nodekayles 1".to_string()
+        } else {
+            format!("nodekayles {}", edges.join(","))
+        };
+        assert_eq!(
+            impartial(&text, Convention::Normal).grundy,
+            Some(value),
+            "{text}"
+        );
+    }
+    // a cycle of n: every first move leaves a path of n - 3
+    for n in 4..=20 {
+        let mut edges: Vec<String> = (1..n).map(|i| format!("{i}-{}", i + 1)).collect();
+        edges.push(format!("{n}-1"));
+        let text = format!("nodekayles {}", edges.join(","));
+        let g = u64::from(values[n - 3] == 0);
+        assert_eq!(
+            impartial(&text, Convention::Normal).grundy,
+            Some(g),
+            "{text}"
+        );
+    }
+    // a star: the centre takes everything, a leaf leaves k - 1 lone leaves
+    for k in 1..=12u64 {
+        let edges: Vec<String> = (1..=k).map(|i| format!("c-{i}")).collect();
+        let text = format!("nodekayles {}", edges.join(","));
+        let leaf = (k - 1) % 2;
+        let g = (0..).find(|&v| v != 0 && v != leaf).unwrap();
+        assert_eq!(
+            impartial(&text, Convention::Normal).grundy,
+            Some(g),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn two_rowed_chomp_and_rectangles() {
+    for a in 2..=30u16 {
+        let text = chomp_text(&[a, a - 1]);
+        assert_eq!(
+            impartial(&text, Convention::Normal).grundy,
+            Some(0),
+            "{text}"
+        );
+        let text = chomp_text(
+            &vec![2; a as usize - 1]
+                .into_iter()
+                .chain([1])
+                .collect::<Vec<_>>(),
+        );
+        assert_eq!(
+            impartial(&text, Convention::Normal).grundy,
+            Some(0),
+            "{text}"
+        );
+    }
+    // strategy stealing: every rectangle but the poisoned square alone is a first-player win
+    for r in 1..=6 {
+        for c in 1..=6 {
+            let g = impartial(&format!("chomp {r} {c}"), Convention::Normal).grundy;
+            assert_eq!(g == Some(0), r * c == 1, "chomp {r} {c}");
+        }
+    }
+    // a single row or column of n is a heap of n - 1
+    assert_eq!(impartial("chomp 1 9", Convention::Normal).grundy, Some(8));
+    assert_eq!(impartial("chomp 40 1", Convention::Normal).grundy, Some(39));
+}
+
+#[test]
+fn positions_after_a_move_keep_the_names_and_the_order() {
+    let r = impartial("nodekayles 1-2,3-4,5", Convention::Normal);
+    assert!(
+        r.winning_moves.contains(&"nodekayles 3-4,5".to_string()),
+        "{:?}",
+        r.winning_moves
+    );
+    // taking 3 of a path 1-2-3 leaves 1 alone, written where it first appears
+    let r = impartial("nodekayles 1-2,2-3,4-5 + nim 1", Convention::Normal);
+    let options: Vec<String> = r.winning_moves.clone();
+    for m in &options {
+        assert!(!m.contains("3-"), "{m}");
+    }
+    let (code, out, _) = run_grundy(&["solve", "nodekayles a-b,b-c,c-a,d,e"], b"");
+    assert_eq!(code, 0);
+    assert!(out.contains("nodekayles d,e\n"), "{out}");
+    assert!(out.contains("nodekayles a-b,b-c,c-a,e\n"), "{out}");
+    // a repeated edge counts once, and is written once
+    let r = impartial("arckayles x-y,y-x,y-z", Convention::Normal);
+    assert_eq!(r.position, "arckayles x-y,y-z");
+    assert_eq!(r.grundy, Some(1));
+    assert_eq!(
+        impartial("nodekayles 1-2 + chomp 2,2", Convention::Normal).grundy,
+        Some(1 ^ 2)
+    );
+}
+
+#[test]
+fn bad_positions_are_one_line_and_exit_2() {
+    for (text, says) in [
+        ("nodekayles 1-1", "loop"),
+        ("nodekayles 1-", "not a vertex name"),
+        ("nodekayles a-b-c", "not an edge"),
+        ("arckayles a-b c-d", "takes one graph"),
+        ("nodekayles", "takes one graph"),
+        ("nodekayles é-a", "not a vertex name"),
+        ("chomp 2,3", "never grow"),
+        ("chomp 0 4", "rectangle of 1 to 256 squares"),
+        ("chomp 17 17", "rectangle of 1 to 256 squares"),
+        ("chomp 3,,1", "non-negative decimal"),
+        ("chomp 1 2 3", "takes a rectangle"),
+        ("cram ../.x", "'.' (empty) or '#' (filled)"),
+    ] {
+        let (code, out, err) = run_grundy(&["solve", text], b"");
+        assert_eq!(code, 2, "{text}: {out}");
+        assert_eq!(err.lines().count(), 1, "{text}: {err}");
+        assert!(err.contains(says), "{text}: {err}");
+    }
+    let many: Vec<String> = (0..65).map(|i| format!("v{i}")).collect();
+    let (code, _, err) = run_grundy(&["solve", &format!("nodekayles {}", many.join(","))], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("at most 64 vertices"), "{err}");
+}
+
+#[test]
+fn board_tables_agree_with_solve() {
+    for game in ["cram", "chomp"] {
+        let (code, out, err) = run_grundy(
+            &["table", "--json", "--rows", "4", "--cols", "5", game],
+            b"",
+        );
+        assert_eq!(code, 0, "{err}");
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        for r in 1..=4usize {
+            for c in 1..=5usize {
+                let text = match game {
+                    "cram" => format!("cram {}", vec![".".repeat(c); r].join("/")),
+                    _ => format!("chomp {r} {c}"),
+                };
+                let want = impartial(&text, Convention::Normal).grundy;
+                assert_eq!(json["table"][r - 1][c - 1].as_u64(), want, "{text}");
+            }
+        }
+    }
+}
