@@ -106,8 +106,13 @@ impl Board {
     }
 
     /// The connected regions of `set` (orthogonal adjacency), each passed to `visit`.
-    pub fn for_each_region(&self, mut set: u128, mut visit: impl FnMut(u128)) {
-        let right_ok = self.not_last_col();
+    pub fn for_each_region(&self, set: u128, visit: impl FnMut(u128)) {
+        self.for_each_region_with(set, self.not_last_col(), visit)
+    }
+
+    /// [`Board::for_each_region`] given the board's [`Board::not_last_col`] (a search that
+    /// splits many sets of one board computes it once).
+    pub fn for_each_region_with(&self, mut set: u128, right_ok: u128, mut visit: impl FnMut(u128)) {
         while set != 0 {
             let seed = set & set.wrapping_neg();
             let r = self.region_with(set, seed, right_ok);

@@ -18,7 +18,7 @@ use crate::error::Result;
 use crate::games::searched::{Searched, SearchedGame, SharedSearch};
 use crate::games::syntax::{error, number, GameSyntax, Misere, Word};
 use crate::games::BoardStart;
-use crate::solve::nimber_search::{ComponentGame, MAX_OPTIONS};
+use crate::solve::nimber_search::{ComponentGame, Strategy, MAX_OPTIONS};
 use std::fmt;
 
 /// The most rows the search keeps of a diagram (in the orientation it stores: the diagram or
@@ -35,7 +35,7 @@ pub struct Chomp;
 
 /// A diagram as the search keeps it: row lengths, then zeros. Rows are at most 255 long.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Shape([u8; MAX_ROWS]);
+pub struct Shape(pub [u8; MAX_ROWS]);
 
 impl Shape {
     /// The diagram of `rows` (non-increasing, each at least 1) or its transpose, whichever
@@ -117,6 +117,10 @@ impl ComponentGame for Chomp {
 
     fn size(&self, shape: &Shape) -> u32 {
         shape.0.iter().map(|&r| u32::from(r)).sum()
+    }
+
+    fn strategy(&self) -> Strategy {
+        Strategy::Plain
     }
 
     /// A single row (or column) of n squares is a Nim heap of n - 1 (its moves leave rows

@@ -10,7 +10,7 @@
 //! assert_eq!(r.impartial().unwrap().grundy, Some(0)); // even by even: the second player wins
 //! ```
 
-use crate::games::board::{read_board, shr, write_board, Board, MAX_CELLS};
+use crate::games::board::{read_board, shl, shr, write_board, Board, MAX_CELLS};
 use crate::games::searched::{Searched, SearchedGame, SharedSearch};
 use crate::games::syntax::{error, GameSyntax, Misere};
 use crate::games::BoardStart;
@@ -28,18 +28,41 @@ impl ComponentGame for Cram {
     type Part = Board;
 
     fn options(&self, board: &Board, parts: &mut Vec<Board>, ends: &mut Vec<u32>) {
+        self.options_while(board, parts, ends, &mut |_| true)
+    }
+
+    /// The dominoes in the order of [`SearchedGame::moves`].
+    fn options_while(
+        &self,
+        board: &Board,
+        parts: &mut Vec<Board>,
+        ends: &mut Vec<u32>,
+        more: &mut dyn FnMut(&[Board]) -> bool,
+    ) {
         let cols = board.cols as u32;
         let vertical = board.bits & shr(board.bits, cols);
-        let horizontal = board.bits & (board.bits >> 1) & board.not_last_col();
+        let right_ok = board.not_last_col();
+        let horizontal = board.bits & (board.bits >> 1) & right_ok;
         for (mut pairs, step) in [(vertical, cols), (horizontal, 1)] {
             while pairs != 0 {
                 let cell = pairs & pairs.wrapping_neg();
                 pairs &= pairs - 1;
                 let left = board.bits & !(cell | cell << step);
-                cram_regions(board, left, parts);
+                let start = parts.len();
+                regions_with(board, left, right_ok, parts);
                 ends.push(parts.len() as u32);
+                if !more(&parts[start..]) {
+                    return;
+                }
             }
         }
+    }
+
+    fn option_count(&self, board: &Board) -> Option<usize> {
+        let cols = board.cols as u32;
+        let vertical = board.bits & shr(board.bits, cols);
+        let horizontal = board.bits & (board.bits >> 1) & board.not_last_col();
+        Some((vertical.count_ones() + horizontal.count_ones()) as usize)
     }
 
     fn size(&self, board: &Board) -> u32 {
@@ -89,14 +112,67 @@ const SYMMETRIES: [CellMap; 5] = [
     |r, c, h, _| (h - 1 - c, h - 1 - r),
 ];
 
-/// Pushes the regions of `cells` (on `board`'s grid) with a move in them, each in the least
-/// of its images.
+/// Pushes the regions of `cells` (on `board`'s grid) with a move in them, each reduced
+/// ([`reduce_stars`]) and in the least of its images; two equal regions cancel (G + G = 0),
+/// so neither is pushed.
 pub fn cram_regions(board: &Board, cells: u128, out: &mut Vec<Board>) {
-    board.for_each_region(cells, |region| {
+    regions_with(board, cells, board.not_last_col(), out)
+}
+
+/// [`cram_regions`] given the board's [`Board::not_last_col`].
+fn regions_with(board: &Board, cells: u128, right_ok: u128, out: &mut Vec<Board>) {
+    let start = out.len();
+    board.for_each_region_with(cells, right_ok, |region| {
         if region.count_ones() >= 2 {
-            out.push(board.least_image(region));
+            let part = board.least_image(reduce_stars(board, region, right_ok));
+            match out[start..].iter().position(|&p| p == part) {
+                Some(at) => {
+                    out.swap_remove(start + at);
+                }
+                None => out.push(part),
+            }
         }
     });
+}
+
+/// A region of `board` (whose [`Board::not_last_col`] is `right_ok`) with the surplus of its
+/// stars removed: where a cell has two or more
+/// pendant neighbours (cells whose only neighbour it is), all but one go. The region is the
+/// same game. Cram on a region is Arc Kayles on its grid graph (a domino takes an edge's two
+/// ends), and there a second pendant vertex l2 of c changes nothing: a move (c, l2) leaves
+/// what (c, l1) leaves but for a lone vertex, and no other move uses l2; by induction over the
+/// moves elsewhere, which keep c's two pendants or take c (Beling's star reduction in
+/// igsolve's Cram). Applied until no star has two pendants.
+///
+/// **Complexity**: O(1) word operations per round, a round per cell removed at most.
+pub fn reduce_stars(board: &Board, mut region: u128, right_ok: u128) -> u128 {
+    let cols = board.cols as u32;
+    let left_ok = right_ok << 1;
+    loop {
+        // the cells with a neighbour to the right, left, below and above
+        let right = region & right_ok & (region >> 1);
+        let left = region & left_ok & (region << 1);
+        let down = region & shr(region, cols);
+        let up = region & shl(region, cols);
+        let any = right | left | down | up;
+        let two = (right & left) | (down & up) | ((right | left) & (down | up));
+        let pendant = any & !two;
+        // each pendant's neighbour, one direction after the other: a neighbour already met
+        // keeps its first pendant, the later ones go
+        let mut seen = (pendant & right) << 1;
+        let centres = (pendant & left) >> 1;
+        let mut surplus = (centres & seen) << 1;
+        seen |= centres;
+        let centres = shl(pendant & down, cols);
+        surplus |= shr(centres & seen, cols);
+        seen |= centres;
+        let centres = shr(pendant & up, cols);
+        surplus |= shl(centres & seen, cols);
+        if surplus == 0 {
+            return region;
+        }
+        region &= !surplus;
+    }
 }
 
 /// Cram as an impartial game of the catalog: a position is the whole board as written, its

@@ -51,6 +51,34 @@ pub trait ComponentGame {
     fn known(&self, _part: &Self::Part) -> Option<u8> {
         None
     }
+
+    /// The number of options of `part`, when it is cheap to know before listing them: the
+    /// search may then stop listing as soon as the options listed answer its question
+    /// ([`ComponentGame::options_while`]). `None` (the default): every option is listed.
+    fn option_count(&self, _part: &Self::Part) -> Option<usize> {
+        None
+    }
+
+    /// As [`ComponentGame::options`], calling `more` with each option's components as soon
+    /// as they are pushed, and stopping when it answers false. The default lists every
+    /// option and calls nothing (the search then looks at them after).
+    fn options_while(
+        &self,
+        part: &Self::Part,
+        parts: &mut Vec<Self::Part>,
+        ends: &mut Vec<u32>,
+        more: &mut dyn FnMut(&[Self::Part]) -> bool,
+    ) {
+        let _ = more;
+        self.options(part, parts, ends)
+    }
+
+    /// How the search asks for a component's nimber by default ([`Strategy::Aspiration`]; a
+    /// game with few positions and large nimbers, as Chomp, is quicker with
+    /// [`Strategy::Plain`]).
+    fn strategy(&self) -> Strategy {
+        Strategy::Aspiration
+    }
 }
 
 /// A game borrowed is the same game (so a search may own its game or borrow it).
@@ -67,6 +95,24 @@ impl<G: ComponentGame + ?Sized> ComponentGame for &G {
 
     fn known(&self, part: &Self::Part) -> Option<u8> {
         (**self).known(part)
+    }
+
+    fn strategy(&self) -> Strategy {
+        (**self).strategy()
+    }
+
+    fn option_count(&self, part: &Self::Part) -> Option<usize> {
+        (**self).option_count(part)
+    }
+
+    fn options_while(
+        &self,
+        part: &Self::Part,
+        parts: &mut Vec<Self::Part>,
+        ends: &mut Vec<u32>,
+        more: &mut dyn FnMut(&[Self::Part]) -> bool,
+    ) {
+        (**self).options_while(part, parts, ends, more)
     }
 }
 
@@ -230,8 +276,8 @@ impl<G: ComponentGame> NimberSearch<G> {
     pub fn new(game: G, budget: Budget) -> NimberSearch<G> {
         let entries = budget.table_entries(std::mem::size_of::<Slot<G::Part>>(), usize::MAX);
         NimberSearch {
+            strategy: game.strategy(),
             game,
-            strategy: Strategy::Aspiration,
             table: NimberTable::new(entries),
             max_nodes: (budget.max_states() as u64).saturating_mul(8),
             budget,
@@ -345,9 +391,7 @@ impl<G: ComponentGame> NimberSearch<G> {
         self.game.options(part, &mut self.parts, &mut self.ends);
         let k = self.ends.len() - base;
         if k > MAX_OPTIONS {
-            return Err(GrundyError::Unsupported(format!(
-                "a position with {k} options: the nimber search takes at most {MAX_OPTIONS}"
-            )));
+            return Err(too_many_options(k));
         }
         Ok((base, base + k))
     }
@@ -407,19 +451,68 @@ impl<G: ComponentGame> NimberSearch<G> {
         first_end: usize,
     ) -> Result<Option<u8>> {
         let nodes_before = self.stats.nodes;
-        let (lo, hi) = self.list(&part)?;
-        let k = hi - lo;
+        self.tick()?;
+        let lo = self.ends.len();
+        let count = self.game.option_count(&part);
+        if let Some(k) = count.filter(|&k| k > MAX_OPTIONS) {
+            return Err(too_many_options(k));
+        }
+        // the values still possible: the nimber is in it (an option's value is removed when
+        // found), so its least element is the nimber once every option has been asked; with
+        // the count unknown, every value until the options are listed
+        let mut p = NimSet::up_to(count.unwrap_or(MAX_OPTIONS)).without_low(excluded);
+        let r_known = r.and(&NimSet::up_to(count.unwrap_or(MAX_OPTIONS)));
+        if count.is_some() && r_known.is_empty() {
+            return Ok(None); // the nimber is at most its number of options
+        }
+        // the options whose components are all known first (enhanced transposition cutoff),
+        // looked at as they are listed: listing stops once they answer the question (a
+        // count known, one value left or none asked for); the others in order, smallest
+        // largest unknown component first
+        let order_base = self.order.len();
+        let mut looked = lo;
+        {
+            let NimberSearch {
+                game,
+                table,
+                parts,
+                ends,
+                order,
+                ..
+            } = self;
+            let game: &G = game;
+            let mut look = |option: &[G::Part]| -> bool {
+                let mut x = 0u8;
+                let mut largest = None;
+                for c in option {
+                    match table.get(c) {
+                        Some(v) => x ^= v,
+                        None => {
+                            let size = game.size(c);
+                            largest = Some(largest.map_or(size, |l: u32| l.max(size)));
+                        }
+                    }
+                }
+                match largest {
+                    None => p.remove(x),
+                    Some(size) => order.push((size, looked as u32)),
+                }
+                looked += 1;
+                count.is_none() || (p.len() > 1 && !p.and(&r_known).is_empty())
+            };
+            game.options_while(&part, parts, ends, &mut look);
+        }
+        let hi = self.ends.len();
+        let k = count.unwrap_or(hi - lo);
+        if k > MAX_OPTIONS {
+            return Err(too_many_options(k));
+        }
+        p = p.and(&NimSet::up_to(k));
         let r = r.and(&NimSet::up_to(k));
         let Some(r_max) = r.max() else {
             return Ok(None); // the nimber is at most k
         };
-        // the values still possible: the nimber is in it (an option's value is removed when
-        // found), so its least element is the nimber once every option has been asked
-        let mut p = NimSet::up_to(k).without_low(excluded);
-        // the options whose components are all known first (enhanced transposition cutoff);
-        // the others in order, smallest largest unknown component first
-        let order_base = self.order.len();
-        for i in lo..hi {
+        for i in looked..hi {
             let (s, e) = self.option_parts(i, first_part, first_end);
             let mut x = 0u8;
             let mut largest = None;
@@ -544,6 +637,12 @@ impl<G: ComponentGame> NimberSearch<G> {
     }
 }
 
+fn too_many_options(k: usize) -> GrundyError {
+    GrundyError::Unsupported(format!(
+        "a position with {k} options: the nimber search takes at most {MAX_OPTIONS}"
+    ))
+}
+
 /// One entry: a component, its nimber when known, else the values below 64 it is known not
 /// to be, and the work it took (log2 of the positions listed, plus 1).
 #[derive(Clone)]
@@ -615,8 +714,13 @@ impl<P: Clone + Eq + Hash> NimberTable<P> {
 
     #[inline]
     fn bucket(&self, part: &P) -> usize {
-        let h = self.hasher.hash_one(part);
-        ((h >> 20) as usize & self.mask) * BUCKET
+        // FxHash leaves keys that are mostly zero bytes (a small board in a wide word, a
+        // diagram's unused rows) in few buckets: a finaliser (MurmurHash3's) spreads them
+        let mut h = self.hasher.hash_one(part);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        (h as usize & self.mask) * BUCKET
     }
 
     #[inline]
@@ -685,7 +789,21 @@ impl<P: Clone + Eq + Hash> NimberTable<P> {
         {
             return; // not even the least table: a cache, so the result is not kept
         }
+        // a full bucket in a table a quarter full or more: grow rather than replace, while
+        // the budget allows (a replaced entry of little work is soon needed again, and
+        // its bucket's other cheap entries with it)
+        if self.stored as usize * 4 >= self.slots.len() && self.bucket_full(&slot.part) {
+            self.grow();
+        }
         self.insert(slot);
+    }
+
+    /// Whether `part`'s bucket is full of other parts.
+    fn bucket_full(&self, part: &P) -> bool {
+        let b = self.bucket(part);
+        self.slots[b..b + BUCKET]
+            .iter()
+            .all(|s| s.as_ref().is_some_and(|s| s.part != *part))
     }
 
     fn insert(&mut self, slot: Slot<P>) {
