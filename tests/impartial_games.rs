@@ -381,6 +381,19 @@ fn bad_positions_are_one_line_and_exit_2() {
         assert_eq!(err.lines().count(), 1, "{text}: {err}");
         assert!(err.contains(says), "{text}: {err}");
     }
+    // 64 vertices, the most: a star (its centre the last vertex of the relabelled
+    // component); Arc Kayles takes the centre and a leaf, Node Kayles the centre (all) or a
+    // leaf (leaving 62 lone leaves, of even count)
+    let star: Vec<String> = (1..64).map(|i| format!("c-{i}")).collect();
+    let star = star.join(",");
+    assert_eq!(
+        impartial(&format!("arckayles {star}"), Convention::Normal).grundy,
+        Some(1)
+    );
+    assert_eq!(
+        impartial(&format!("nodekayles {star}"), Convention::Normal).grundy,
+        Some(1)
+    );
     let many: Vec<String> = (0..65).map(|i| format!("v{i}")).collect();
     let (code, _, err) = run_grundy(&["solve", &format!("nodekayles {}", many.join(","))], b"");
     assert_eq!(code, 2);

@@ -9,7 +9,7 @@ use common::{octal_brute, Rng};
 use grundy::budget::{Budget, Cancel};
 use grundy::error::GrundyError;
 use grundy::games::board::Board;
-use grundy::games::cram::{cram_regions, Cram};
+use grundy::games::cram::{cram_regions, reduce_stars, Cram};
 use grundy::solve::nimber_search::{NimberSearch, Strategy};
 use std::collections::HashMap;
 
@@ -97,6 +97,41 @@ fn cram_nimbers_agree_with_the_plain_mex_on_random_boards() {
         checked += 1;
     }
     assert!(checked > 400, "{checked} boards");
+}
+
+/// The star reduction (a cell's second pendant neighbour removed) keeps the plain nimber,
+/// on random boards with many pendant cells (sparse boards).
+#[test]
+fn reduced_stars_keep_the_plain_nimber() {
+    let mut rng = Rng::new(77);
+    let mut reduced = 0;
+    for _ in 0..1500 {
+        let rows = rng.range(1, 6) as usize;
+        let cols = rng.range(1, 6) as usize;
+        let mut empty = 0u64;
+        for i in 0..rows * cols {
+            if rng.below(5) < 3 {
+                empty |= 1 << i;
+            }
+        }
+        let board = Board {
+            rows: rows as u8,
+            cols: cols as u8,
+            bits: empty as u128,
+        };
+        let less = reduce_stars(&board, board.bits, board.not_last_col());
+        assert_eq!(less & !board.bits, 0, "only cells removed");
+        if less != board.bits {
+            reduced += 1;
+        }
+        let before = plain_cram(rows, cols, empty, &mut HashMap::new());
+        let after = plain_cram(rows, cols, less as u64, &mut HashMap::new());
+        assert_eq!(
+            before, after,
+            "{rows} x {cols}, {empty:#b} reduced to {less:#b}"
+        );
+    }
+    assert!(reduced > 300, "{reduced} boards reduced");
 }
 
 #[test]

@@ -200,7 +200,7 @@ impl<const ARC: bool> ComponentGame for Kayles<ARC> {
         let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         for v in 0..n {
             if ARC {
-                let mut higher = part[v] & !((2u64 << v) - 1);
+                let mut higher = part[v] & ((u64::MAX << v) << 1);
                 while higher != 0 {
                     let w = higher.trailing_zeros();
                     higher &= higher - 1;

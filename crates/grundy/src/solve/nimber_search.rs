@@ -319,6 +319,14 @@ impl<G: ComponentGame> NimberSearch<G> {
 
     /// The nimber of a component.
     pub fn nimber(&mut self, part: G::Part) -> Result<u8> {
+        if self.strategy != Strategy::Plain {
+            self.hint(&part)?;
+        }
+        self.nimber_below(part)
+    }
+
+    /// [`NimberSearch::nimber`] inside the search (no hint: the table has what it needs).
+    fn nimber_below(&mut self, part: G::Part) -> Result<u8> {
         match self.strategy {
             Strategy::Set => self.exact(part),
             Strategy::Plain => self.plain(part),
@@ -347,7 +355,47 @@ impl<G: ComponentGame> NimberSearch<G> {
         for part in rest {
             x ^= self.nimber(part)?;
         }
+        self.hint(&last)?;
         Ok(self.nimber_in(last, NimSet::single(x))?.is_some())
+    }
+
+    /// Before a question about a component the table knows nothing of: the values of its
+    /// options whose components the table or a theorem ([`ComponentGame::known`]) knows,
+    /// excluded (none of them is its nimber). A theorem's option is where a symmetry
+    /// strategy starts: the first player's move to a position the second player wins by
+    /// symmetry (the central domino of an even by odd Cram board), found before the first
+    /// round of aspiration searches for it.
+    fn hint(&mut self, part: &G::Part) -> Result<()> {
+        if self.table.fact(part).is_some() {
+            return Ok(());
+        }
+        if let Some(v) = self.game.known(part) {
+            self.table.put(part.clone(), v, 1);
+            return Ok(());
+        }
+        let (first_part, first_end) = (self.parts.len(), self.ends.len());
+        let (lo, hi) = self.list(part)?;
+        let mut excluded = 0u64;
+        for i in lo..hi {
+            let (s, e) = self.option_parts(i, first_part, first_end);
+            let mut x = Some(0u8);
+            for j in s..e {
+                let c = self.parts[j].clone();
+                let v = match self.table.get(&c) {
+                    Some(v) => Some(v),
+                    None => self.game.known(&c).inspect(|&v| self.table.put(c, v, 1)),
+                };
+                x = x.zip(v).map(|(x, v)| x ^ v);
+            }
+            if let Some(x) = x.filter(|&x| x < 64) {
+                excluded |= 1 << x;
+            }
+        }
+        self.pop(first_part, first_end);
+        if excluded != 0 {
+            self.table.exclude(part.clone(), excluded, 1);
+        }
+        Ok(())
     }
 
     /// The largest of `parts` (by size), and the others.
@@ -597,7 +645,7 @@ impl<G: ComponentGame> NimberSearch<G> {
             };
             for u in unknown_base..self.unknown.len() - 1 {
                 let part = self.parts[self.unknown[u] as usize].clone();
-                x ^= self.nimber(part)?;
+                x ^= self.nimber_below(part)?;
             }
             let part = self.parts[last as usize].clone();
             Ok(self.nimber_in(part, q.xor_each(x))?.map(|v| v ^ x))
