@@ -1,5 +1,6 @@
 //! Impartial games of the catalog valued by the pruned nimber search
-//! ([`crate::solve::nimber_search`]): Cram, Chomp, Node Kayles and Arc Kayles. Each is a
+//! ([`crate::solve::nimber_search`]): Cram, Chomp, Node Kayles, Arc Kayles and `impartial
+//! GAME` (any partizan game of the catalog with both players' moves). Each is a
 //! [`SearchedGame`]: a [`ComponentGame`] (its components, normalised) and its whole
 //! positions as the user writes them. [`Searched`] is such a position in a sum: an
 //! [`ImpartialGame`] whose Grundy value, outcome and moves to a value are asked of one
