@@ -4,7 +4,9 @@
 //! would have to take it has lost). Written `chomp R C` (the full rectangle) or
 //! `chomp L1,L2,...,Lk` (row lengths L1 >= L2 >= ... >= Lk >= 1, the poisoned square first in
 //! the first row). Valued by the pruned nimber search ([`crate::solve::nimber_search`]); a
-//! diagram and its transpose are the same game, so the search keeps the lesser of the two.
+//! diagram and its transpose are the same game, so a position's diagram is searched as the
+//! lesser of the two (the options below it are kept as they are: transposing each costs more
+//! than the positions it saves, 9 x 12 taking 2.2 s with it and 0.9 s without).
 //!
 //! ```
 //! use grundy::{solve, SolveOptions};
@@ -94,8 +96,8 @@ fn chomp_rows(rows: &[u16], r: usize, c: usize) -> Vec<u16> {
     out
 }
 
-/// A component is the whole diagram (Chomp never falls apart), kept as the lesser of it and
-/// its transpose; the options are the diagrams one square leaves.
+/// A component is the whole diagram (Chomp never falls apart); the options are the diagrams
+/// one square leaves, as they are.
 impl ComponentGame for Chomp {
     type Part = Shape;
 
@@ -108,7 +110,7 @@ impl ComponentGame for Chomp {
                     *len = (*len).min(c as u8);
                 }
                 if next.0[1] != 0 || next.0[0] > 1 {
-                    parts.push(next.normal());
+                    parts.push(next);
                 }
                 ends.push(parts.len() as u32);
             }
