@@ -848,7 +848,9 @@ mod tests {
                 marked_deferrals += solver.floor.deferrals();
             }
         }
-        assert!(deferrals > 0, "no move was ever deferred");
+        // whether two threads ever met in a position is the scheduler's (see Domineering's
+        // test): only the marked table below, which is deterministic, is asserted
+        let _ = deferrals;
         // (deterministic: a root with a move decided by neither values nor table defers)
         assert!(
             marked_deferrals > 100,

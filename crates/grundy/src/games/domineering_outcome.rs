@@ -875,7 +875,10 @@ pub(crate) mod tests {
                 marked_deferrals += solver.floor.deferrals();
             }
         }
-        assert!(deferrals > 0, "no move was ever deferred");
+        // whether two threads ever met in a position is the scheduler's: on a loaded machine
+        // of two cores they may run one after the other on all 100 boards (a CI run failed
+        // so), so only the marked table below, which is deterministic, is asserted
+        let _ = deferrals;
         // (deterministic: a root with a move decided by neither bounds nor table defers)
         assert!(
             marked_deferrals > 100,
