@@ -294,6 +294,39 @@ fn low_bits(n: usize) -> u128 {
     }
 }
 
+/// Reads the one argument of `keyword BOARD` (Domineering, Cram): rows of `.` (empty) and `#`
+/// (filled), as the board of its empty cells; any other number of arguments is an error
+/// naming the keyword.
+pub fn read_empty_cells(keyword: &str, name: Word, args: &[Word]) -> Result<Board> {
+    if args.len() != 1 {
+        return Err(error(
+            args.get(1).map_or(name.column, |w| w.column),
+            format!("'{keyword}' takes one board ({keyword} BOARD, rows of . and # joined by /)"),
+        ));
+    }
+    let (rows, cols, cells) = read_board(args[0], ".#", "'.' (empty) or '#' (filled)")?;
+    let mut board = Board {
+        rows: rows as u8,
+        cols: cols as u8,
+        bits: 0,
+    };
+    for (i, &c) in cells.iter().enumerate() {
+        if c == 0 {
+            board.bits |= 1u128 << i;
+        }
+    }
+    Ok(board)
+}
+
+/// A cell of a board of empty cells as [`read_empty_cells`] reads it: `.` empty, `#` filled.
+pub fn empty_glyph(board: &Board, bit: u128) -> char {
+    if board.bits & bit != 0 {
+        '.'
+    } else {
+        '#'
+    }
+}
+
 /// Reads a board: rows of characters joined by `/` (or `|`, as MCGS and CGSuite write them),
 /// every row as long as the first; each character must be one of `alphabet`, whose index is
 /// returned per cell (row by row).

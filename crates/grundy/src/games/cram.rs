@@ -10,9 +10,9 @@
 //! assert_eq!(r.impartial().unwrap().grundy, Some(0)); // even by even: the second player wins
 //! ```
 
-use crate::games::board::{read_board, shl, shr, write_board, Board, MAX_CELLS};
+use crate::games::board::{empty_glyph, read_empty_cells, shl, shr, write_board, Board, MAX_CELLS};
 use crate::games::searched::{Searched, SearchedGame, SharedSearch};
-use crate::games::syntax::{error, GameSyntax, Misere};
+use crate::games::syntax::{GameSyntax, Misere};
 use crate::games::BoardStart;
 use crate::solve::nimber_search::ComponentGame;
 use std::fmt;
@@ -39,29 +39,19 @@ impl ComponentGame for Cram {
         ends: &mut Vec<u32>,
         more: &mut dyn FnMut(&[Board]) -> bool,
     ) {
-        let cols = board.cols as u32;
-        let vertical = board.bits & shr(board.bits, cols);
         let right_ok = board.not_last_col();
-        let horizontal = board.bits & (board.bits >> 1) & right_ok;
-        for (mut pairs, step) in [(vertical, cols), (horizontal, 1)] {
-            while pairs != 0 {
-                let cell = pairs & pairs.wrapping_neg();
-                pairs &= pairs - 1;
-                let left = board.bits & !(cell | cell << step);
-                let start = parts.len();
-                regions_with(board, left, right_ok, parts);
-                ends.push(parts.len() as u32);
-                if !more(&parts[start..]) {
-                    return;
-                }
+        for domino in dominoes(board, right_ok) {
+            let start = parts.len();
+            regions_with(board, board.bits & !domino, right_ok, parts);
+            ends.push(parts.len() as u32);
+            if !more(&parts[start..]) {
+                return;
             }
         }
     }
 
     fn option_count(&self, board: &Board) -> Option<usize> {
-        let cols = board.cols as u32;
-        let vertical = board.bits & shr(board.bits, cols);
-        let horizontal = board.bits & (board.bits >> 1) & board.not_last_col();
+        let (vertical, horizontal) = domino_starts(board, board.not_last_col());
         Some((vertical.count_ones() + horizontal.count_ones()) as usize)
     }
 
@@ -111,6 +101,33 @@ const SYMMETRIES: [CellMap; 5] = [
     |r, c, _, _| (c, r),
     |r, c, h, _| (h - 1 - c, h - 1 - r),
 ];
+
+/// The first cells of the vertical and of the horizontal dominoes that fit in `board`'s
+/// empty cells (`right_ok`: its [`Board::not_last_col`]).
+fn domino_starts(board: &Board, right_ok: u128) -> (u128, u128) {
+    let vertical = board.bits & shr(board.bits, board.cols as u32);
+    let horizontal = board.bits & (board.bits >> 1) & right_ok;
+    (vertical, horizontal)
+}
+
+/// Every domino that fits in `board`'s empty cells, as its two cells: the vertical ones
+/// first, then the horizontal ones, each from its first cell in reading order.
+fn dominoes(board: &Board, right_ok: u128) -> impl Iterator<Item = u128> {
+    let (vertical, horizontal) = domino_starts(board, right_ok);
+    let cols = board.cols as u32;
+    [(vertical, cols), (horizontal, 1)]
+        .into_iter()
+        .flat_map(|(pairs, step)| {
+            std::iter::successors((pairs != 0).then_some(pairs), |&rest| {
+                let rest = rest & (rest - 1);
+                (rest != 0).then_some(rest)
+            })
+            .map(move |rest| {
+                let cell = rest & rest.wrapping_neg();
+                cell | cell << step
+            })
+        })
+}
 
 /// Pushes the regions of `cells` (on `board`'s grid) with a move in them, each reduced
 /// ([`reduce_stars`]) and in the least of its images; two equal regions cancel (G + G = 0),
@@ -189,38 +206,24 @@ impl SearchedGame for Cram {
     /// Vertical dominoes first, then horizontal ones, each from its first cell in reading
     /// order.
     fn moves(&self, board: &Board) -> Vec<Board> {
-        let cols = board.cols as u32;
-        let vertical = board.bits & shr(board.bits, cols);
-        let horizontal = board.bits & (board.bits >> 1) & board.not_last_col();
-        let mut out = Vec::new();
-        for (mut pairs, step) in [(vertical, cols), (horizontal, 1)] {
-            while pairs != 0 {
-                let cell = pairs & pairs.wrapping_neg();
-                pairs &= pairs - 1;
-                out.push(Board {
-                    bits: board.bits & !(cell | cell << step),
-                    ..*board
-                });
-            }
-        }
-        out
+        dominoes(board, board.not_last_col())
+            .map(|domino| Board {
+                bits: board.bits & !domino,
+                ..*board
+            })
+            .collect()
     }
 
     fn write(board: &Board, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cram {}", write_board(board, |bit| glyph(board, bit)))
+        write!(
+            f,
+            "cram {}",
+            write_board(board, |bit| empty_glyph(board, bit))
+        )
     }
 
     fn cells(board: &Board) -> Option<Vec<String>> {
-        Some(board.rows_of(|bit| glyph(board, bit)))
-    }
-}
-
-/// A cell as `cram` writes it: `.` empty, `#` filled.
-fn glyph(board: &Board, bit: u128) -> char {
-    if board.bits & bit != 0 {
-        '.'
-    } else {
-        '#'
+        Some(board.rows_of(|bit| empty_glyph(board, bit)))
     }
 }
 
@@ -235,7 +238,7 @@ pub const START: BoardStart = BoardStart {
         };
         Ok(format!(
             "cram {}",
-            write_board(&board, |bit| glyph(&board, bit))
+            write_board(&board, |bit| empty_glyph(&board, bit))
         ))
     },
 };
@@ -248,23 +251,7 @@ pub const SYNTAX: GameSyntax = GameSyntax {
     misere: Misere::Played,
     examples: &["cram ../..", "cram .../...", "cram #../..#"],
     read: |name, args, context| {
-        if args.len() != 1 {
-            return Err(error(
-                args.get(1).map_or(name.column, |w| w.column),
-                "'cram' takes one board (cram BOARD, rows of . and # joined by /)",
-            ));
-        }
-        let (rows, cols, cells) = read_board(args[0], ".#", "'.' (empty) or '#' (filled)")?;
-        let mut board = Board {
-            rows: rows as u8,
-            cols: cols as u8,
-            bits: 0,
-        };
-        for (i, &c) in cells.iter().enumerate() {
-            if c == 0 {
-                board.bits |= 1u128 << i;
-            }
-        }
+        let board = read_empty_cells("cram", name, args)?;
         Ok(Searched::new(board, SharedSearch::of(context, |_| Cram)).into())
     },
 };

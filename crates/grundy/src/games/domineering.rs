@@ -8,10 +8,10 @@
 //! transposed board the negative.
 
 use crate::error::Result;
-use crate::games::board::{read_board, shl, shr, write_board, Board, MAX_CELLS};
+use crate::games::board::{empty_glyph, read_empty_cells, shl, shr, write_board, Board, MAX_CELLS};
 use crate::games::domineering_outcome::Shape;
 use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
-use crate::games::syntax::{error, ParseContext, Word};
+use crate::games::syntax::{ParseContext, Word};
 use crate::partizan::{MoveBounds, PartizanRules};
 
 impl PartizanGame for Domineering {
@@ -30,30 +30,13 @@ impl PartizanGame for Domineering {
     const PLAYERS: [&'static str; 2] = ["vertical dominoes", "horizontal dominoes"];
 
     fn read(name: Word, args: &[Word], _: &mut ParseContext) -> Result<Option<Board>> {
-        if args.len() != 1 {
-            return Err(error(
-                args.get(1).map_or(name.column, |w| w.column),
-                "'domineering' takes one board (domineering BOARD, rows of . and # joined by /)",
-            ));
-        }
-        let (rows, cols, cells) = read_board(args[0], ".#", "'.' (empty) or '#' (filled)")?;
-        let mut board = Board {
-            rows: rows as u8,
-            cols: cols as u8,
-            bits: 0,
-        };
-        for (i, &c) in cells.iter().enumerate() {
-            if c == 0 {
-                board.bits |= 1u128 << i;
-            }
-        }
-        Ok(Some(board))
+        read_empty_cells("domineering", name, args).map(Some)
     }
 
     fn text(board: &Board) -> String {
         format!(
             "domineering {}",
-            write_board(board, |bit| glyph(board, bit))
+            write_board(board, |bit| empty_glyph(board, bit))
         )
     }
 
@@ -66,7 +49,7 @@ impl PartizanGame for Domineering {
     }
 
     fn cells(board: &Board) -> Option<Vec<String>> {
-        Some(board.rows_of(|bit| glyph(board, bit)))
+        Some(board.rows_of(|bit| empty_glyph(board, bit)))
     }
 
     fn start(rows: u64, cols: u64) -> Option<Result<Board>> {
@@ -74,15 +57,6 @@ impl PartizanGame for Domineering {
             board.bits = board.full();
             board
         }))
-    }
-}
-
-/// A cell as `domineering` writes it: `.` empty, `#` filled.
-fn glyph(board: &Board, bit: u128) -> char {
-    if board.bits & bit != 0 {
-        '.'
-    } else {
-        '#'
     }
 }
 
