@@ -2,8 +2,9 @@
 # Nimbers of Cram and Chomp rectangles: grundy (`grundy value`, its default: the nimber search
 # on one thread) against igsolve (Piotr Beling's solver of impartial games, installed here
 # with `cargo install igsolve` into a temporary folder, built with the same compiler; its
-# default options: for Cram the BrAspSet pruning and its endgame database of up to 6
-# columns). Whole processes, wall time, one run each alternated; prints per board both
+# default options: for Cram the BrAspSet pruning, no endgame database (`--edb_segments 0`),
+# a hash map for boards to 40 cells and a preallocated succinct table of 8 GB above). Whole
+# processes, wall time, one run each alternated; prints per board both
 # nimbers (they must agree), both times and the ratio, then the totals over the boards both
 # finished within LIMIT seconds.
 # Usage: bash bench/igsolve.sh [LIMIT] (default 60). GRUNDY=path times another build;

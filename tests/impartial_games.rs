@@ -201,6 +201,76 @@ fn chomp_against_the_plain_mex_in_sums_with_a_heap() {
     }
 }
 
+/// Every diagram of the 5 x 6 box (462 of them) and a random sample of 7 x 8's: Chomp's table
+/// of a box (built when a position is asked about) and the search without it, against the
+/// plain mex, and through both orientations of each diagram.
+#[test]
+fn chomp_table_and_search_agree_with_the_plain_mex() {
+    use grundy::games::chomp::{Chomp, Shape};
+    use grundy::solve::nimber_search::NimberSearch;
+    let shape = |rows: &[u16]| {
+        let mut s = [0u8; 32];
+        for (s, &r) in s.iter_mut().zip(rows) {
+            *s = r as u8;
+        }
+        Shape(s)
+    };
+    let transpose = |rows: &[u16]| -> Vec<u16> {
+        (0..rows[0])
+            .map(|c| rows.iter().filter(|&&len| len > c).count() as u16)
+            .collect()
+    };
+    let mut memo = HashMap::new();
+    let budget = || grundy::Budget::new(1 << 20);
+    let mut tabled = NimberSearch::new(Chomp::default(), budget());
+    let mut searched = NimberSearch::new(Chomp::without_table(), budget());
+    let mut check = |rows: &[u16]| {
+        if rows == [1] {
+            return;
+        }
+        let want = chomp_plain(rows, &mut memo) as u8;
+        for rows in [rows.to_vec(), transpose(rows)] {
+            assert_eq!(tabled.nimber(shape(&rows)).unwrap(), want, "{rows:?}");
+            assert_eq!(searched.nimber(shape(&rows)).unwrap(), want, "{rows:?}");
+        }
+    };
+    // the box first, so that the table holds the diagrams after it
+    let mut all = Vec::new();
+    let mut rows = [6u16; 5];
+    loop {
+        let trimmed: Vec<u16> = rows.iter().copied().filter(|&r| r > 0).collect();
+        if !trimmed.is_empty() {
+            all.push(trimmed);
+        }
+        // the next diagram: lower the last row that can be lowered, raise the rows after it
+        let Some(i) = (0..5).rev().find(|&i| rows[i] > 0) else {
+            break;
+        };
+        rows[i] -= 1;
+        for j in i + 1..5 {
+            rows[j] = rows[i];
+        }
+    }
+    assert_eq!(
+        all.len(),
+        461,
+        "the diagrams of the 5 x 6 box but the empty one"
+    );
+    for rows in &all {
+        check(rows);
+    }
+    let mut rng = Rng::new(0xd3);
+    check(&[8; 7]);
+    for _ in 0..40 {
+        let mut rows: Vec<u16> = (0..7).map(|_| rng.below(9) as u16).collect();
+        rows.sort_unstable_by(|a, b| b.cmp(a));
+        rows.retain(|&r| r > 0);
+        if !rows.is_empty() {
+            check(&rows);
+        }
+    }
+}
+
 #[test]
 fn node_and_arc_kayles_against_the_plain_mex() {
     let mut rng = Rng::new(0x4a7);

@@ -214,6 +214,62 @@ impl Board {
 }
 
 impl Board {
+    /// The images of `set` (cells of this board) under the symmetries of the board's box, on
+    /// the same box: image `k` flips the columns if bit 0 of `k` is set, the rows if bit 1,
+    /// and transposes if bit 2 (a square board only: the last four images are empty
+    /// otherwise). When `set` fills the box and the box has no more rows than columns, the
+    /// least of them is what [`Board::least_image`] chooses.
+    ///
+    /// **Complexity**: O(cells of the set) (one division per cell).
+    pub fn images(&self, set: u128) -> [u128; 8] {
+        let (h, w) = (self.rows as usize, self.cols as usize);
+        let square = h == w;
+        let mut out = [0u128; 8];
+        let mut rest = set;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let (r, c) = (i / w, i % w);
+            let (fr, fc) = (h - 1 - r, w - 1 - c);
+            out[0] |= 1 << i;
+            out[1] |= 1 << (r * w + fc);
+            out[2] |= 1 << (fr * w + c);
+            out[3] |= 1 << (fr * w + fc);
+            if square {
+                out[4] |= 1 << (c * w + r);
+                out[5] |= 1 << (c * w + fr);
+                out[6] |= 1 << (fc * w + r);
+                out[7] |= 1 << (fc * w + fr);
+            }
+        }
+        out
+    }
+
+    /// How many symmetries the board's box has: 8 for a square, else 4 (those of
+    /// [`Board::images`]).
+    pub fn symmetries(&self) -> u8 {
+        if self.rows == self.cols {
+            8
+        } else {
+            4
+        }
+    }
+
+    /// The cells of the first and last rows and columns, in that order: a set meets all
+    /// four when its bounding box is the board's.
+    pub fn sides(&self) -> [u128; 4] {
+        let first_row = low_bits(self.cols as usize);
+        let first_col = self.first_col();
+        [
+            first_row,
+            first_row << ((self.rows as u32 - 1) * self.cols as u32),
+            first_col,
+            first_col << (self.cols - 1),
+        ]
+    }
+}
+
+impl Board {
     /// The bounding box of a non-empty set: its first row and column, its height and width.
     fn bounding_box(&self, set: u128) -> (usize, usize, usize, usize) {
         let cols = self.cols as usize;

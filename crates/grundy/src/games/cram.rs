@@ -40,9 +40,35 @@ impl ComponentGame for Cram {
         more: &mut dyn FnMut(&[Board]) -> bool,
     ) {
         let right_ok = board.not_last_col();
+        // an option that is one region filling the box: its normal form is the least of the
+        // box's images of the part less the images of the cells the move removes (the
+        // part's images made when first needed)
+        let in_box = board.rows <= board.cols;
+        let mut images = None;
+        let symmetries = board.symmetries() as usize;
+        let sides = board.sides();
         for domino in dominoes(board, right_ok) {
             let start = parts.len();
-            regions_with(board, board.bits & !domino, right_ok, parts);
+            let cells = board.bits & !domino;
+            if in_box && joined_around(board, cells, domino) {
+                // one region (its cells next to the domino joined around it)
+                if cells.count_ones() >= 2 {
+                    let region = reduce_stars(board, cells, right_ok);
+                    parts.push(if sides.iter().all(|&side| region & side != 0) {
+                        let images = images.get_or_insert_with(|| board.images(board.bits));
+                        let removed = board.images(board.bits & !region);
+                        let bits = (0..symmetries)
+                            .map(|k| images[k] & !removed[k])
+                            .min()
+                            .expect("a box has symmetries");
+                        Board { bits, ..*board }
+                    } else {
+                        board.least_image(region)
+                    });
+                }
+            } else {
+                regions_with(board, cells, right_ok, parts);
+            }
             ends.push(parts.len() as u32);
             if !more(&parts[start..]) {
                 return;
@@ -110,13 +136,18 @@ fn domino_starts(board: &Board, right_ok: u128) -> (u128, u128) {
     (vertical, horizontal)
 }
 
-/// Every domino that fits in `board`'s empty cells, as its two cells: the vertical ones
-/// first, then the horizontal ones, each from its first cell in reading order.
+/// Every domino that fits in `board`'s empty cells, as its two cells, centre first: by the
+/// distance of the domino's centre from the box's centre (rows plus columns), the vertical
+/// ones before the horizontal ones at each distance, each from its first cell in reading
+/// order. A domino near the centre is the likeliest to split the region or to mirror an
+/// answer (the symmetry strategies start there): on 5 x 7 the search lists 3.4 times fewer
+/// positions than in reading order.
 fn dominoes(board: &Board, right_ok: u128) -> impl Iterator<Item = u128> {
     let (vertical, horizontal) = domino_starts(board, right_ok);
     let cols = board.cols as u32;
-    [(vertical, cols), (horizontal, 1)]
-        .into_iter()
+    rings(board.rows, board.cols)
+        .iter()
+        .flat_map(move |ring| [(vertical & ring[0], cols), (horizontal & ring[1], 1)])
         .flat_map(|(pairs, step)| {
             std::iter::successors((pairs != 0).then_some(pairs), |&rest| {
                 let rest = rest & (rest - 1);
@@ -128,6 +159,113 @@ fn dominoes(board: &Board, right_ok: u128) -> impl Iterator<Item = u128> {
             })
         })
 }
+
+/// The first cells of the vertical and of the horizontal dominoes of an `h x w` box, by the
+/// distance of the domino's centre from the box's centre (in half cells, rows plus columns):
+/// ring d holds those at distance d. Computed once per box.
+fn rings(h: u8, w: u8) -> &'static [[u128; 2]] {
+    const SIDE: usize = MAX_CELLS + 1;
+    static RINGS: [std::sync::OnceLock<Box<[[u128; 2]]>>; SIDE * SIDE] =
+        [const { std::sync::OnceLock::new() }; SIDE * SIDE];
+    RINGS[h as usize * SIDE + w as usize].get_or_init(|| {
+        let (h, w) = (i32::from(h), i32::from(w));
+        let mut rings = vec![[0u128; 2]; (h + w) as usize + 1];
+        for r in 0..h {
+            for c in 0..w {
+                let bit = 1u128 << (r * w + c);
+                // doubled coordinates of the centres of the dominoes starting at (r, c)
+                let vertical = (2 * r + 1 - (h - 1)).abs() + (2 * c - (w - 1)).abs();
+                let horizontal = (2 * r - (h - 1)).abs() + (2 * c + 1 - (w - 1)).abs();
+                rings[vertical as usize][0] |= bit;
+                rings[horizontal as usize][1] |= bit;
+            }
+        }
+        rings.into_boxed_slice()
+    })
+}
+
+/// Whether the cells of `cells` next to `domino` (two cells of `board`, not in `cells`) are
+/// joined within the box of cells around the domino (3 x 4, or 4 x 3 for a vertical domino):
+/// then removing the domino from a region leaves one region (a path through the domino
+/// goes round it), and the search need not look for the regions.
+///
+/// **Complexity**: O(1): the box's 12 cells read and looked up in a table.
+fn joined_around(board: &Board, cells: u128, domino: u128) -> bool {
+    let low = domino & domino.wrapping_neg();
+    let vertical = board.cols == 1 || domino & (low << 1) == 0;
+    let (w, h) = (board.cols as usize, board.rows as usize);
+    let i = low.trailing_zeros() as usize;
+    let (r, c) = (i / w, i % w);
+    let (box_rows, box_cols) = if vertical { (4, 3) } else { (3, 4) };
+    let mut pattern = 0usize;
+    for br in 0..box_rows {
+        let Some(row) = (r + br).checked_sub(1).filter(|&row| row < h) else {
+            continue;
+        };
+        let line = (cells >> (row * w)) & ((1u128 << w) - 1);
+        let line = if c == 0 { line << 1 } else { line >> (c - 1) };
+        pattern |= (line as usize & ((1 << box_cols) - 1)) << (br * box_cols);
+    }
+    let table = &JOINED[usize::from(vertical)];
+    table[pattern / 64] >> (pattern % 64) & 1 == 1
+}
+
+/// For each pattern of the 12 cells around a domino (horizontal: 3 rows of 4, the domino the
+/// middle two of the middle row; vertical: 4 rows of 3, the domino the middle two of the
+/// middle column), whether its cells next to the domino are joined within the pattern.
+static JOINED: std::sync::LazyLock<[[u64; 64]; 2]> = std::sync::LazyLock::new(|| {
+    let mut tables = [[0u64; 64]; 2];
+    for (vertical, table) in tables.iter_mut().enumerate() {
+        let (rows, cols, domino, next) = if vertical == 1 {
+            (
+                4,
+                3,
+                [(1, 1), (2, 1)],
+                [(0, 1), (3, 1), (1, 0), (2, 0), (1, 2), (2, 2)],
+            )
+        } else {
+            (
+                3,
+                4,
+                [(1, 1), (1, 2)],
+                [(1, 0), (1, 3), (0, 1), (0, 2), (2, 1), (2, 2)],
+            )
+        };
+        let bit = |(r, c): (usize, usize)| 1usize << (r * cols + c);
+        let domino = domino.into_iter().map(bit).fold(0, |m, b| m | b);
+        for pattern in 0..1usize << 12 {
+            let cells = pattern & !domino;
+            let next = next.into_iter().map(bit).fold(0, |m, b| m | b) & cells;
+            let mut reached = next & next.wrapping_neg();
+            loop {
+                let mut grown = reached;
+                for at in 0..rows * cols {
+                    if reached >> at & 1 == 1 {
+                        let (r, c) = (at / cols, at % cols);
+                        for (nr, nc) in [
+                            (r.wrapping_sub(1), c),
+                            (r + 1, c),
+                            (r, c.wrapping_sub(1)),
+                            (r, c + 1),
+                        ] {
+                            if nr < rows && nc < cols {
+                                grown |= bit((nr, nc)) & cells;
+                            }
+                        }
+                    }
+                }
+                if grown == reached {
+                    break;
+                }
+                reached = grown;
+            }
+            if next & !reached == 0 {
+                table[pattern / 64] |= 1 << (pattern % 64);
+            }
+        }
+    }
+    tables
+});
 
 /// Pushes the regions of `cells` (on `board`'s grid) with a move in them, each reduced
 /// ([`reduce_stars`]) and in the least of its images; two equal regions cancel (G + G = 0),

@@ -73,6 +73,14 @@ pub trait ComponentGame {
         self.options(part, parts, ends)
     }
 
+    /// Called before each question a user asks about `part` (not inside the search): a game
+    /// may tabulate there, under `budget`, what lies below `part` when that is cheaper than
+    /// searching it (Chomp's table of every diagram in a box), and then answer from it in
+    /// [`ComponentGame::known`]. Nothing by default.
+    fn prepare(&self, _part: &Self::Part, _budget: &Budget) -> Result<()> {
+        Ok(())
+    }
+
     /// How the search asks for a component's nimber by default ([`Strategy::Aspiration`]; a
     /// game with few positions and large nimbers, as Chomp, is quicker with
     /// [`Strategy::Plain`]).
@@ -99,6 +107,10 @@ impl<G: ComponentGame + ?Sized> ComponentGame for &G {
 
     fn strategy(&self) -> Strategy {
         (**self).strategy()
+    }
+
+    fn prepare(&self, part: &Self::Part, budget: &Budget) -> Result<()> {
+        (**self).prepare(part, budget)
     }
 
     fn option_count(&self, part: &Self::Part) -> Option<usize> {
@@ -256,7 +268,11 @@ pub struct NimberStats {
 pub struct NimberSearch<G: ComponentGame> {
     game: G,
     strategy: Strategy,
+    /// The exact nimbers (the table every option is looked up in: kept apart from the
+    /// bounds, it stays small enough for the cache).
     table: NimberTable<G::Part>,
+    /// What searches that answered "not in R" left: the values a component is not.
+    bounds: NimberTable<G::Part>,
     budget: Budget,
     stats: NimberStats,
     /// The options of the positions on the search's path, one after the other.
@@ -268,17 +284,24 @@ pub struct NimberSearch<G: ComponentGame> {
     unknown: Vec<u32>,
     /// Positions listed at most (8 times the state budget, as the other searches).
     max_nodes: u64,
+    /// The entries the budget allows the two tables.
+    entries: usize,
 }
 
 impl<G: ComponentGame> NimberSearch<G> {
     /// A search of `game` under `budget` (its state limit bounds the table and, eightfold, the
     /// positions listed; its flag stops the search).
     pub fn new(game: G, budget: Budget) -> NimberSearch<G> {
-        let entries = budget.table_entries(std::mem::size_of::<Slot<G::Part>>(), usize::MAX);
-        NimberSearch {
+        let entries = budget.table_entries(
+            std::mem::size_of::<Option<Slot<G::Part>>>() + std::mem::size_of::<u32>(),
+            usize::MAX,
+        );
+        let mut search = NimberSearch {
             strategy: game.strategy(),
             game,
-            table: NimberTable::new(entries),
+            table: NimberTable::new(0),
+            bounds: NimberTable::new(0),
+            entries,
             max_nodes: (budget.max_states() as u64).saturating_mul(8),
             budget,
             stats: NimberStats::default(),
@@ -286,13 +309,27 @@ impl<G: ComponentGame> NimberSearch<G> {
             ends: Vec::new(),
             order: Vec::new(),
             unknown: Vec::new(),
-        }
+        };
+        search.size_tables();
+        search
     }
 
     /// The same search with another [`Strategy`].
     pub fn with_strategy(mut self, strategy: Strategy) -> Self {
         self.strategy = strategy;
+        self.size_tables();
         self
+    }
+
+    /// Shares the entries between the tables (empty yet): a quarter for the bounds, none
+    /// but the least table when the strategy leaves none (the plain mex).
+    fn size_tables(&mut self) {
+        let bounds = match self.strategy {
+            Strategy::Plain => 0,
+            _ => self.entries / 4,
+        };
+        self.table = NimberTable::new(self.entries - bounds);
+        self.bounds = NimberTable::new(bounds);
     }
 
     /// The game searched.
@@ -303,7 +340,7 @@ impl<G: ComponentGame> NimberSearch<G> {
     /// What the search has done so far.
     pub fn stats(&self) -> NimberStats {
         NimberStats {
-            stored: self.table.stored,
+            stored: self.table.stored + self.bounds.stored,
             ..self.stats
         }
     }
@@ -319,6 +356,7 @@ impl<G: ComponentGame> NimberSearch<G> {
 
     /// The nimber of a component.
     pub fn nimber(&mut self, part: G::Part) -> Result<u8> {
+        self.game.prepare(&part, &self.budget)?;
         if self.strategy != Strategy::Plain {
             self.hint(&part)?;
         }
@@ -355,6 +393,7 @@ impl<G: ComponentGame> NimberSearch<G> {
         for part in rest {
             x ^= self.nimber(part)?;
         }
+        self.game.prepare(&last, &self.budget)?;
         self.hint(&last)?;
         Ok(self.nimber_in(last, NimSet::single(x))?.is_some())
     }
@@ -366,7 +405,7 @@ impl<G: ComponentGame> NimberSearch<G> {
     /// symmetry (the central domino of an even by odd Cram board), found before the first
     /// round of aspiration searches for it.
     fn hint(&mut self, part: &G::Part) -> Result<()> {
-        if self.table.fact(part).is_some() {
+        if self.fact(part).is_some() {
             return Ok(());
         }
         if let Some(v) = self.game.known(part) {
@@ -393,9 +432,18 @@ impl<G: ComponentGame> NimberSearch<G> {
         }
         self.pop(first_part, first_end);
         if excluded != 0 {
-            self.table.exclude(part.clone(), excluded, 1);
+            self.bounds.exclude(part.clone(), excluded, 1);
         }
         Ok(())
+    }
+
+    /// What the tables know of `part`: its nimber, or the values below 64 it is not.
+    #[inline]
+    fn fact(&self, part: &G::Part) -> Option<(Option<u8>, u64)> {
+        match self.table.get(part) {
+            Some(v) => Some((Some(v), 0)),
+            None => self.bounds.fact(part),
+        }
     }
 
     /// The largest of `parts` (by size), and the others.
@@ -463,7 +511,7 @@ impl<G: ComponentGame> NimberSearch<G> {
     /// `Some(v)` when the nimber v of `part` is in `r`, else `None`; the exact nimber is
     /// stored whenever it is found.
     fn nimber_in(&mut self, part: G::Part, r: NimSet) -> Result<Option<u8>> {
-        let excluded = match self.table.fact(&part) {
+        let excluded = match self.fact(&part) {
             Some((Some(v), _)) => return Ok(r.contains(v).then_some(v)),
             Some((None, excluded)) => excluded,
             None => {
@@ -581,10 +629,14 @@ impl<G: ComponentGame> NimberSearch<G> {
         self.order[order_base..].sort_unstable();
         let mut next = order_base;
         // the nimber, when the options asked so far prove it
+        // values of p dropped by counting (below): none is the nimber if the nimber is at most
+        // max r, so the ones above max r are not known to be excluded
+        let (mut lossy, mut unproven) = (false, 0u64);
         let exact = loop {
             if p.len() == 1 {
-                // one value left possible (k options leave one of 0..=k)
-                break p.min();
+                // one value left possible (k options leave one of 0..=k); after a value
+                // counted out, only when at most max r
+                break p.min().filter(|&m| !lossy || m <= r_max);
             }
             if p.and(&r).is_empty() {
                 break None;
@@ -601,17 +653,33 @@ impl<G: ComponentGame> NimberSearch<G> {
                 // p ∩ [0, max r] is {max p} (p meets r): so p is {max p}, caught above
                 break p.min();
             }
+            let left = self.order.len() - next;
             let i = self.order[next].1 as usize;
             next += 1;
-            if let Some(v) = self.option_in(i, q, first_part, first_end)? {
-                p.remove(v);
+            match self.option_in(i, q, first_part, first_end)? {
+                Some(v) => p.remove(v),
+                // counting: this option's value is not in q, so it meets p ∩ [0, max r] at
+                // most in max p; no option asked before meets it but there; were the
+                // nimber max p <= max r, the `left - 1` options after this one would take
+                // the other `p.len() - 1` values of p, so with more values than that, max p
+                // is not the nimber when the nimber is at most max r
+                None if p.len() as usize > left => {
+                    p.remove(top);
+                    lossy = true;
+                    if top > r_max && top < 64 {
+                        unproven |= 1 << top;
+                    }
+                }
+                None => {}
             }
         };
         self.order.truncate(order_base);
         let work = self.stats.nodes - nodes_before;
         let Some(m) = exact else {
-            // a value not in p is not the nimber: kept for the next question about this part
-            self.table.exclude(part, p.low_complement(), work);
+            // a value not in p is not the nimber (counted out above max r: not known), kept
+            // for the next question about this part
+            self.bounds
+                .exclude(part, p.low_complement() & !unproven, work);
             return Ok(None);
         };
         self.table.put(part, m, work);
@@ -659,6 +727,10 @@ impl<G: ComponentGame> NimberSearch<G> {
         if let Some(v) = self.table.get(&part) {
             return Ok(v);
         }
+        if let Some(v) = self.game.known(&part) {
+            self.table.put(part, v, 1);
+            return Ok(v);
+        }
         stacker::maybe_grow(64 * 1024, 1 << 20, || {
             let nodes_before = self.stats.nodes;
             let (first_part, first_end) = (self.parts.len(), self.ends.len());
@@ -702,16 +774,23 @@ struct Slot<P> {
     work: u8,
 }
 
+/// A table's slots and their tags.
+type Slots<P> = (Vec<Option<Slot<P>>>, Vec<u32>);
+
 /// The entries of a bucket.
 const BUCKET: usize = 4;
 
 /// The table of exact nimbers: buckets of four components, the entry of least work replaced
 /// when a bucket is full. It starts small and doubles while it is three quarters full, up to
-/// the most entries the budget allows; a growth the system refuses leaves it as it is (a
-/// cache).
+/// the most entries the budget allows (the last growth to exactly that: a bucket is chosen by
+/// the high half of the hash times the number of buckets, so any number will do); a growth
+/// the system refuses leaves it as it is (a cache).
 struct NimberTable<P> {
     slots: Vec<Option<Slot<P>>>,
-    mask: usize,
+    /// Beside each slot, a tag from its part's hash (0: empty): a lookup reads the bucket's
+    /// tags (one cache line) and compares only the parts whose tag matches.
+    tags: Vec<u32>,
+    buckets: usize,
     max_entries: usize,
     stored: u64,
     hasher: rustc_hash::FxBuildHasher,
@@ -721,7 +800,8 @@ impl<P: Clone + Eq + Hash> NimberTable<P> {
     fn new(max_entries: usize) -> Self {
         NimberTable {
             slots: Vec::new(),
-            mask: 0,
+            tags: Vec::new(),
+            buckets: 0,
             max_entries: max_entries.max(BUCKET),
             stored: 0,
             hasher: rustc_hash::FxBuildHasher,
@@ -729,11 +809,14 @@ impl<P: Clone + Eq + Hash> NimberTable<P> {
     }
 
     /// Empty slots for `buckets` buckets, if the system gives them.
-    fn empty_slots(buckets: usize) -> Option<Vec<Option<Slot<P>>>> {
+    fn empty_slots(buckets: usize) -> Option<Slots<P>> {
         let mut slots = Vec::new();
         slots.try_reserve_exact(buckets * BUCKET).ok()?;
+        let mut tags = Vec::new();
+        tags.try_reserve_exact(buckets * BUCKET).ok()?;
         slots.resize(buckets * BUCKET, None);
-        Some(slots)
+        tags.resize(buckets * BUCKET, 0);
+        Some((slots, tags))
     }
 
     /// Doubles the table (or makes its first buckets), moving every entry; false when it is
@@ -743,16 +826,17 @@ impl<P: Clone + Eq + Hash> NimberTable<P> {
         let buckets = if self.slots.is_empty() {
             (crate::budget::MIN_TABLE_ENTRIES / BUCKET).min(self.max_entries / BUCKET)
         } else {
-            2 * (self.mask + 1)
+            (2 * self.buckets).min(self.max_entries / BUCKET)
         };
-        if buckets * BUCKET > self.max_entries.max(BUCKET) && !self.slots.is_empty() {
+        if buckets <= self.buckets {
             return false;
         }
-        let Some(slots) = Self::empty_slots(buckets.max(1)) else {
+        let Some((slots, tags)) = Self::empty_slots(buckets.max(1)) else {
             return false;
         };
         let old = std::mem::replace(&mut self.slots, slots);
-        self.mask = buckets.max(1) - 1;
+        self.tags = tags;
+        self.buckets = buckets.max(1);
         self.stored = 0;
         for slot in old.into_iter().flatten() {
             self.insert(slot);
@@ -760,15 +844,17 @@ impl<P: Clone + Eq + Hash> NimberTable<P> {
         true
     }
 
+    /// The first slot of `part`'s bucket, and its tag.
     #[inline]
-    fn bucket(&self, part: &P) -> usize {
+    fn bucket(&self, part: &P) -> (usize, u32) {
         // FxHash leaves keys that are mostly zero bytes (a small board in a wide word, a
         // diagram's unused rows) in few buckets: a finaliser (MurmurHash3's) spreads them
         let mut h = self.hasher.hash_one(part);
         h ^= h >> 33;
         h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
         h ^= h >> 33;
-        (h as usize & self.mask) * BUCKET
+        let bucket = ((u128::from(h) * self.buckets as u128) >> 64) as usize;
+        (bucket * BUCKET, h as u32 | 1)
     }
 
     #[inline]
@@ -776,11 +862,10 @@ impl<P: Clone + Eq + Hash> NimberTable<P> {
         if self.slots.is_empty() {
             return None;
         }
-        let b = self.bucket(part);
-        self.slots[b..b + BUCKET]
-            .iter()
-            .flatten()
-            .find(|s| s.part == *part)
+        let (b, tag) = self.bucket(part);
+        (b..b + BUCKET)
+            .filter(|&i| self.tags[i] == tag)
+            .find_map(|i| self.slots[i].as_ref().filter(|s| s.part == *part))
     }
 
     /// The exact nimber of `part`, when stored.
@@ -848,27 +933,31 @@ impl<P: Clone + Eq + Hash> NimberTable<P> {
 
     /// Whether `part`'s bucket is full of other parts.
     fn bucket_full(&self, part: &P) -> bool {
-        let b = self.bucket(part);
-        self.slots[b..b + BUCKET]
-            .iter()
-            .all(|s| s.as_ref().is_some_and(|s| s.part != *part))
+        let (b, tag) = self.bucket(part);
+        (b..b + BUCKET).all(|i| {
+            self.tags[i] != 0
+                && (self.tags[i] != tag || self.slots[i].as_ref().is_some_and(|s| s.part != *part))
+        })
     }
 
     fn insert(&mut self, slot: Slot<P>) {
-        let b = self.bucket(&slot.part);
-        let bucket = &mut self.slots[b..b + BUCKET];
-        let at = bucket
-            .iter()
-            .position(|s| s.as_ref().is_none_or(|s| s.part == slot.part))
+        let (b, tag) = self.bucket(&slot.part);
+        let at = (b..b + BUCKET)
+            .find(|&i| {
+                self.tags[i] == 0
+                    || (self.tags[i] == tag
+                        && self.slots[i].as_ref().is_some_and(|s| s.part == slot.part))
+            })
             .unwrap_or_else(|| {
-                (0..BUCKET)
-                    .min_by_key(|&i| bucket[i].as_ref().map_or(0, |s| s.work))
+                (b..b + BUCKET)
+                    .min_by_key(|&i| self.slots[i].as_ref().map_or(0, |s| s.work))
                     .expect("a bucket has entries")
             });
-        if bucket[at].is_none() {
+        if self.tags[at] == 0 {
             self.stored += 1;
         }
-        bucket[at] = Some(slot);
+        self.tags[at] = tag;
+        self.slots[at] = Some(slot);
     }
 }
 
