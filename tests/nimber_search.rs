@@ -269,14 +269,24 @@ fn fresh_searches_of_one_board_agree_whatever_was_asked_before() {
 fn cram_boards_of_the_literature() {
     let mut search = NimberSearch::new(&Cram, Budget::new(1 << 22));
     let full = |rows: usize, cols: usize| components(rows, cols, (1u64 << (rows * cols)) - 1);
-    // one row is Dawson's Kayles, the octal game 0.07 (a domino takes two adjacent cells)
-    let dawson = octal_brute("0.07", 40);
+    // one row is Dawson's Kayles, the octal game 0.07 (a domino takes two adjacent cells),
+    // up to the longest row a board holds (and its transpose, a column)
+    let dawson = octal_brute("0.07", 129);
     for (n, &g) in dawson.iter().enumerate().skip(1) {
-        assert_eq!(
-            u64::from(search.nimber_of(&full(1, n)).unwrap()),
-            g,
-            "1 x {n}"
-        );
+        for (rows, cols) in [(1, n), (n, 1)] {
+            let board = Board {
+                rows: rows as u8,
+                cols: cols as u8,
+                bits: u128::MAX >> (128 - n),
+            };
+            let mut parts = Vec::new();
+            cram_regions(&board, board.bits, &mut parts);
+            assert_eq!(
+                u64::from(search.nimber_of(&parts).unwrap()),
+                g,
+                "{rows} x {cols}"
+            );
+        }
     }
     // even by even: the second player answers each move by its image through the centre (0);
     // even by odd: the first player takes the two centre cells, then does the same

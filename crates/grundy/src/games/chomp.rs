@@ -33,11 +33,11 @@ pub const MAX_ROWS: usize = 32;
 /// search takes at most [`MAX_OPTIONS`] options.
 pub const MAX_SQUARES: usize = MAX_OPTIONS + 1;
 
-/// The rules of Chomp, with the table of every diagram in the box of the last position asked
-/// about ([`Dense`]), when it fits the budget.
+/// The rules of Chomp, with the tables of every diagram in the boxes of the positions asked
+/// about ([`Dense`]), while they fit the budget.
 #[derive(Debug)]
 pub struct Chomp {
-    dense: RwLock<Option<Arc<Dense>>>,
+    dense: RwLock<Vec<Arc<Dense>>>,
     tabulate: bool,
 }
 
@@ -45,7 +45,7 @@ pub struct Chomp {
 impl Default for Chomp {
     fn default() -> Self {
         Chomp {
-            dense: RwLock::new(None),
+            dense: RwLock::new(Vec::new()),
             tabulate: true,
         }
     }
@@ -302,29 +302,30 @@ impl ComponentGame for Chomp {
     }
 
     /// The table of the box of `shape` ([`Dense`]), when no table holds it yet and the box's
-    /// diagrams are within the budget's states (else the search lists them).
+    /// diagrams, with those of the tables made before, are within the budget's states (else
+    /// the search lists them). Tables are kept, so that the parts of a sum each keep theirs.
     fn prepare(&self, shape: &Shape, budget: &Budget) -> Result<()> {
         if !self.tabulate {
             return Ok(());
         }
-        let held = self
-            .dense
-            .read()
-            .map_err(|_| GrundyError::Unsupported("Chomp's table: a thread panicked".into()))?;
-        if held.as_ref().is_some_and(|d| d.get(shape).is_some()) {
+        let poisoned = || GrundyError::Unsupported("Chomp's table: a thread panicked".into());
+        let held = self.dense.read().map_err(|_| poisoned())?;
+        if held.iter().any(|d| d.get(shape).is_some()) {
             return Ok(());
         }
+        let room = budget
+            .max_states()
+            .saturating_sub(held.iter().map(|d| d.nimbers.len()).sum());
         drop(held);
         let (rows, cols) = (shape.rows(), shape.0[0] as usize);
-        let Some(total) = Dense::count(rows, cols, budget.max_states()) else {
+        let Some(total) = Dense::count(rows, cols, room) else {
             return Ok(());
         };
         let dense = Dense::build(rows, cols, total, budget)?;
-        *self
-            .dense
+        self.dense
             .write()
-            .map_err(|_| GrundyError::Unsupported("Chomp's table: a thread panicked".into()))? =
-            Some(Arc::new(dense));
+            .map_err(|_| poisoned())?
+            .push(Arc::new(dense));
         Ok(())
     }
 
@@ -333,10 +334,8 @@ impl ComponentGame for Chomp {
     /// P-position: every move leaves a shape from which the second player restores two rows
     /// of lengths b and b - 1, down to the poisoned square alone.
     fn known(&self, shape: &Shape) -> Option<u8> {
-        if let Some(dense) = self.dense.read().ok()?.as_ref() {
-            if let Some(v) = dense.get(shape) {
-                return Some(v);
-            }
+        if let Some(v) = self.dense.read().ok()?.iter().find_map(|d| d.get(shape)) {
+            return Some(v);
         }
         let rows = shape.rows();
         let first = shape.0[0];

@@ -202,7 +202,7 @@ fn joined_around(board: &Board, cells: u128, domino: u128) -> bool {
         let Some(row) = (r + br).checked_sub(1).filter(|&row| row < h) else {
             continue;
         };
-        let line = (cells >> (row * w)) & ((1u128 << w) - 1);
+        let line = (cells >> (row * w)) & shr(u128::MAX, 128 - w as u32);
         let line = if c == 0 { line << 1 } else { line >> (c - 1) };
         pattern |= (line as usize & ((1 << box_cols) - 1)) << (br * box_cols);
     }
