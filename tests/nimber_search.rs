@@ -56,6 +56,21 @@ fn components(rows: usize, cols: usize, empty: u64) -> Vec<Board> {
     parts
 }
 
+/// A `rows x cols` board whose cells are each empty with probability `empty.0 / empty.1`.
+fn random_board(rng: &mut Rng, rows: usize, cols: usize, empty: (u64, u64)) -> Board {
+    let mut bits = 0u128;
+    for i in 0..rows * cols {
+        if rng.below(empty.1) < empty.0 {
+            bits |= 1 << i;
+        }
+    }
+    Board {
+        rows: rows as u8,
+        cols: cols as u8,
+        bits,
+    }
+}
+
 const STRATEGIES: [Strategy; 3] = [Strategy::Aspiration, Strategy::Set, Strategy::Plain];
 
 #[test]
@@ -108,17 +123,8 @@ fn reduced_stars_keep_the_plain_nimber() {
     for _ in 0..1500 {
         let rows = rng.range(1, 6) as usize;
         let cols = rng.range(1, 6) as usize;
-        let mut empty = 0u64;
-        for i in 0..rows * cols {
-            if rng.below(5) < 3 {
-                empty |= 1 << i;
-            }
-        }
-        let board = Board {
-            rows: rows as u8,
-            cols: cols as u8,
-            bits: empty as u128,
-        };
+        let board = random_board(&mut rng, rows, cols, (3, 5));
+        let empty = board.bits as u64;
         let less = reduce_stars(&board, board.bits, board.not_last_col());
         assert_eq!(less & !board.bits, 0, "only cells removed");
         if less != board.bits {
@@ -148,17 +154,7 @@ fn cram_options_agree_with_the_regions_of_each_move() {
         if rows * cols > 128 {
             continue;
         }
-        let mut empty = 0u128;
-        for i in 0..rows * cols {
-            if rng.below(10) < 8 {
-                empty |= 1 << i;
-            }
-        }
-        let board = Board {
-            rows: rows as u8,
-            cols: cols as u8,
-            bits: empty,
-        };
+        let board = random_board(&mut rng, rows, cols, (8, 10));
         let mut parts = Vec::new();
         cram_regions(&board, board.bits, &mut parts);
         for part in parts {

@@ -197,15 +197,15 @@ impl Dense {
             return Some(self.nimbers[self.rank(&shape.0[..rows]) as usize]);
         }
         if first <= self.rows && rows <= self.cols {
-            let transposed: Vec<u8> = (0..first)
-                .map(|c| {
-                    shape.0[..rows]
-                        .iter()
-                        .filter(|&&len| len as usize > c)
-                        .count() as u8
-                })
-                .collect();
-            return Some(self.nimbers[self.rank(&transposed) as usize]);
+            // the column heights (no allocation: `known` asks this of every position)
+            let mut transposed = [0u8; MAX_ROWS];
+            for (c, height) in transposed.iter_mut().enumerate().take(first) {
+                *height = shape.0[..rows]
+                    .iter()
+                    .filter(|&&len| len as usize > c)
+                    .count() as u8;
+            }
+            return Some(self.nimbers[self.rank(&transposed[..first]) as usize]);
         }
         None
     }
