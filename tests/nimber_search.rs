@@ -331,18 +331,75 @@ fn larger_cram_boards_of_the_published_table() {
 
 #[test]
 fn a_raised_flag_stops_the_search() {
-    let cancel = Cancel::new();
-    cancel.cancel();
-    let mut search = NimberSearch::new(&Cram, Budget::new(1 << 20).with_cancel(cancel));
     let board = components(5, 7, (1u64 << 35) - 1);
-    match search.nimber_of(&board) {
-        Err(GrundyError::Cancelled) => {}
-        other => panic!("expected a cancellation, got {other:?}"),
+    for threads in [1, 2] {
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let mut search = NimberSearch::new(&Cram, Budget::new(1 << 20).with_cancel(cancel))
+            .with_threads(threads);
+        match search.nimber_of(&board) {
+            Err(GrundyError::Cancelled) => {}
+            other => panic!("expected a cancellation, got {other:?}"),
+        }
+        // raised while the threads search (5 x 8 takes seconds)
+        let cancel = Cancel::new();
+        let mut search = NimberSearch::new(&Cram, Budget::new(1 << 20).with_cancel(cancel.clone()))
+            .with_threads(threads);
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            cancel.cancel();
+        });
+        match search.nimber_of(&components(5, 8, (1u64 << 40) - 1)) {
+            Err(GrundyError::Cancelled) => {}
+            other => panic!("expected a cancellation, got {other:?}"),
+        }
+        raiser.join().unwrap();
+        // the state budget bounds the positions listed
+        let mut search = NimberSearch::new(&Cram, Budget::new(1000)).with_threads(threads);
+        match search.nimber_of(&board) {
+            Err(GrundyError::StateLimit { limit: 1000, .. }) => {}
+            other => panic!("expected the state limit, got {other:?}"),
+        }
     }
-    // the state budget bounds the positions listed
-    let mut search = NimberSearch::new(&Cram, Budget::new(1000));
-    match search.nimber_of(&board) {
-        Err(GrundyError::StateLimit { limit: 1000, .. }) => {}
-        other => panic!("expected the state limit, got {other:?}"),
+}
+
+#[test]
+fn threads_sharing_a_search_agree_with_one_thread_and_the_plain_mex() {
+    // boards with a region of 20 cells or more (the threads share a question from there),
+    // each asked of a fresh search so that the threads search it together from the root
+    let mut rng = Rng::new(5252);
+    let (mut checked, mut deferrals) = (0, 0);
+    while checked < 120 {
+        let (rows, cols) = [(4, 5), (5, 4), (3, 7), (2, 10), (2, 11)][rng.below(5) as usize];
+        let board = random_board(&mut rng, rows, cols, (9, 10));
+        let parts = components(rows, cols, board.bits as u64);
+        if parts.iter().all(|p| p.bits.count_ones() < 20) {
+            continue;
+        }
+        let mut memo = HashMap::new();
+        let expected = plain_cram(rows, cols, board.bits as u64, &mut memo) as u8;
+        for threads in [1, 2, 3] {
+            let mut search = NimberSearch::new(&Cram, Budget::new(1 << 20)).with_threads(threads);
+            assert_eq!(
+                search.nimber_of(&parts).unwrap(),
+                expected,
+                "{threads} threads, {rows} x {cols}, empty {:#b}",
+                board.bits
+            );
+            deferrals += search.stats().deferrals;
+            for target in [0, expected, expected ^ 1] {
+                let mut search =
+                    NimberSearch::new(&Cram, Budget::new(1 << 20)).with_threads(threads);
+                assert_eq!(
+                    search.has_nimber(&parts, target).unwrap(),
+                    target == expected,
+                    "{threads} threads, nimber {target}?, {rows} x {cols}, empty {:#b}",
+                    board.bits
+                );
+            }
+        }
+        checked += 1;
     }
+    // the threads did split the work (an option another thread was in was put off)
+    assert!(deferrals > 0);
 }

@@ -412,7 +412,9 @@ where
 {
     let seconds = state.time_limit.as_secs_f64();
     let cancel = Cancel::with_max_memory(state.max_memory).tables_within(state.table_share);
-    let budget = Budget::new(state.max_states).with_cancel(cancel.clone());
+    let budget = Budget::new(state.max_states)
+        .with_cancel(cancel.clone())
+        .with_threads(1);
     let (job, bytes) = (Arc::clone(job), bytes.clone());
     let task = tokio::task::spawn_blocking(move || {
         let _permit = permit;
@@ -781,6 +783,8 @@ fn value_options(budget: &Budget) -> ValueOptions {
         max_states: budget.max_states(),
         cancel: budget.cancel().clone(),
         graphs: Arc::new(NoGraphs::new(NO_FILES)),
+        // a request runs on its worker of the pool: one thread
+        threads: 1,
         ..ValueOptions::default()
     }
 }

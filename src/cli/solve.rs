@@ -60,8 +60,9 @@ pub struct Args {
     /// timely dataflow workers: threads, processes of a host file, a cluster).
     #[arg(long, value_enum, default_value_t = super::graph::Engine::Local)]
     engine: super::graph::Engine,
-    /// Partizan sums, local engine: threads searching the moves at once (default: the number
-    /// of cores; a --checkpoint search runs on one).
+    /// Threads searching at once (default: the number of cores): a partizan sum's moves
+    /// (local engine; a --checkpoint search runs on one), an impartial board's or graph's
+    /// nimber search.
     #[arg(long, value_name = "N", default_value_t = 0)]
     threads: usize,
     #[command(flatten)]

@@ -35,6 +35,10 @@ pub struct Args {
     /// searching them.
     #[arg(long, value_name = "FILE")]
     db: Option<std::path::PathBuf>,
+    /// Threads the nimber search of an impartial board or graph runs on (default: the
+    /// number of cores).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    threads: usize,
 }
 
 /// The expression's words joined back, or standard input for `-`.
@@ -57,6 +61,7 @@ pub fn run(args: &Args) -> Result<String, String> {
         graphs: std::sync::Arc::new(grundy::app::FileGraphs::default()),
         cancel: super::stop::cancel(),
         database: super::db::open(args.db.as_deref())?,
+        threads: args.threads,
         ..ValueOptions::default()
     };
     let text = expression(&args.expr)?;

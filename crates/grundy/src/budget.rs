@@ -246,11 +246,13 @@ mod watch {
 /// The fewest entries [`Budget::table_entries`] gives a table (a few kilobytes).
 pub const MIN_TABLE_ENTRIES: usize = 1 << 10;
 
-/// A state limit and a cancellation flag: the one budget every engine runs under.
+/// A state limit, a cancellation flag and the threads a search may run on: the one budget
+/// every engine runs under.
 #[derive(Clone, Debug)]
 pub struct Budget {
     max_states: usize,
     cancel: Cancel,
+    threads: usize,
 }
 
 impl Budget {
@@ -260,6 +262,22 @@ impl Budget {
         Budget {
             max_states,
             cancel: Cancel::new(),
+            threads: 0,
+        }
+    }
+
+    /// The same budget on `threads` threads (0, the default: one per core).
+    pub fn with_threads(mut self, threads: usize) -> Budget {
+        self.threads = threads;
+        self
+    }
+
+    /// The threads a search under this budget may run on (at least 1: one per core unless
+    /// [`Budget::with_threads`] says otherwise).
+    pub fn threads(&self) -> usize {
+        match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
         }
     }
 
@@ -274,6 +292,7 @@ impl Budget {
         Budget {
             max_states,
             cancel: self.cancel.clone(),
+            threads: self.threads,
         }
     }
 

@@ -51,7 +51,8 @@ pub struct SolveOptions {
     pub progress: Option<ProgressSink>,
     /// A database of canonical forms the partizan parts are looked up in (`--db`).
     pub database: Option<Arc<Database>>,
-    /// For a sum with a partizan part: threads searching its moves at once (0: one per core).
+    /// Threads searching at once (0: one per core): the moves of a sum with a partizan part,
+    /// the nimber search of an impartial board or graph.
     pub threads: usize,
 }
 
@@ -78,7 +79,9 @@ impl Default for SolveOptions {
 impl SolveOptions {
     /// The budget of every table and search of the computation.
     pub fn budget(&self) -> Budget {
-        Budget::new(self.max_states).with_cancel(self.cancel.clone())
+        Budget::new(self.max_states)
+            .with_cancel(self.cancel.clone())
+            .with_threads(self.threads)
     }
 }
 

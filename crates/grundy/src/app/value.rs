@@ -39,6 +39,8 @@ pub struct ValueOptions {
     pub cancel: Cancel,
     /// A database of canonical forms looked up before a part is searched (`--db`).
     pub database: Option<Arc<Database>>,
+    /// Threads the nimber search of an impartial board or graph runs on (0: one per core).
+    pub threads: usize,
 }
 
 impl Default for ValueOptions {
@@ -49,6 +51,7 @@ impl Default for ValueOptions {
             graphs: Arc::new(NoGraphs::default()),
             cancel: Cancel::new(),
             database: None,
+            threads: 0,
         }
     }
 }
@@ -66,7 +69,9 @@ impl ValueOptions {
 
     /// The budget of every table, search and arena of the computation.
     pub fn budget(&self) -> Budget {
-        Budget::new(self.max_states).with_cancel(self.cancel.clone())
+        Budget::new(self.max_states)
+            .with_cancel(self.cancel.clone())
+            .with_threads(self.threads)
     }
 }
 

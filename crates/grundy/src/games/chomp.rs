@@ -165,18 +165,22 @@ impl Dense {
             .sum()
     }
 
-    /// The mex of the entries of the options of the diagram `lengths` of rank `rank`.
+    /// The mex of the entries of the options of the diagram `lengths` of rank `rank`. The
+    /// option that takes square (i, j) cuts the rows from i on that are longer than j to j:
+    /// its rank is `rank` less a sum over those rows, taken column by column from the lowest
+    /// such row up (O(squares) a diagram).
     fn mex_of_options(&self, lengths: &[usize], rank: u64, nimbers: &[u8]) -> u8 {
         let mut seen = [0u64; 4];
-        for i in 0..self.rows {
-            for j in (usize::from(i == 0)..lengths[i]).rev() {
-                // rows i.. longer than j cut to j
-                let mut less = 0;
-                for (t, &len) in lengths.iter().enumerate().skip(i) {
-                    if len <= j {
-                        break;
-                    }
-                    less += self.term(t, len) - self.term(t, j);
+        let mut height = self.rows; // the rows longer than j: a prefix, shorter as j grows
+        for j in 0..lengths[0] {
+            while lengths[height - 1] <= j {
+                height -= 1;
+            }
+            let mut less = 0;
+            for i in (0..height).rev() {
+                less += self.term(i, lengths[i]) - self.term(i, j);
+                if i == 0 && j == 0 {
+                    break; // the poisoned square
                 }
                 let v = nimbers[(rank - less) as usize];
                 seen[usize::from(v / 64)] |= 1 << (v % 64);

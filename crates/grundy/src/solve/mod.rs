@@ -25,6 +25,7 @@ pub mod game;
 pub mod grundy;
 pub mod misere;
 pub mod nimber_search;
+mod nimber_table;
 pub mod octal;
 pub mod quotient;
 pub mod smith;

@@ -28,14 +28,18 @@
 
 use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
-use std::hash::{BuildHasher, Hash};
+use crate::solve::nimber_table::{Locked, Owned, Slot, TablePair, Tables, SHARDS};
+use std::hash::Hash;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::Mutex;
 
 /// An impartial game whose positions fall apart into independent components: what
 /// [`NimberSearch`] searches.
-pub trait ComponentGame {
+pub trait ComponentGame: Sync {
     /// A component in its normal form: two components with the same nimber by symmetry
     /// should be equal (the table's key).
-    type Part: Clone + Eq + Hash;
+    type Part: Clone + Eq + Hash + Send + Sync;
 
     /// Appends the options of `part`: for each move, the components of the position it
     /// leaves pushed to `parts` (components without a move may be left out: their nimber is
@@ -257,58 +261,118 @@ pub enum Strategy {
 /// What a search did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct NimberStats {
-    /// Positions whose options were listed.
+    /// Positions whose options were listed (by every thread).
     pub nodes: u64,
     /// Nimbers stored in the table.
     pub stored: u64,
+    /// Options a thread put off because another thread was searching them (the work split).
+    pub deferrals: u64,
 }
 
+/// The plies from the root at which the threads of one question split the work: a position
+/// there is marked while a thread searches it, and another thread puts off an option into a
+/// marked position until it has searched the others (Weill's ABDADA). Deeper, the subtrees
+/// are too small to be worth the marks.
+const SHARED_PLIES: u32 = 6;
+
+/// The least component (by [`ComponentGame::size`]) a question is worth the threads for.
+const MIN_SHARED_SIZE: u32 = 20;
+
 /// The pruned nimber search over a [`ComponentGame`], with its table (kept between
-/// questions).
+/// questions). A question about a big component is asked by every thread of the budget
+/// ([`Budget::threads`]) at once, sharing the table: near the root each thread puts off the
+/// options another is searching (Weill's ABDADA) and looks at the table after each option for
+/// what another proved, so the threads split the work where every option must be searched.
 pub struct NimberSearch<G: ComponentGame> {
+    core: Core<G>,
+    /// The exact nimbers (the table every option is looked up in: kept apart from the
+    /// bounds, it stays small enough for the cache), and what searches that answered "not in
+    /// R" left: the values a component is not.
+    tables: TablePair<G::Part>,
+    threads: usize,
+    /// The arenas of the search on this thread, kept between questions.
+    arena: Arena<G::Part>,
+}
+
+/// What the threads of a search share.
+struct Core<G: ComponentGame> {
     game: G,
     strategy: Strategy,
-    /// The exact nimbers (the table every option is looked up in: kept apart from the
-    /// bounds, it stays small enough for the cache).
-    table: NimberTable<G::Part>,
-    /// What searches that answered "not in R" left: the values a component is not.
-    bounds: NimberTable<G::Part>,
     budget: Budget,
-    stats: NimberStats,
-    /// The options of the positions on the search's path, one after the other.
-    parts: Vec<G::Part>,
+    /// Positions listed at most (8 times the state budget, as the other searches).
+    max_nodes: u64,
+    /// The entries the budget allows the two tables.
+    entries: usize,
+    /// Positions listed, by every thread (each adds its count now and then).
+    nodes: AtomicU64,
+    deferrals: AtomicU64,
+    /// Raised by the first thread to finish a question: the others stop.
+    stop: AtomicBool,
+    /// Whether threads share the question now (then the marks below are kept).
+    sharing: AtomicBool,
+    /// The positions near the root that threads are searching, with how many each.
+    busy: Mutex<rustc_hash::FxHashMap<G::Part, u32>>,
+}
+
+/// The options of the positions on one thread's path, one after the other.
+struct Arena<P> {
+    parts: Vec<P>,
     ends: Vec<u32>,
     /// The options still to search at each position on the path (move order key, option).
     order: Vec<(u32, u32)>,
     /// The components of an option whose nimbers are not known.
     unknown: Vec<u32>,
-    /// Positions listed at most (8 times the state budget, as the other searches).
-    max_nodes: u64,
-    /// The entries the budget allows the two tables.
-    entries: usize,
+}
+
+impl<P> Default for Arena<P> {
+    fn default() -> Self {
+        Arena {
+            parts: Vec::new(),
+            ends: Vec::new(),
+            order: Vec::new(),
+            unknown: Vec::new(),
+        }
+    }
+}
+
+/// One thread's search: the shared core, the tables (owned by the one thread, or shared
+/// behind locks) and its own path.
+struct Walker<'a, G: ComponentGame, T: Tables<G::Part>> {
+    core: &'a Core<G>,
+    tables: T,
+    arena: &'a mut Arena<G::Part>,
+    /// Positions this thread listed, and how many of them it has added to the core's count.
+    nodes: u64,
+    counted: u64,
+    /// Plies from the question's root.
+    ply: u32,
 }
 
 impl<G: ComponentGame> NimberSearch<G> {
     /// A search of `game` under `budget` (its state limit bounds the table and, eightfold, the
-    /// positions listed; its flag stops the search).
+    /// positions listed; its flag stops the search; its threads share big questions).
     pub fn new(game: G, budget: Budget) -> NimberSearch<G> {
         let entries = budget.table_entries(
             std::mem::size_of::<Option<Slot<G::Part>>>() + std::mem::size_of::<u32>(),
             usize::MAX,
         );
+        let threads = budget.threads();
         let mut search = NimberSearch {
-            strategy: game.strategy(),
-            game,
-            table: NimberTable::new(0),
-            bounds: NimberTable::new(0),
-            entries,
-            max_nodes: (budget.max_states() as u64).saturating_mul(8),
-            budget,
-            stats: NimberStats::default(),
-            parts: Vec::new(),
-            ends: Vec::new(),
-            order: Vec::new(),
-            unknown: Vec::new(),
+            core: Core {
+                strategy: game.strategy(),
+                game,
+                entries,
+                max_nodes: (budget.max_states() as u64).saturating_mul(8),
+                budget,
+                nodes: AtomicU64::new(0),
+                deferrals: AtomicU64::new(0),
+                stop: AtomicBool::new(false),
+                sharing: AtomicBool::new(false),
+                busy: Mutex::new(rustc_hash::FxHashMap::default()),
+            },
+            tables: TablePair::new(0, 0, 1),
+            threads,
+            arena: Arena::default(),
         };
         search.size_tables();
         search
@@ -316,32 +380,42 @@ impl<G: ComponentGame> NimberSearch<G> {
 
     /// The same search with another [`Strategy`].
     pub fn with_strategy(mut self, strategy: Strategy) -> Self {
-        self.strategy = strategy;
+        self.core.strategy = strategy;
+        self.size_tables();
+        self
+    }
+
+    /// The same search on `threads` threads (at least one).
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
         self.size_tables();
         self
     }
 
     /// Shares the entries between the tables (empty yet): a quarter for the bounds, none
-    /// but the least table when the strategy leaves none (the plain mex).
+    /// but the least table when the strategy leaves none (the plain mex); in shards of their
+    /// own lock when threads share them.
     fn size_tables(&mut self) {
-        let bounds = match self.strategy {
+        let core = &self.core;
+        let bounds = match core.strategy {
             Strategy::Plain => 0,
-            _ => self.entries / 4,
+            _ => core.entries / 4,
         };
-        self.table = NimberTable::new(self.entries - bounds);
-        self.bounds = NimberTable::new(bounds);
+        let shards = if self.threads > 1 { SHARDS } else { 1 };
+        self.tables = TablePair::new(core.entries - bounds, bounds, shards);
     }
 
     /// The game searched.
     pub fn game(&self) -> &G {
-        &self.game
+        &self.core.game
     }
 
     /// What the search has done so far.
     pub fn stats(&self) -> NimberStats {
         NimberStats {
-            stored: self.table.stored + self.bounds.stored,
-            ..self.stats
+            nodes: self.core.nodes.load(Relaxed),
+            stored: self.tables.stored(),
+            deferrals: self.core.deferrals.load(Relaxed),
         }
     }
 
@@ -356,30 +430,16 @@ impl<G: ComponentGame> NimberSearch<G> {
 
     /// The nimber of a component.
     pub fn nimber(&mut self, part: G::Part) -> Result<u8> {
-        self.game.prepare(&part, &self.budget)?;
-        if self.strategy != Strategy::Plain {
-            self.hint(&part)?;
+        self.core.game.prepare(&part, &self.core.budget)?;
+        if self.core.strategy != Strategy::Plain {
+            self.walker().hint(&part)?;
         }
-        self.nimber_below(part)
-    }
-
-    /// [`NimberSearch::nimber`] inside the search (no hint: the table has what it needs).
-    fn nimber_below(&mut self, part: G::Part) -> Result<u8> {
-        match self.strategy {
-            Strategy::Set => self.exact(part),
-            Strategy::Plain => self.plain(part),
-            Strategy::Aspiration => {
-                for r in 0..=MAX_OPTIONS as u8 {
-                    if let Some(v) = self.table.get(&part) {
-                        return Ok(v);
-                    }
-                    if let Some(v) = self.nimber_in(part.clone(), NimSet::single(r))? {
-                        return Ok(v);
-                    }
-                }
-                unreachable!("a nimber is at most the number of options")
-            }
-        }
+        let size = self.core.game.size(&part);
+        self.ask(
+            size,
+            |w| w.nimber_below(part.clone()),
+            |w| w.nimber_below(part.clone()),
+        )
     }
 
     /// Whether the position made of `parts` has nimber `target` (0: the player to move
@@ -393,9 +453,140 @@ impl<G: ComponentGame> NimberSearch<G> {
         for part in rest {
             x ^= self.nimber(part)?;
         }
-        self.game.prepare(&last, &self.budget)?;
-        self.hint(&last)?;
-        Ok(self.nimber_in(last, NimSet::single(x))?.is_some())
+        self.core.game.prepare(&last, &self.core.budget)?;
+        self.walker().hint(&last)?;
+        let size = self.core.game.size(&last);
+        let ask = NimSet::single(x);
+        let answer = self.ask(
+            size,
+            |w| w.nimber_in(last.clone(), ask),
+            |w| w.nimber_in(last.clone(), ask),
+        )?;
+        Ok(answer.is_some())
+    }
+
+    /// The largest of `parts` (by size), and the others.
+    fn largest_last(&self, parts: &[G::Part]) -> Option<(G::Part, Vec<G::Part>)> {
+        let at = (0..parts.len()).max_by_key(|&i| self.core.game.size(&parts[i]))?;
+        let rest = (0..parts.len())
+            .filter(|&i| i != at)
+            .map(|i| parts[i].clone())
+            .collect();
+        Some((parts[at].clone(), rest))
+    }
+
+    /// The search on this thread (the tables its own, without locks).
+    fn walker(&mut self) -> Walker<'_, G, Owned<'_, G::Part>> {
+        Walker::new(&self.core, Owned(&mut self.tables), &mut self.arena)
+    }
+
+    /// Asks `question` of a component of `size`: on this thread, or for a big component by
+    /// every thread at once (the first answer is taken, the others stopped).
+    fn ask<T: Send>(
+        &mut self,
+        size: u32,
+        alone: impl FnOnce(&mut Walker<'_, G, Owned<'_, G::Part>>) -> Result<T>,
+        question: impl Fn(&mut Walker<'_, G, Locked<'_, G::Part>>) -> Result<T> + Sync,
+    ) -> Result<T> {
+        if self.threads <= 1 || size < MIN_SHARED_SIZE || self.core.strategy == Strategy::Plain {
+            let mut walker = self.walker();
+            let answer = alone(&mut walker);
+            walker.count();
+            return answer;
+        }
+        let (core, tables) = (&self.core, &self.tables);
+        core.sharing.store(true, Relaxed);
+        let first: Mutex<Option<Result<T>>> = Mutex::new(None);
+        std::thread::scope(|s| {
+            for _ in 0..self.threads {
+                s.spawn(|| {
+                    let mut arena = Arena::default();
+                    let mut walker = Walker::new(core, Locked(tables), &mut arena);
+                    let answer = question(&mut walker);
+                    walker.count();
+                    // the first to finish answers (a proof, or the error that stopped it);
+                    // the others are stopped
+                    if !core.stop.swap(true, Relaxed) {
+                        *first.lock().unwrap_or_else(|e| e.into_inner()) = Some(answer);
+                    }
+                });
+            }
+        });
+        core.stop.store(false, Relaxed);
+        core.sharing.store(false, Relaxed);
+        core.busy.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        first
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner())
+            .expect("a thread answered")
+    }
+}
+
+impl<G: ComponentGame> Core<G> {
+    /// Marks `part` as searched by one more thread.
+    fn enter(&self, part: &G::Part) {
+        let mut busy = self.busy.lock().unwrap_or_else(|e| e.into_inner());
+        *busy.entry(part.clone()).or_default() += 1;
+    }
+
+    /// Unmarks `part` for one thread.
+    fn leave(&self, part: &G::Part) {
+        let mut busy = self.busy.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = busy.get_mut(part) {
+            *n -= 1;
+            if *n == 0 {
+                busy.remove(part);
+            }
+        }
+    }
+
+    /// Whether a thread is searching any of `parts`.
+    fn busy(&self, parts: &[G::Part]) -> bool {
+        let busy = self.busy.lock().unwrap_or_else(|e| e.into_inner());
+        parts.iter().any(|p| busy.contains_key(p))
+    }
+}
+
+impl<'a, G: ComponentGame, T: Tables<G::Part>> Walker<'a, G, T> {
+    fn new(core: &'a Core<G>, tables: T, arena: &'a mut Arena<G::Part>) -> Self {
+        Walker {
+            core,
+            tables,
+            arena,
+            nodes: 0,
+            counted: 0,
+            ply: 0,
+        }
+    }
+
+    /// Adds the positions listed since the last count to the core's.
+    fn count(&mut self) -> u64 {
+        let total = self
+            .core
+            .nodes
+            .fetch_add(self.nodes - self.counted, Relaxed)
+            + (self.nodes - self.counted);
+        self.counted = self.nodes;
+        total
+    }
+
+    /// [`NimberSearch::nimber`] inside the search (no hint: the table has what it needs).
+    fn nimber_below(&mut self, part: G::Part) -> Result<u8> {
+        match self.core.strategy {
+            Strategy::Set => self.exact(part),
+            Strategy::Plain => self.plain(part),
+            Strategy::Aspiration => {
+                for r in 0..=MAX_OPTIONS as u8 {
+                    if let Some(v) = self.tables.get(&part) {
+                        return Ok(v);
+                    }
+                    if let Some(v) = self.nimber_in(part.clone(), NimSet::single(r))? {
+                        return Ok(v);
+                    }
+                }
+                unreachable!("a nimber is at most the number of options")
+            }
+        }
     }
 
     /// Before a question about a component the table knows nothing of: the values of its
@@ -405,24 +596,28 @@ impl<G: ComponentGame> NimberSearch<G> {
     /// symmetry (the central domino of an even by odd Cram board), found before the first
     /// round of aspiration searches for it.
     fn hint(&mut self, part: &G::Part) -> Result<()> {
-        if self.fact(part).is_some() {
+        let core = self.core;
+        if self.tables.fact(part).is_some() {
             return Ok(());
         }
-        if let Some(v) = self.game.known(part) {
-            self.table.put(part.clone(), v, 1);
+        if let Some(v) = core.game.known(part) {
+            self.tables.put(part.clone(), v, 1);
             return Ok(());
         }
-        let (first_part, first_end) = (self.parts.len(), self.ends.len());
+        let (first_part, first_end) = (self.arena.parts.len(), self.arena.ends.len());
         let (lo, hi) = self.list(part)?;
         let mut excluded = 0u64;
         for i in lo..hi {
             let (s, e) = self.option_parts(i, first_part, first_end);
             let mut x = Some(0u8);
             for j in s..e {
-                let c = self.parts[j].clone();
-                let v = match self.table.get(&c) {
+                let c = &self.arena.parts[j];
+                let v = match self.tables.get(c) {
                     Some(v) => Some(v),
-                    None => self.game.known(&c).inspect(|&v| self.table.put(c, v, 1)),
+                    None => core
+                        .game
+                        .known(c)
+                        .inspect(|&v| self.tables.put(c.clone(), v, 1)),
                 };
                 x = x.zip(v).map(|(x, v)| x ^ v);
             }
@@ -432,28 +627,9 @@ impl<G: ComponentGame> NimberSearch<G> {
         }
         self.pop(first_part, first_end);
         if excluded != 0 {
-            self.bounds.exclude(part.clone(), excluded, 1);
+            self.tables.exclude(part.clone(), excluded, 1);
         }
         Ok(())
-    }
-
-    /// What the tables know of `part`: its nimber, or the values below 64 it is not.
-    #[inline]
-    fn fact(&self, part: &G::Part) -> Option<(Option<u8>, u64)> {
-        match self.table.get(part) {
-            Some(v) => Some((Some(v), 0)),
-            None => self.bounds.fact(part),
-        }
-    }
-
-    /// The largest of `parts` (by size), and the others.
-    fn largest_last(&self, parts: &[G::Part]) -> Option<(G::Part, Vec<G::Part>)> {
-        let at = (0..parts.len()).max_by_key(|&i| self.game.size(&parts[i]))?;
-        let rest = (0..parts.len())
-            .filter(|&i| i != at)
-            .map(|i| parts[i].clone())
-            .collect();
-        Some((parts[at].clone(), rest))
     }
 
     /// The exact nimber of a component.
@@ -463,15 +639,19 @@ impl<G: ComponentGame> NimberSearch<G> {
             .expect("every nimber is in the set of all"))
     }
 
-    /// Counts a listed position; checks the flag now and then, and the state budget.
+    /// Counts a listed position; checks the flags now and then, and the state budget.
     #[inline]
     fn tick(&mut self) -> Result<()> {
-        self.stats.nodes += 1;
-        if self.stats.nodes & 4095 == 0 {
-            self.budget.check()?;
-            if self.stats.nodes > self.max_nodes {
+        self.nodes += 1;
+        if self.nodes & 4095 == 0 {
+            let total = self.count();
+            self.core.budget.check()?;
+            if self.core.stop.load(Relaxed) {
+                return Err(GrundyError::Cancelled);
+            }
+            if total > self.core.max_nodes {
                 return Err(GrundyError::StateLimit {
-                    limit: self.budget.max_states(),
+                    limit: self.core.budget.max_states(),
                     what: "the positions listed by the nimber search".into(),
                 });
             }
@@ -483,9 +663,11 @@ impl<G: ComponentGame> NimberSearch<G> {
     /// take. An error past [`MAX_OPTIONS`] options.
     fn list(&mut self, part: &G::Part) -> Result<(usize, usize)> {
         self.tick()?;
-        let base = self.ends.len();
-        self.game.options(part, &mut self.parts, &mut self.ends);
-        let k = self.ends.len() - base;
+        let base = self.arena.ends.len();
+        self.core
+            .game
+            .options(part, &mut self.arena.parts, &mut self.arena.ends);
+        let k = self.arena.ends.len() - base;
         if k > MAX_OPTIONS {
             return Err(too_many_options(k));
         }
@@ -497,26 +679,27 @@ impl<G: ComponentGame> NimberSearch<G> {
         let start = if i == first_end {
             first_part
         } else {
-            self.ends[i - 1] as usize
+            self.arena.ends[i - 1] as usize
         };
-        (start, self.ends[i] as usize)
+        (start, self.arena.ends[i] as usize)
     }
 
     /// Frees the arena down to a position's options.
     fn pop(&mut self, parts: usize, ends: usize) {
-        self.parts.truncate(parts);
-        self.ends.truncate(ends);
+        self.arena.parts.truncate(parts);
+        self.arena.ends.truncate(ends);
     }
 
     /// `Some(v)` when the nimber v of `part` is in `r`, else `None`; the exact nimber is
     /// stored whenever it is found.
     fn nimber_in(&mut self, part: G::Part, r: NimSet) -> Result<Option<u8>> {
-        let excluded = match self.fact(&part) {
+        let core = self.core;
+        let excluded = match self.tables.fact(&part) {
             Some((Some(v), _)) => return Ok(r.contains(v).then_some(v)),
             Some((None, excluded)) => excluded,
             None => {
-                if let Some(v) = self.game.known(&part) {
-                    self.table.put(part, v, 1);
+                if let Some(v) = core.game.known(&part) {
+                    self.tables.put(part, v, 1);
                     return Ok(r.contains(v).then_some(v));
                 }
                 0
@@ -530,26 +713,39 @@ impl<G: ComponentGame> NimberSearch<G> {
     }
 
     fn search_in(&mut self, part: G::Part, r: NimSet, excluded: u64) -> Result<Option<u8>> {
-        let (first_part, first_end) = (self.parts.len(), self.ends.len());
-        let result = self.search_options(part, r, excluded, first_part, first_end);
+        let (first_part, first_end) = (self.arena.parts.len(), self.arena.ends.len());
+        let shared = self.ply < SHARED_PLIES && self.core.sharing.load(Relaxed);
+        if shared {
+            self.core.enter(&part);
+        }
+        self.ply += 1;
+        let result = self.search_options(&part, r, excluded, first_part, first_end, shared);
+        self.ply -= 1;
+        if shared {
+            self.core.leave(&part);
+        }
         self.pop(first_part, first_end);
         result
     }
 
     /// The search of `nimber_in` below the table: `excluded` are values below 64 the table
-    /// knows the nimber is not (a search that answered "not in R" leaves them).
+    /// knows the nimber is not (a search that answered "not in R" leaves them). With
+    /// `shared`, the options other threads are searching are put off until the others are
+    /// searched, and the table is looked at after each option for what they proved.
     fn search_options(
         &mut self,
-        part: G::Part,
+        part: &G::Part,
         r: NimSet,
         excluded: u64,
         first_part: usize,
         first_end: usize,
+        shared: bool,
     ) -> Result<Option<u8>> {
-        let nodes_before = self.stats.nodes;
+        let core = self.core;
+        let nodes_before = self.nodes;
         self.tick()?;
-        let lo = self.ends.len();
-        let count = self.game.option_count(&part);
+        let lo = self.arena.ends.len();
+        let count = core.game.option_count(part);
         if let Some(k) = count.filter(|&k| k > MAX_OPTIONS) {
             return Err(too_many_options(k));
         }
@@ -565,26 +761,21 @@ impl<G: ComponentGame> NimberSearch<G> {
         // looked at as they are listed: listing stops once they answer the question (a
         // count known, one value left or none asked for); the others in order, smallest
         // largest unknown component first
-        let order_base = self.order.len();
+        let order_base = self.arena.order.len();
         let mut looked = lo;
         {
-            let NimberSearch {
-                game,
-                table,
-                parts,
-                ends,
-                order,
-                ..
-            } = self;
-            let game: &G = game;
+            let Walker { arena, tables, .. } = self;
+            let Arena {
+                parts, ends, order, ..
+            } = &mut **arena;
             let mut look = |option: &[G::Part]| -> bool {
                 let mut x = 0u8;
                 let mut largest = None;
                 for c in option {
-                    match table.get(c) {
+                    match tables.get(c) {
                         Some(v) => x ^= v,
                         None => {
-                            let size = game.size(c);
+                            let size = core.game.size(c);
                             largest = Some(largest.map_or(size, |l: u32| l.max(size)));
                         }
                     }
@@ -596,9 +787,9 @@ impl<G: ComponentGame> NimberSearch<G> {
                 looked += 1;
                 count.is_none() || (p.len() > 1 && !p.and(&r_known).is_empty())
             };
-            game.options_while(&part, parts, ends, &mut look);
+            core.game.options_while(part, parts, ends, &mut look);
         }
-        let hi = self.ends.len();
+        let hi = self.arena.ends.len();
         let k = count.unwrap_or(hi - lo);
         if k > MAX_OPTIONS {
             return Err(too_many_options(k));
@@ -613,21 +804,25 @@ impl<G: ComponentGame> NimberSearch<G> {
             let mut x = 0u8;
             let mut largest = None;
             for j in s..e {
-                match self.table.get(&self.parts[j]) {
+                match self.tables.get(&self.arena.parts[j]) {
                     Some(v) => x ^= v,
                     None => {
-                        let size = self.game.size(&self.parts[j]);
+                        let size = core.game.size(&self.arena.parts[j]);
                         largest = Some(largest.map_or(size, |l: u32| l.max(size)));
                     }
                 }
             }
             match largest {
                 None => p.remove(x),
-                Some(size) => self.order.push((size, i as u32)),
+                Some(size) => self.arena.order.push((size, i as u32)),
             }
         }
-        self.order[order_base..].sort_unstable();
+        self.arena.order[order_base..].sort_unstable();
         let mut next = order_base;
+        // the options put off because another thread was searching them (shared plies only)
+        let mut deferred: Vec<(u32, u32)> = Vec::new();
+        // the options from this index on in `order` were put off once: not again
+        let mut no_defer_from = usize::MAX;
         // the nimber, when the options asked so far prove it
         // values of p dropped by counting (below): none is the nimber if the nimber is at most
         // max r, so the ones above max r are not known to be excluded
@@ -641,7 +836,12 @@ impl<G: ComponentGame> NimberSearch<G> {
             if p.and(&r).is_empty() {
                 break None;
             }
-            if next == self.order.len() {
+            if next == self.arena.order.len() && !deferred.is_empty() {
+                // the options put off, now that the others are searched
+                no_defer_from = self.arena.order.len();
+                self.arena.order.append(&mut deferred);
+            }
+            if next == self.arena.order.len() {
                 // every value below the least one left is an option's, and an option of that
                 // value would have been asked about it if it is at most max r
                 break p.min().filter(|&m| m <= r_max);
@@ -653,9 +853,20 @@ impl<G: ComponentGame> NimberSearch<G> {
                 // p ∩ [0, max r] is {max p} (p meets r): so p is {max p}, caught above
                 break p.min();
             }
-            let left = self.order.len() - next;
-            let i = self.order[next].1 as usize;
+            let left = self.arena.order.len() - next + deferred.len();
+            let entry = self.arena.order[next];
+            let i = entry.1 as usize;
             next += 1;
+            // the first option is searched by every thread that gets here (the work splits
+            // below it); the others, once, unless put off
+            if shared && next > order_base + 1 && next <= no_defer_from {
+                let (s, e) = self.option_parts(i, first_part, first_end);
+                if core.busy(&self.arena.parts[s..e]) {
+                    deferred.push(entry);
+                    core.deferrals.fetch_add(1, Relaxed);
+                    continue;
+                }
+            }
             match self.option_in(i, q, first_part, first_end)? {
                 Some(v) => p.remove(v),
                 // counting: this option's value is not in q, so it meets p ∩ [0, max r] at
@@ -672,17 +883,25 @@ impl<G: ComponentGame> NimberSearch<G> {
                 }
                 None => {}
             }
+            if shared {
+                // decided meanwhile by another thread
+                match self.tables.fact(part) {
+                    Some((Some(v), _)) => break Some(v),
+                    Some((None, other)) if r.without_low(other).is_empty() => break None,
+                    _ => {}
+                }
+            }
         };
-        self.order.truncate(order_base);
-        let work = self.stats.nodes - nodes_before;
+        self.arena.order.truncate(order_base);
+        let work = self.nodes - nodes_before;
         let Some(m) = exact else {
             // a value not in p is not the nimber (counted out above max r: not known), kept
             // for the next question about this part
-            self.bounds
-                .exclude(part, p.low_complement() & !unproven, work);
+            self.tables
+                .exclude(part.clone(), p.low_complement() & !unproven, work);
             return Ok(None);
         };
-        self.table.put(part, m, work);
+        self.tables.put(part.clone(), m, work);
         Ok(r.contains(m).then_some(m))
     }
 
@@ -695,45 +914,51 @@ impl<G: ComponentGame> NimberSearch<G> {
         first_part: usize,
         first_end: usize,
     ) -> Result<Option<u8>> {
+        let core = self.core;
         let (s, e) = self.option_parts(i, first_part, first_end);
-        let unknown_base = self.unknown.len();
+        if e - s == 1 {
+            // one component (most moves): asked at once (`nimber_in` looks it up)
+            let part = self.arena.parts[s].clone();
+            return self.nimber_in(part, q);
+        }
+        let unknown_base = self.arena.unknown.len();
         let mut x = 0u8;
         for j in s..e {
-            match self.table.get(&self.parts[j]) {
+            match self.tables.get(&self.arena.parts[j]) {
                 Some(v) => x ^= v,
-                None => self.unknown.push(j as u32),
+                None => self.arena.unknown.push(j as u32),
             }
         }
-        let game = &self.game;
-        let parts = &self.parts;
-        self.unknown[unknown_base..].sort_unstable_by_key(|&j| game.size(&parts[j as usize]));
+        let Arena { parts, unknown, .. } = &mut *self.arena;
+        unknown[unknown_base..].sort_unstable_by_key(|&j| core.game.size(&parts[j as usize]));
         let result = (|| {
-            let Some(&last) = self.unknown[unknown_base..].last() else {
+            let Some(&last) = self.arena.unknown[unknown_base..].last() else {
                 return Ok(q.contains(x).then_some(x));
             };
-            for u in unknown_base..self.unknown.len() - 1 {
-                let part = self.parts[self.unknown[u] as usize].clone();
+            for u in unknown_base..self.arena.unknown.len() - 1 {
+                let part = self.arena.parts[self.arena.unknown[u] as usize].clone();
                 x ^= self.nimber_below(part)?;
             }
-            let part = self.parts[last as usize].clone();
+            let part = self.arena.parts[last as usize].clone();
             Ok(self.nimber_in(part, q.xor_each(x))?.map(|v| v ^ x))
         })();
-        self.unknown.truncate(unknown_base);
+        self.arena.unknown.truncate(unknown_base);
         result
     }
 
     /// The nimber by the plain mex over every option's exact nimber.
     fn plain(&mut self, part: G::Part) -> Result<u8> {
-        if let Some(v) = self.table.get(&part) {
+        let core = self.core;
+        if let Some(v) = self.tables.get(&part) {
             return Ok(v);
         }
-        if let Some(v) = self.game.known(&part) {
-            self.table.put(part, v, 1);
+        if let Some(v) = core.game.known(&part) {
+            self.tables.put(part, v, 1);
             return Ok(v);
         }
         stacker::maybe_grow(64 * 1024, 1 << 20, || {
-            let nodes_before = self.stats.nodes;
-            let (first_part, first_end) = (self.parts.len(), self.ends.len());
+            let nodes_before = self.nodes;
+            let (first_part, first_end) = (self.arena.parts.len(), self.arena.ends.len());
             let result = (|| {
                 let (lo, hi) = self.list(&part)?;
                 let mut seen = NimSet::default();
@@ -741,7 +966,7 @@ impl<G: ComponentGame> NimberSearch<G> {
                     let (s, e) = self.option_parts(i, first_part, first_end);
                     let mut x = 0;
                     for j in s..e {
-                        let part = self.parts[j].clone();
+                        let part = self.arena.parts[j].clone();
                         x ^= self.plain(part)?;
                     }
                     seen.insert(x);
@@ -751,7 +976,7 @@ impl<G: ComponentGame> NimberSearch<G> {
             })();
             self.pop(first_part, first_end);
             let v = result?;
-            self.table.put(part, v, self.stats.nodes - nodes_before);
+            self.tables.put(part, v, self.nodes - nodes_before);
             Ok(v)
         })
     }
@@ -761,204 +986,6 @@ fn too_many_options(k: usize) -> GrundyError {
     GrundyError::Unsupported(format!(
         "a position with {k} options: the nimber search takes at most {MAX_OPTIONS}"
     ))
-}
-
-/// One entry: a component, its nimber when known, else the values below 64 it is known not
-/// to be, and the work it took (log2 of the positions listed, plus 1).
-#[derive(Clone)]
-struct Slot<P> {
-    part: P,
-    excluded: u64,
-    nimber: u8,
-    exact: bool,
-    work: u8,
-}
-
-/// A table's slots and their tags.
-type Slots<P> = (Vec<Option<Slot<P>>>, Vec<u32>);
-
-/// The entries of a bucket.
-const BUCKET: usize = 4;
-
-/// The table of exact nimbers: buckets of four components, the entry of least work replaced
-/// when a bucket is full. It starts small and doubles while it is three quarters full, up to
-/// the most entries the budget allows (the last growth to exactly that: a bucket is chosen by
-/// the high half of the hash times the number of buckets, so any number will do); a growth
-/// the system refuses leaves it as it is (a cache).
-struct NimberTable<P> {
-    slots: Vec<Option<Slot<P>>>,
-    /// Beside each slot, a tag from its part's hash (0: empty): a lookup reads the bucket's
-    /// tags (one cache line) and compares only the parts whose tag matches.
-    tags: Vec<u32>,
-    buckets: usize,
-    max_entries: usize,
-    stored: u64,
-    hasher: rustc_hash::FxBuildHasher,
-}
-
-impl<P: Clone + Eq + Hash> NimberTable<P> {
-    fn new(max_entries: usize) -> Self {
-        NimberTable {
-            slots: Vec::new(),
-            tags: Vec::new(),
-            buckets: 0,
-            max_entries: max_entries.max(BUCKET),
-            stored: 0,
-            hasher: rustc_hash::FxBuildHasher,
-        }
-    }
-
-    /// Empty slots for `buckets` buckets, if the system gives them.
-    fn empty_slots(buckets: usize) -> Option<Slots<P>> {
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(buckets * BUCKET).ok()?;
-        let mut tags = Vec::new();
-        tags.try_reserve_exact(buckets * BUCKET).ok()?;
-        slots.resize(buckets * BUCKET, None);
-        tags.resize(buckets * BUCKET, 0);
-        Some((slots, tags))
-    }
-
-    /// Doubles the table (or makes its first buckets), moving every entry; false when it is
-    /// at its largest or the system refuses.
-    #[cold]
-    fn grow(&mut self) -> bool {
-        let buckets = if self.slots.is_empty() {
-            (crate::budget::MIN_TABLE_ENTRIES / BUCKET).min(self.max_entries / BUCKET)
-        } else {
-            (2 * self.buckets).min(self.max_entries / BUCKET)
-        };
-        if buckets <= self.buckets {
-            return false;
-        }
-        let Some((slots, tags)) = Self::empty_slots(buckets.max(1)) else {
-            return false;
-        };
-        let old = std::mem::replace(&mut self.slots, slots);
-        self.tags = tags;
-        self.buckets = buckets.max(1);
-        self.stored = 0;
-        for slot in old.into_iter().flatten() {
-            self.insert(slot);
-        }
-        true
-    }
-
-    /// The first slot of `part`'s bucket, and its tag.
-    #[inline]
-    fn bucket(&self, part: &P) -> (usize, u32) {
-        // FxHash leaves keys that are mostly zero bytes (a small board in a wide word, a
-        // diagram's unused rows) in few buckets: a finaliser (MurmurHash3's) spreads them
-        let mut h = self.hasher.hash_one(part);
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        h ^= h >> 33;
-        let bucket = ((u128::from(h) * self.buckets as u128) >> 64) as usize;
-        (bucket * BUCKET, h as u32 | 1)
-    }
-
-    #[inline]
-    fn slot(&self, part: &P) -> Option<&Slot<P>> {
-        if self.slots.is_empty() {
-            return None;
-        }
-        let (b, tag) = self.bucket(part);
-        (b..b + BUCKET)
-            .filter(|&i| self.tags[i] == tag)
-            .find_map(|i| self.slots[i].as_ref().filter(|s| s.part == *part))
-    }
-
-    /// The exact nimber of `part`, when stored.
-    #[inline]
-    fn get(&self, part: &P) -> Option<u8> {
-        self.slot(part).filter(|s| s.exact).map(|s| s.nimber)
-    }
-
-    /// What the table knows of `part`: its nimber, or the values below 64 it is not.
-    #[inline]
-    fn fact(&self, part: &P) -> Option<(Option<u8>, u64)> {
-        self.slot(part)
-            .map(|s| (s.exact.then_some(s.nimber), s.excluded))
-    }
-
-    /// Stores the nimber of `part`.
-    fn put(&mut self, part: P, nimber: u8, work: u64) {
-        let slot = Slot {
-            part,
-            excluded: 0,
-            nimber,
-            exact: true,
-            work: Self::log_work(work),
-        };
-        self.store(slot);
-    }
-
-    /// Adds to what `part` is known not to be (nothing when its nimber is stored).
-    fn exclude(&mut self, part: P, excluded: u64, work: u64) {
-        let (exact, nimber, before, work_before) = match self.slot(&part) {
-            Some(s) => (s.exact, s.nimber, s.excluded, s.work),
-            None => (false, 0, 0, 0),
-        };
-        if exact {
-            return;
-        }
-        self.store(Slot {
-            part,
-            excluded: before | excluded,
-            nimber,
-            exact: false,
-            work: work_before.max(Self::log_work(work)),
-        });
-    }
-
-    fn log_work(work: u64) -> u8 {
-        (65 - work.leading_zeros()) as u8
-    }
-
-    fn store(&mut self, slot: Slot<P>) {
-        if (self.slots.is_empty() || self.stored as usize * 4 >= self.slots.len() * 3)
-            && !self.grow()
-            && self.slots.is_empty()
-        {
-            return; // not even the least table: a cache, so the result is not kept
-        }
-        // a full bucket in a table a quarter full or more: grow rather than replace, while
-        // the budget allows (a replaced entry of little work is soon needed again, and
-        // its bucket's other cheap entries with it)
-        if self.stored as usize * 4 >= self.slots.len() && self.bucket_full(&slot.part) {
-            self.grow();
-        }
-        self.insert(slot);
-    }
-
-    /// Whether `part`'s bucket is full of other parts.
-    fn bucket_full(&self, part: &P) -> bool {
-        let (b, tag) = self.bucket(part);
-        (b..b + BUCKET).all(|i| {
-            self.tags[i] != 0
-                && (self.tags[i] != tag || self.slots[i].as_ref().is_some_and(|s| s.part != *part))
-        })
-    }
-
-    fn insert(&mut self, slot: Slot<P>) {
-        let (b, tag) = self.bucket(&slot.part);
-        let at = (b..b + BUCKET)
-            .find(|&i| {
-                self.tags[i] == 0
-                    || (self.tags[i] == tag
-                        && self.slots[i].as_ref().is_some_and(|s| s.part == slot.part))
-            })
-            .unwrap_or_else(|| {
-                (b..b + BUCKET)
-                    .min_by_key(|&i| self.slots[i].as_ref().map_or(0, |s| s.work))
-                    .expect("a bucket has entries")
-            });
-        if self.tags[at] == 0 {
-            self.stored += 1;
-        }
-        self.tags[at] = tag;
-        self.slots[at] = Some(slot);
-    }
 }
 
 #[cfg(test)]
