@@ -139,6 +139,60 @@ fn a_huge_heap_lists_its_winning_move_and_accepts_any_move_typed() {
     assert_eq!(session.moves_played(), 1);
 }
 
+#[test]
+fn a_board_in_play_is_drawn_and_so_is_each_move() {
+    let opts = options(Convention::Normal, 100_000);
+    // Cram: the board and each domino's board, the cells two moves fill
+    let state = Session::from_sum("cram .../...", &opts)
+        .unwrap()
+        .state(100)
+        .unwrap();
+    assert_eq!(
+        state.board,
+        Some(vec!["...".to_string(), "...".to_string()])
+    );
+    assert_eq!(state.moves.len(), 7);
+    for m in &state.moves {
+        let board = m.board.as_ref().expect("each move drawn");
+        let filled: usize = board.iter().map(|r| r.matches('#').count()).sum();
+        assert_eq!(
+            (filled, format!("cram {}", board.join("/"))),
+            (2, m.to.clone())
+        );
+    }
+    // the last domino leaves `0`, still drawn as the full board
+    let state = Session::from_sum("cram ##./##.", &opts)
+        .unwrap()
+        .state(100)
+        .unwrap();
+    assert_eq!(state.moves.len(), 1);
+    assert_eq!(state.moves[0].to, "0");
+    assert_eq!(
+        state.moves[0].board,
+        Some(vec!["###".to_string(), "###".to_string()])
+    );
+    // Chomp: the poisoned square, the squares, and the diagram each move leaves
+    let state = Session::from_sum("chomp 2 3", &opts)
+        .unwrap()
+        .state(100)
+        .unwrap();
+    assert_eq!(
+        state.board,
+        Some(vec!["x##".to_string(), "###".to_string()])
+    );
+    let to_32 = state.moves.iter().find(|m| m.to == "chomp 3,2").unwrap();
+    assert_eq!(
+        to_32.board,
+        Some(vec!["x##".to_string(), "##.".to_string()])
+    );
+    assert_eq!(to_32.result, MoveResult::Win);
+    // a sum of two parts, or a heap, is not one board
+    for text in ["cram .../... + nim 1", "nim 3"] {
+        let state = Session::from_sum(text, &opts).unwrap().state(100).unwrap();
+        assert!(state.board.is_none() && state.moves.iter().all(|m| m.board.is_none()));
+    }
+}
+
 /// Outcome and remoteness of every position straight from the definitions, level by level:
 /// a position is lost in k when all its options are won (the slowest in k - 1; none: k = 0),
 /// won in k when its fastest lost option is lost in k - 1; never settled: a draw.

@@ -442,3 +442,47 @@ test("one text, one answer in either section: a partizan sum typed above, an imp
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("draws Chomp and Cram boards and plays them by clicking cells", async () => {
+  const { page, errors } = await open();
+  // Chomp 2 x 3: the poisoned square and five squares; the first player wins
+  await solve(page, "chomp 2 3");
+  const cells = await page.$$eval("#imp-board .imp-cell", (cs) => cs.map((c) => c.className));
+  assert.equal(cells.length, 6);
+  assert.equal(cells.filter((c) => c.includes("imp-poison")).length, 1);
+  assert.equal(cells.filter((c) => c.includes("imp-filled")).length, 5);
+  await page.screenshot({ path: path.join(shots, "chomp.png"), fullPage: true });
+  await page.click("#play-first");
+  await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("Your move"));
+  // the bottom right square: the move that takes it alone (to rows of 3 and 2, a P-position),
+  // not one of the moves that take it with others
+  await page.click('#imp-board [data-imp-cell="1,2"]');
+  await page.waitForFunction(() => game.steps.length >= 2);
+  assert.equal(await page.evaluate(() => game.steps[1].position), "chomp 3,2");
+  const won = await playToTheEnd(page, "status", async () => {
+    await page.click("#moves tbody tr.win >> nth=0");
+  });
+  assert.equal(won, "you");
+
+  // Cram 3 x 4: a domino is two clicks; the first cell alone does not single out a move
+  await solve(page, "cram ..../..../....");
+  assert.equal(await page.$$eval("#imp-board .imp-cell", (cs) => cs.length), 12);
+  await page.click("#play-first");
+  await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("Your move"));
+  await page.click('#imp-board [data-imp-cell="0,0"]');
+  await page.waitForSelector("#imp-board .imp-selected");
+  assert.equal(await page.evaluate(() => game.steps.length), 1);
+  await page.click('#imp-board [data-imp-cell="0,1"]');
+  await page.waitForFunction(() => game.steps.length >= 2);
+  assert.equal(await page.evaluate(() => game.steps[1].position), "cram ##../..../....");
+  await page.waitForFunction(() => {
+    const s = document.querySelector("#status");
+    return s.dataset.result || s.textContent.startsWith("Your move");
+  });
+  // the board drawn is the position reached: two cells ours, two the computer's
+  const filled = await page.$$eval("#imp-board .imp-filled", (cs) => cs.length);
+  assert.equal(filled, 4);
+  await page.screenshot({ path: path.join(shots, "cram.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -77,6 +77,69 @@ function renderSummary(state, solved) {
   $("summary").innerHTML = `<span id="outcome" data-outcome="${state.outcome}">${parts.join(" · ")}</span>`;
 }
 
+// The position as a board, when the server draws it (Cram, Chomp: `board`, rows of cells:
+// "." empty, "#" filled or a square of chocolate, "x" the poisoned square); while you are to
+// move, a click on a cell picks your move by the cells it changes.
+const IMP_CELL_CLASS = { "#": "imp-filled", x: "imp-poison" };
+let impBoard = { state: null, selected: [] };
+
+function renderImpartialBoard(state, clickable) {
+  const box = $("imp-board");
+  box.replaceChildren();
+  box.classList.toggle("playable", clickable);
+  impBoard = { state: state && state.board ? state : null, selected: [], clickable };
+  if (!impBoard.state) return;
+  drawImpartialBoard();
+}
+
+function drawImpartialBoard() {
+  const box = $("imp-board");
+  box.replaceChildren();
+  const rows = impBoard.state.board;
+  box.style.gridTemplateColumns = `repeat(${Math.max(...rows.map((r) => r.length))}, 30px)`;
+  const selected = new Set(impBoard.selected);
+  rows.forEach((row, r) =>
+    [...row].forEach((ch, c) => {
+      const cell = document.createElement("button");
+      cell.type = "button";
+      cell.className = "imp-cell " + (IMP_CELL_CLASS[ch] || "");
+      if (selected.has(`${r},${c}`)) cell.classList.add("imp-selected");
+      cell.dataset.impCell = `${r},${c}`;
+      cell.addEventListener("click", () => clickImpartialCell(r, c));
+      box.append(cell);
+    })
+  );
+}
+
+// A click selects the cell; the move is made once the cells selected single out one move:
+// the only one that changes them all, or the one that changes the fewest cells (a Chomp
+// square takes the squares beyond it too; a Cram cell waits for the domino's other cell).
+function clickImpartialCell(r, c) {
+  if (!impBoard.state || !impBoard.clickable) return;
+  const key = `${r},${c}`;
+  const selected = new Set(impBoard.selected);
+  if (selected.has(key)) selected.delete(key);
+  else selected.add(key);
+  const before = impBoard.state.board;
+  const candidates = impBoard.state.moves
+    .filter((m) => m.board)
+    .map((m) => [m, changedCells(before, m.board)])
+    .filter(([, changed]) => [...selected].every((k) => changed.has(k)));
+  const fewest = Math.min(...candidates.map(([, changed]) => changed.size));
+  const least = candidates.filter(([, changed]) => changed.size === fewest);
+  if (candidates.length === 1 || (least.length === 1 && candidates.length > 0)) {
+    impBoard.selected = [];
+    return humanMove(least.length === 1 ? least[0][0].to : candidates[0][0].to);
+  }
+  if (!candidates.length) {
+    impBoard.selected = [];
+    $("status").textContent = "No move changes that cell: try another.";
+  } else {
+    impBoard.selected = [...selected];
+  }
+  drawImpartialBoard();
+}
+
 function escapeHtml(text) {
   return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 }
@@ -109,11 +172,13 @@ async function solvePosition(event) {
     subject.position = state.position;
     renderSummary(state, solved);
     renderMoves(state, false);
+    renderImpartialBoard(state, false);
   } catch (err) {
     if (mine !== view) return;
     showError(err);
     $("summary").textContent = "";
     renderMoves({ moves: [], truncated: false }, false);
+    renderImpartialBoard(null, false);
   }
 }
 
@@ -123,6 +188,7 @@ function toPartizan(position) {
   subject = null;
   $("summary").textContent = "A game of Left and Right: answered in the partizan section below.";
   renderMoves({ moves: [], truncated: false }, false);
+  renderImpartialBoard(null, false);
   $("pz-position").value = position;
   valuePartizan();
   $("partizan-section").scrollIntoView();
@@ -155,6 +221,7 @@ async function step() {
   drawHistory(game.history);
   renderSummary(state, null);
   renderMoves(state, here.you && !state.over);
+  renderImpartialBoard(state, here.you && !state.over);
   if (state.over) {
     // no move left: the player to move has lost (normal play) or won (misère)
     const moverWins = state.outcome === "N";
@@ -172,7 +239,8 @@ async function step() {
     return step();
   }
   const verdict = { N: "you can win", P: "you are losing", D: "a draw" }[state.outcome];
-  $("status").textContent = `Your move (${verdict}): click a move.`;
+  const where = state.board ? "a move, or cells of the board" : "a move";
+  $("status").textContent = `Your move (${verdict}): click ${where}.`;
   delete $("status").dataset.result;
 }
 
@@ -608,11 +676,14 @@ function renderPartizanBoard(rows) {
   );
 }
 
-// The cells ("r,c") where two boards of the same size differ.
+// The cells ("r,c") where two boards differ (a cell the second board lacks is empty: a
+// Chomp diagram shrinks as squares are taken).
 function changedCells(before, after) {
   const out = new Set();
   before.forEach((row, r) => {
-    for (let c = 0; c < row.length; c++) if ((after[r] || "")[c] !== row[c]) out.add(`${r},${c}`);
+    for (let c = 0; c < row.length; c++) {
+      if (((after[r] || "")[c] || ".") !== row[c]) out.add(`${r},${c}`);
+    }
   });
   return out;
 }

@@ -80,6 +80,10 @@ pub struct PlayMove {
     /// How many moves the opponent has after it (the computer's measure of play left).
     #[serde(skip)]
     pub replies: u128,
+    /// The position it leaves as rows of cells, when the position is one board its game
+    /// draws (the page finds a clicked move by the cells it changes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<Vec<String>>,
 }
 
 /// A position in play: its outcome, every move (or the first of very many) and the computer's
@@ -103,6 +107,9 @@ pub struct PlayState {
     pub truncated: bool,
     /// The index in `moves` of the move the computer plays.
     pub computer: Option<usize>,
+    /// The position as rows of cells, when it is one board its game draws (Cram, Chomp).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<Vec<String>>,
 }
 
 impl PlayState {
@@ -410,6 +417,12 @@ pub fn sum_state(
             continue;
         }
         for option in part.options() {
+            // one board, drawn as the move leaves it (before a board with no move left is
+            // dropped from the sum)
+            let board = match option.as_slice() {
+                [one] if parts.len() == 1 => one.cells(),
+                _ => None,
+            };
             let left: Vec<Component> = option.into_iter().filter(|p| !p.is_terminal()).collect();
             let after = crate::solve::sum::replace(parts, i, left);
             if !seen.insert(position_key(&after)) {
@@ -424,6 +437,7 @@ pub fn sum_state(
                 result: outcome_after(&after)?,
                 remoteness: None,
                 replies: replies(&after),
+                board,
             });
         }
     }
@@ -439,6 +453,10 @@ pub fn sum_state(
                 },
                 remoteness: None,
                 replies: replies(&after),
+                board: match after.as_slice() {
+                    [one] if parts.len() == 1 => one.cells(),
+                    _ => None,
+                },
             });
         }
     }
@@ -452,6 +470,10 @@ pub fn sum_state(
         truncated,
         moves,
         computer: None,
+        board: match parts {
+            [one] => one.cells(),
+            _ => None,
+        },
     }
     .with_pick())
 }
@@ -469,6 +491,7 @@ pub fn graph_state(solved: &SolvedGraph, at: u32) -> PlayState {
             result: MoveResult::of_reaching(outcome(v)),
             remoteness: r.remoteness(v),
             replies: solved.graph.out_degree(v) as u128,
+            board: None,
         })
         .collect();
     let mut state = PlayState {
@@ -480,6 +503,7 @@ pub fn graph_state(solved: &SolvedGraph, at: u32) -> PlayState {
         truncated: false,
         moves,
         computer: None,
+        board: None,
     };
     // the engine's own pick: fastest win, longest loss, a move that keeps the draw
     state.computer = solved.moves(at).iter().position(|&(_, best)| best);
@@ -592,6 +616,7 @@ pub fn board_state(board: &Grid, path: &[usize]) -> Result<PlayState> {
             },
             remoteness: None,
             replies: next.degree(u) as u128,
+            board: None,
         })
         .collect();
     let now = board_without(board, before);
@@ -605,6 +630,7 @@ pub fn board_state(board: &Grid, path: &[usize]) -> Result<PlayState> {
         truncated: false,
         moves,
         computer: None,
+        board: None,
     }
     .with_pick())
 }

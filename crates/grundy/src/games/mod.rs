@@ -229,6 +229,19 @@ impl Component {
     }
 }
 
+impl Component {
+    /// The position as rows of cells, when its game draws a board (Cram, Chomp, `impartial
+    /// GAME` on a board): what the page shows and is clicked on.
+    pub fn cells(&self) -> Option<Vec<String>> {
+        match self {
+            Component::Cram(g) => g.cells(),
+            Component::Chomp(g) => g.cells(),
+            Component::Impartial(g) => g.cells(),
+            _ => None,
+        }
+    }
+}
+
 impl ImpartialGame for Component {
     fn options(&self) -> Vec<Vec<Self>> {
         dispatch!(self, g => wrap(g.options()))
