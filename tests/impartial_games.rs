@@ -491,3 +491,89 @@ fn board_tables_agree_with_solve() {
         }
     }
 }
+
+#[test]
+fn a_stopped_nimber_search_resumes_from_its_checkpoint_to_the_same_answer() {
+    let dir = std::env::temp_dir().join(format!("grundy-nimber-ck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("cram.ck");
+    let path = file.display().to_string();
+    let board = "cram ......./......./......./......./.......";
+    let (code, straight, err) = run_grundy(&["solve", "--json", board], b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(straight.contains("\"grundy\":1"), "{straight}");
+    // stopped by its time limit after a few saves: the tables saved once more as it stops
+    let every = ["--checkpoint", &path, "--checkpoint-every", "0.05"];
+    let mut stopped = vec!["solve", "--json", "--time-limit", "0.3"];
+    stopped.extend(every);
+    stopped.push(board);
+    let (code, out, err) = run_grundy(&stopped, b"");
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(
+        err.contains("checkpoint saved") && err.contains("time limit"),
+        "{err}"
+    );
+    // resumed: the same answer, from the results read back
+    let mut resumed = vec!["solve", "--json"];
+    resumed.extend(every);
+    resumed.push(board);
+    let (code, again, err) = run_grundy(&resumed, b"");
+    assert_eq!((code, again.as_str()), (0, straight.as_str()), "{err}");
+    let read_back = |err: &str| -> u64 {
+        let at = err.find("resumed with ").expect("a resumed line") + "resumed with ".len();
+        err[at..].split(' ').next().unwrap().parse().unwrap()
+    };
+    assert!(read_back(&err) > 1000, "{err}");
+    // the table of a game's components serves its other positions
+    let (code, smaller, err) = run_grundy(
+        &[
+            "solve",
+            "--json",
+            "--checkpoint",
+            &path,
+            "cram ......#/......./......./......./.......",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    let (_, plain, _) = run_grundy(
+        &[
+            "solve",
+            "--json",
+            "cram ......#/......./......./......./.......",
+        ],
+        b"",
+    );
+    assert_eq!(smaller, plain);
+    assert!(read_back(&err) > 1000, "{err}");
+    // another game's checkpoint, a sum without a board, a file that cannot be written: one
+    // line, exit 2, nothing printed
+    let unwritable = dir
+        .join("no-such-folder")
+        .join("x.ck")
+        .display()
+        .to_string();
+    for (path, position, needle) in [
+        (
+            path.as_str(),
+            "chomp 3 4",
+            "a checkpoint of the nimbers of cram, not of the nimbers of chomp",
+        ),
+        (
+            path.as_str(),
+            "nim 3 + wythoff 2 3",
+            "the nimber search of a cram or chomp board",
+        ),
+        (
+            unwritable.as_str(),
+            "cram ..../....",
+            "cannot write the checkpoint",
+        ),
+    ] {
+        let (code, out, err) = run_grundy(&["solve", "--checkpoint", path, position], b"");
+        assert_eq!((code, out.as_str()), (2, ""), "{position}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(needle), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -44,9 +44,10 @@ pub struct Args {
     /// (past it the value is reported unknown; the outcome is found by search anyway).
     #[arg(long, value_name = "N", default_value_t = grundy::app::solve::DEFAULT_VALUE_STATES)]
     value_states: usize,
-    /// Partizan sums: save the search's table to FILE now and then, and resume from FILE when
-    /// it exists (a run killed or stopped by --time-limit goes on where it was). Progress
-    /// lines go to stderr at each save.
+    /// Save the search's table to FILE now and then, and resume from FILE when it exists (a
+    /// run killed or stopped by --time-limit goes on where it was): the outcome search of a
+    /// partizan sum, or the nimber search of a cram or chomp board (whose table serves any
+    /// board of its game). Progress lines go to stderr at each save.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<std::path::PathBuf>,
     /// Seconds between two saves of --checkpoint (default 300).

@@ -159,9 +159,17 @@ pub fn solve(text: &str, options: &SolveOptions) -> Result<SolveReport> {
             })
             .collect();
         check_convention(&parts, options.convention)?;
+        let saving = match &options.checkpoint {
+            Some(checkpoint) => Some(checkpointed(&parts, checkpoint, options)?),
+            None => None,
+        };
         let analysis = SumAnalyser::new(options.budget(), options.max_moves)
-            .analyse(&parts, options.convention)?;
-        return Ok(SolveReport::Impartial(report_of(&parts, analysis)));
+            .analyse(&parts, options.convention);
+        // saved once more when the questions are answered, or stopped (a time limit)
+        if let Some(part) = saving {
+            part.save_checkpoint()?;
+        }
+        return Ok(SolveReport::Impartial(report_of(&parts, analysis?)));
     }
     if options.convention == Convention::Misere {
         let part = terms.iter().find_map(|t| match t {
@@ -186,6 +194,27 @@ pub fn solve(text: &str, options: &SolveOptions) -> Result<SolveReport> {
     let impartial = is_impartial(&terms);
     let (report, _) = solve_by_search(terms, &search)?;
     answer_of(report, impartial)
+}
+
+/// The part of an impartial sum whose nimber search saves its tables to `checkpoint` (the
+/// first board of Cram or Chomp), its tables read back from the file if it exists; an error
+/// when no part's search saves its tables.
+fn checkpointed<'a>(
+    parts: &'a [Component],
+    checkpoint: &SearchCheckpoint,
+    options: &SolveOptions,
+) -> Result<&'a Component> {
+    for part in parts {
+        if let Some(read) = part.checkpoint(checkpoint, options.progress.clone()) {
+            read?;
+            return Ok(part);
+        }
+    }
+    Err(GrundyError::Unsupported(
+        "--checkpoint saves the table of a search: of an impartial sum, the nimber search of a \
+         cram or chomp board, and this sum has none"
+            .into(),
+    ))
 }
 
 /// Whether every part of a short sum is impartial: an impartial component, or a part of an

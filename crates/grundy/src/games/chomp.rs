@@ -281,6 +281,24 @@ fn chomp_rows(rows: &[u16], r: usize, c: usize) -> Vec<u16> {
 impl ComponentGame for Chomp {
     type Part = Shape;
 
+    /// The row lengths.
+    fn encode(&self, shape: &Shape, out: &mut Vec<u8>) -> bool {
+        out.extend_from_slice(&shape.0[..shape.rows()]);
+        true
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Option<Shape> {
+        let diagram = !bytes.is_empty()
+            && bytes.len() <= MAX_ROWS
+            && bytes
+                .iter()
+                .all(|&len| len >= 1 && usize::from(len) <= MAX_ROWS)
+            && bytes.windows(2).all(|w| w[0] >= w[1]);
+        let mut shape = [0u8; MAX_ROWS];
+        shape[..bytes.len().min(MAX_ROWS)].copy_from_slice(&bytes[..bytes.len().min(MAX_ROWS)]);
+        diagram.then_some(Shape(shape))
+    }
+
     fn options(&self, shape: &Shape, parts: &mut Vec<Shape>, ends: &mut Vec<u32>) {
         let rows = shape.rows();
         for r in 0..rows {

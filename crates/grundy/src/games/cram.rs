@@ -27,6 +27,22 @@ pub struct Cram;
 impl ComponentGame for Cram {
     type Part = Board;
 
+    /// Rows, columns, then the cells (16 bytes, little-endian).
+    fn encode(&self, board: &Board, out: &mut Vec<u8>) -> bool {
+        out.extend([board.rows, board.cols]);
+        out.extend(board.bits.to_le_bytes());
+        true
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Option<Board> {
+        let [rows, cols, ref cells @ ..] = *bytes else {
+            return None;
+        };
+        let bits = u128::from_le_bytes(cells.try_into().ok()?);
+        let board = Board::empty(u64::from(rows), u64::from(cols), MAX_CELLS).ok()?;
+        (bits & !board.full() == 0).then_some(Board { bits, ..board })
+    }
+
     fn options(&self, board: &Board, parts: &mut Vec<Board>, ends: &mut Vec<u32>) {
         self.options_while(board, parts, ends, &mut |_| true)
     }

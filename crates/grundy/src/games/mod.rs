@@ -240,6 +240,30 @@ impl Component {
             _ => None,
         }
     }
+
+    /// Has the nimber search of this part's game save its tables to `checkpoint` as it runs,
+    /// after reading them back from it: `None` when the part is not a game whose search saves
+    /// its tables (Cram and Chomp do), else the entries read back.
+    pub fn checkpoint(
+        &self,
+        checkpoint: &crate::partizan::checkpoint::SearchCheckpoint,
+        progress: Option<crate::partizan::root::ProgressSink>,
+    ) -> Option<Result<u64>> {
+        match self {
+            Component::Cram(g) => Some(g.checkpoint(checkpoint, progress)),
+            Component::Chomp(g) => Some(g.checkpoint(checkpoint, progress)),
+            _ => None,
+        }
+    }
+
+    /// Saves the checkpoint of [`Component::checkpoint`] now (nothing for another part).
+    pub fn save_checkpoint(&self) -> Result<()> {
+        match self {
+            Component::Cram(g) => g.save_checkpoint(),
+            Component::Chomp(g) => g.save_checkpoint(),
+            _ => Ok(()),
+        }
+    }
 }
 
 impl ImpartialGame for Component {

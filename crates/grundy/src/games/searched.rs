@@ -19,6 +19,8 @@ use crate::budget::Budget;
 use crate::error::Result;
 use crate::games::syntax::ParseContext;
 use crate::nimber::{Nimber, Outcome};
+use crate::partizan::checkpoint::SearchCheckpoint;
+use crate::partizan::root::ProgressSink;
 use crate::solve::game::ImpartialGame;
 use crate::solve::nimber_search::{ComponentGame, NimberSearch};
 use std::fmt;
@@ -128,6 +130,23 @@ where
     /// The rows of cells the page draws, if the game draws a board.
     pub fn cells(&self) -> Option<Vec<String>> {
         G::cells(&self.position)
+    }
+
+    /// Has the search shared by this game's positions save its tables to `checkpoint` as it
+    /// runs, after reading them back from it ([`NimberSearch::checkpoint`]). Returns the
+    /// entries read back.
+    pub fn checkpoint(
+        &self,
+        checkpoint: &SearchCheckpoint,
+        progress: Option<ProgressSink>,
+    ) -> Result<u64> {
+        self.search
+            .with(|s| s.checkpoint(checkpoint.clone(), G::KIND, progress))
+    }
+
+    /// Saves the checkpoint now ([`NimberSearch::save`]).
+    pub fn save_checkpoint(&self) -> Result<()> {
+        self.search.with(|s| s.save())
     }
 }
 

@@ -28,11 +28,14 @@
 
 use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
+use crate::partizan::checkpoint::SearchCheckpoint;
+use crate::partizan::root::{ProgressSink, SearchProgress};
 use crate::solve::nimber_table::{Locked, Owned, Slot, TablePair, Tables, SHARDS};
 use std::hash::Hash;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 /// An impartial game whose positions fall apart into independent components: what
 /// [`NimberSearch`] searches.
@@ -85,6 +88,18 @@ pub trait ComponentGame: Sync {
         Ok(())
     }
 
+    /// Appends `part` as at most 255 bytes, for a checkpoint of the search's tables; false
+    /// (the default) when the game does not write its components (its search is then not
+    /// checkpointed).
+    fn encode(&self, _part: &Self::Part, _out: &mut Vec<u8>) -> bool {
+        false
+    }
+
+    /// The component [`ComponentGame::encode`] wrote as `bytes`, if they are one.
+    fn decode(&self, _bytes: &[u8]) -> Option<Self::Part> {
+        None
+    }
+
     /// How the search asks for a component's nimber by default ([`Strategy::Aspiration`]; a
     /// game with few positions and large nimbers, as Chomp, is quicker with
     /// [`Strategy::Plain`]).
@@ -119,6 +134,14 @@ impl<G: ComponentGame + ?Sized> ComponentGame for &G {
 
     fn option_count(&self, part: &Self::Part) -> Option<usize> {
         (**self).option_count(part)
+    }
+
+    fn encode(&self, part: &Self::Part, out: &mut Vec<u8>) -> bool {
+        (**self).encode(part, out)
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Option<Self::Part> {
+        (**self).decode(bytes)
     }
 
     fn options_while(
@@ -312,6 +335,25 @@ struct Core<G: ComponentGame> {
     sharing: AtomicBool,
     /// The positions near the root that threads are searching, with how many each.
     busy: Mutex<rustc_hash::FxHashMap<G::Part, u32>>,
+    /// The checkpoint the tables are saved to, and the progress reports.
+    saving: Option<Saving>,
+    /// The question asked (for the progress reports), and of the root's options in the
+    /// current question, how many are decided, of how many.
+    stage: Mutex<String>,
+    root: Mutex<(usize, usize)>,
+}
+
+/// A search's checkpoint and progress reports.
+struct Saving {
+    checkpoint: SearchCheckpoint,
+    /// What the file is a checkpoint of (the game's name: a table of one game's components
+    /// serves any position of that game).
+    label: String,
+    progress: Option<ProgressSink>,
+    last_save: Mutex<Instant>,
+    last_report: Mutex<Instant>,
+    /// Entries read back when the search resumed (reported once).
+    resumed: Mutex<Option<u64>>,
 }
 
 /// The options of the positions on one thread's path, one after the other.
@@ -369,6 +411,9 @@ impl<G: ComponentGame> NimberSearch<G> {
                 stop: AtomicBool::new(false),
                 sharing: AtomicBool::new(false),
                 busy: Mutex::new(rustc_hash::FxHashMap::default()),
+                saving: None,
+                stage: Mutex::new(String::new()),
+                root: Mutex::new((0, 0)),
             },
             tables: TablePair::new(0, 0, 1),
             threads,
@@ -403,6 +448,49 @@ impl<G: ComponentGame> NimberSearch<G> {
         };
         let shards = if self.threads > 1 { SHARDS } else { 1 };
         self.tables = TablePair::new(core.entries - bounds, bounds, shards);
+    }
+
+    /// Saves the tables to `checkpoint`'s file every `checkpoint.every` while the search runs
+    /// (and at [`NimberSearch::save`]), after reading them back from it if it exists: every
+    /// entry is proved, so a table saved at any moment is sound to resume from, and a table of
+    /// a game's components serves any position of that game (`label`, the game's name, is
+    /// checked when the file is read). `progress` is called about once a second and at each
+    /// save. Returns the entries read back.
+    ///
+    /// **Errors**: a game that does not write its components ([`ComponentGame::encode`]), a
+    /// file that is not such a checkpoint of this version and game, one that cannot be read.
+    pub fn checkpoint(
+        &mut self,
+        checkpoint: SearchCheckpoint,
+        label: &str,
+        progress: Option<ProgressSink>,
+    ) -> Result<u64> {
+        let game = &self.core.game;
+        let decode = |bytes: &[u8]| game.decode(bytes);
+        let tables = &self.tables;
+        let position = format!("the nimbers of {label}");
+        let read = crate::partizan::checkpoint::resume(&checkpoint.path, &position, |input| {
+            tables.read(decode, input)
+        })?
+        .map_or(0, |(_, read)| read);
+        self.core.saving = Some(Saving {
+            checkpoint,
+            label: position,
+            progress,
+            last_save: Mutex::new(Instant::now()),
+            last_report: Mutex::new(Instant::now()),
+            resumed: Mutex::new(Some(read)),
+        });
+        Ok(read)
+    }
+
+    /// Saves the tables to the checkpoint now (nothing without one): what a caller does when
+    /// its questions are answered, or stopped.
+    ///
+    /// **Errors**: the file cannot be written (a full disk: never a silent success).
+    pub fn save(&mut self) -> Result<()> {
+        let walker = self.walker();
+        walker.save()
     }
 
     /// The game searched.
@@ -456,6 +544,10 @@ impl<G: ComponentGame> NimberSearch<G> {
         self.core.game.prepare(&last, &self.core.budget)?;
         self.walker().hint(&last)?;
         let size = self.core.game.size(&last);
+        if self.core.saving.is_some() {
+            *self.core.stage.lock().unwrap_or_else(|e| e.into_inner()) =
+                format!("whether the largest component's nimber is *{x}");
+        }
         let ask = NimSet::single(x);
         let answer = self.ask(
             size,
@@ -570,6 +662,82 @@ impl<'a, G: ComponentGame, T: Tables<G::Part>> Walker<'a, G, T> {
         total
     }
 
+    /// Reports the progress about once a second, and saves the checkpoint when it is due (one
+    /// thread does, the others search on).
+    #[cold]
+    fn report(&mut self, nodes: u64) -> Result<()> {
+        let Some(saving) = &self.core.saving else {
+            return Ok(());
+        };
+        let now = Instant::now();
+        let due = |last: &Mutex<Instant>, every: Duration| match last.try_lock() {
+            Ok(mut last) if now.duration_since(*last) >= every => {
+                *last = now;
+                true
+            }
+            _ => false,
+        };
+        if due(&saving.last_save, saving.checkpoint.every) {
+            self.save()?;
+        } else if due(&saving.last_report, Duration::from_secs(1)) {
+            self.progress(nodes, None);
+        }
+        Ok(())
+    }
+
+    /// Calls the progress sink, if any.
+    fn progress(&self, nodes: u64, saved: Option<u64>) {
+        let Some(saving) = &self.core.saving else {
+            return;
+        };
+        let Some(sink) = &saving.progress else {
+            return;
+        };
+        let pair = self.tables.pair();
+        let resumed = saving.resumed.lock().map(|mut r| r.take()).unwrap_or(None);
+        let root = *self.core.root.lock().unwrap_or_else(|e| e.into_inner());
+        (sink.0)(&SearchProgress {
+            nodes,
+            stored: pair.stored(),
+            capacity: pair.capacity(),
+            stage: self
+                .core
+                .stage
+                .lock()
+                .map(|s| s.clone())
+                .unwrap_or_default(),
+            answered: Vec::new(),
+            root_moves: (root.1 > 0).then_some(root),
+            saved,
+            resumed,
+        });
+    }
+
+    /// Writes the tables to the checkpoint (nothing without one).
+    fn save(&self) -> Result<()> {
+        let Some(saving) = &self.core.saving else {
+            return Ok(());
+        };
+        let game = &self.core.game;
+        let pair = self.tables.pair();
+        let written = crate::partizan::checkpoint::save(
+            &saving.checkpoint.path,
+            &saving.label,
+            &[],
+            |out| pair.write(|part, bytes| game.encode(part, bytes), out),
+        )?;
+        *saving.last_save.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+        self.progress(self.core.nodes.load(Relaxed), Some(written));
+        Ok(())
+    }
+
+    /// Says what the question at the root is, for the progress reports.
+    fn stage(&self, stage: impl FnOnce() -> String) {
+        if self.ply == 0 && self.core.saving.is_some() {
+            *self.core.stage.lock().unwrap_or_else(|e| e.into_inner()) = stage();
+        }
+    }
+
     /// [`NimberSearch::nimber`] inside the search (no hint: the table has what it needs).
     fn nimber_below(&mut self, part: G::Part) -> Result<u8> {
         match self.core.strategy {
@@ -580,6 +748,7 @@ impl<'a, G: ComponentGame, T: Tables<G::Part>> Walker<'a, G, T> {
                     if let Some(v) = self.tables.get(&part) {
                         return Ok(v);
                     }
+                    self.stage(|| format!("whether the nimber is *{r}"));
                     if let Some(v) = self.nimber_in(part.clone(), NimSet::single(r))? {
                         return Ok(v);
                     }
@@ -645,6 +814,9 @@ impl<'a, G: ComponentGame, T: Tables<G::Part>> Walker<'a, G, T> {
         self.nodes += 1;
         if self.nodes & 4095 == 0 {
             let total = self.count();
+            if self.core.saving.is_some() {
+                self.report(total)?;
+            }
             self.core.budget.check()?;
             if self.core.stop.load(Relaxed) {
                 return Err(GrundyError::Cancelled);
@@ -821,6 +993,8 @@ impl<'a, G: ComponentGame, T: Tables<G::Part>> Walker<'a, G, T> {
         let mut next = order_base;
         // the options put off because another thread was searching them (shared plies only)
         let mut deferred: Vec<(u32, u32)> = Vec::new();
+        // the options to search, and how many are answered (the root's progress)
+        let (searched, mut decided) = (self.arena.order.len() - order_base, 0);
         // the options from this index on in `order` were put off once: not again
         let mut no_defer_from = usize::MAX;
         // the nimber, when the options asked so far prove it
@@ -882,6 +1056,10 @@ impl<'a, G: ComponentGame, T: Tables<G::Part>> Walker<'a, G, T> {
                     }
                 }
                 None => {}
+            }
+            if self.ply == 1 && self.core.saving.is_some() {
+                decided += 1;
+                *self.core.root.lock().unwrap_or_else(|e| e.into_inner()) = (decided, searched);
             }
             if shared {
                 // decided meanwhile by another thread

@@ -9,6 +9,7 @@
 //!   them.
 
 use std::hash::{BuildHasher, Hash};
+use std::io::{self, Read, Write};
 use std::sync::{Mutex, MutexGuard};
 
 /// One entry: a component, its nimber when known, else the values below 64 it is known not
@@ -115,6 +116,14 @@ impl<P: Clone + Eq + Hash> SharedTable<P> {
         self.shards
             .iter()
             .map(|s| s.0.lock().unwrap_or_else(|e| e.into_inner()).stored)
+            .sum()
+    }
+
+    /// The entries the shards may hold.
+    fn capacity(&self) -> u64 {
+        self.shards
+            .iter()
+            .map(|s| s.0.lock().unwrap_or_else(|e| e.into_inner()).max_entries as u64)
             .sum()
     }
 }
@@ -314,6 +323,78 @@ impl<P: Clone + Eq + Hash> TablePair<P> {
     pub(crate) fn stored(&self) -> u64 {
         self.exact.stored() + self.bounds.stored()
     }
+
+    /// The entries both may hold.
+    pub(crate) fn capacity(&self) -> u64 {
+        self.exact.capacity() + self.bounds.capacity()
+    }
+
+    /// Writes every entry (a shard locked at a time, so threads may search meanwhile): the
+    /// part as `encode` writes it (1 to 255 bytes) after its length, then whether the nimber
+    /// is known, the nimber, the work and the values excluded (8 bytes, little-endian); a
+    /// length 0 ends the entries. Returns how many were written; an error when `encode` cannot write
+    /// a part.
+    pub(crate) fn write(
+        &self,
+        encode: impl Fn(&P, &mut Vec<u8>) -> bool,
+        out: &mut dyn Write,
+    ) -> io::Result<u64> {
+        let mut written = 0;
+        let mut bytes = Vec::new();
+        for table in [&self.exact, &self.bounds] {
+            for shard in table.shards.iter() {
+                let shard = shard.0.lock().unwrap_or_else(|e| e.into_inner());
+                for slot in shard.slots.iter().flatten() {
+                    bytes.clear();
+                    bytes.push(0);
+                    if !encode(&slot.part, &mut bytes) || !(2..=256).contains(&bytes.len()) {
+                        return Err(io::Error::other("a component that cannot be saved"));
+                    }
+                    bytes[0] = (bytes.len() - 1) as u8;
+                    bytes.extend([u8::from(slot.exact), slot.nimber, slot.work]);
+                    bytes.extend(slot.excluded.to_le_bytes());
+                    out.write_all(&bytes)?;
+                    written += 1;
+                }
+            }
+        }
+        out.write_all(&[0])?;
+        Ok(written)
+    }
+
+    /// Reads what [`TablePair::write`] wrote into the tables (an entry of a known nimber to
+    /// the exact table, the others to the bounds), as a search stores them. Returns how many
+    /// were read; an error when the bytes are cut or a part is not one `decode` reads.
+    pub(crate) fn read(
+        &self,
+        decode: impl Fn(&[u8]) -> Option<P>,
+        input: &mut dyn Read,
+    ) -> io::Result<u64> {
+        let mut read = 0;
+        let mut bytes = [0u8; 256 + 11];
+        loop {
+            input.read_exact(&mut bytes[..1])?;
+            let len = usize::from(bytes[0]);
+            if len == 0 {
+                return Ok(read);
+            }
+            input.read_exact(&mut bytes[..len + 11])?;
+            let part = decode(&bytes[..len])
+                .ok_or_else(|| io::Error::other("a component this game does not read"))?;
+            let (exact, nimber) = (bytes[len] == 1, bytes[len + 1]);
+            // the work as stored (log2 of the positions listed, plus 1), back to a count
+            let work = 1u64
+                .checked_shl(u32::from(bytes[len + 2]).saturating_sub(1))
+                .unwrap_or(0);
+            let excluded = u64::from_le_bytes(bytes[len + 3..len + 11].try_into().expect("8"));
+            if exact {
+                self.exact.put(part, nimber, work);
+            } else {
+                self.bounds.exclude(part, excluded, work);
+            }
+            read += 1;
+        }
+    }
 }
 
 /// How a thread reads and writes the tables of its search.
@@ -326,6 +407,8 @@ pub(crate) trait Tables<P> {
     fn put(&mut self, part: P, nimber: u8, work: u64);
     /// Adds to what `part` is known not to be.
     fn exclude(&mut self, part: P, excluded: u64, work: u64);
+    /// The tables themselves (to save them).
+    fn pair(&self) -> &TablePair<P>;
 }
 
 /// The tables held by one thread: read and written without a lock.
@@ -361,6 +444,10 @@ impl<P: Clone + Eq + Hash> Tables<P> for Owned<'_, P> {
         let h = hash_of(&part);
         self.0.bounds.shard_mut(h).exclude(part, h, excluded, work)
     }
+
+    fn pair(&self) -> &TablePair<P> {
+        self.0
+    }
 }
 
 impl<P: Clone + Eq + Hash> Tables<P> for Locked<'_, P> {
@@ -383,5 +470,9 @@ impl<P: Clone + Eq + Hash> Tables<P> for Locked<'_, P> {
 
     fn exclude(&mut self, part: P, excluded: u64, work: u64) {
         self.0.bounds.exclude(part, excluded, work)
+    }
+
+    fn pair(&self) -> &TablePair<P> {
+        self.0
     }
 }
