@@ -21,6 +21,15 @@
 //!   searched ([`ComponentGame::known`]).
 //! - **Enhanced transposition cutoff**: every option whose components are all in the table is
 //!   counted before any is searched; the others are tried smallest largest component first.
+//! - **Threads.** A question about a component of [`MIN_SHARED_SIZE`] cells or more is asked by
+//!   every thread of the budget at once, in one table (`solve/nimber_table.rs`: in
+//!   shards behind locks; a thread alone holds it without locks). Within [`SHARED_PLIES`] of
+//!   the root a thread marks the positions it searches and puts off an option into one another
+//!   thread has marked until it has searched the others (Weill's ABDADA), and looks at the
+//!   table after each option for what the others proved. The first thread to answer stops
+//!   the others.
+//! - **Checkpoints** ([`NimberSearch::checkpoint`]): the tables saved to a file as the search
+//!   goes (every entry is proved) and read back by a later run.
 //!
 //! **Complexity**: exponential in the position's size in the worst case, like any search of
 //! a game; the table holds what is known of the components met (grown as needed up to the
@@ -296,10 +305,10 @@ pub struct NimberStats {
 /// there is marked while a thread searches it, and another thread puts off an option into a
 /// marked position until it has searched the others (Weill's ABDADA). Deeper, the subtrees
 /// are too small to be worth the marks.
-const SHARED_PLIES: u32 = 6;
+pub const SHARED_PLIES: u32 = 6;
 
 /// The least component (by [`ComponentGame::size`]) a question is worth the threads for.
-const MIN_SHARED_SIZE: u32 = 20;
+pub const MIN_SHARED_SIZE: u32 = 20;
 
 /// The pruned nimber search over a [`ComponentGame`], with its table (kept between
 /// questions). A question about a big component is asked by every thread of the budget
