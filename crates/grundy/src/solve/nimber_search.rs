@@ -361,7 +361,7 @@ struct Saving {
     progress: Option<ProgressSink>,
     last_save: Mutex<Instant>,
     last_report: Mutex<Instant>,
-    /// Entries read back when the search resumed (reported once).
+    /// Entries read back when the search resumed from a file (reported once).
     resumed: Mutex<Option<u64>>,
 }
 
@@ -481,16 +481,16 @@ impl<G: ComponentGame> NimberSearch<G> {
         let read = crate::partizan::checkpoint::resume(&checkpoint.path, &position, |input| {
             tables.read(decode, input)
         })?
-        .map_or(0, |(_, read)| read);
+        .map(|(_, read)| read);
         self.core.saving = Some(Saving {
             checkpoint,
             label: position,
             progress,
             last_save: Mutex::new(Instant::now()),
             last_report: Mutex::new(Instant::now()),
-            resumed: Mutex::new(Some(read)),
+            resumed: Mutex::new(read),
         });
-        Ok(read)
+        Ok(read.unwrap_or(0))
     }
 
     /// Saves the tables to the checkpoint now (nothing without one): what a caller does when
