@@ -15,9 +15,12 @@ pub struct Args {
 enum DbCommand {
     /// Value every board of at most N cells of each GAME (every filling of every shape) and
     /// write the positions met, with their canonical forms, outcomes and temperatures, to
-    /// FILE, for `--db FILE` on solve, value and play.
+    /// FILE, for `--db FILE` on solve, value and play; for the impartial games (cram, chomp,
+    /// nodekayles, arckayles), the nimbers of every component (region, diagram, connected
+    /// graph) of at most N cells, squares or vertices, which the nimber search looks up.
     Build {
-        /// The games (domineering, clobber, toads, ...), then the file to write.
+        /// The games (domineering, clobber, toads, ..., cram, chomp, nodekayles, arckayles),
+        /// then the file to write.
         #[arg(value_name = "GAME... FILE", num_args = 2.., required = true)]
         words: Vec<String>,
         /// The largest board, in cells.
@@ -109,16 +112,24 @@ pub fn run(args: &Args) -> Result<String, String> {
                 return super::render(header, true, |_| String::new());
             }
             let mut out = String::new();
-            let _ = writeln!(
-                out,
-                "{}: grundy {}, boards of at most {} cells, {} canonical forms",
-                file.display(),
-                header.version,
-                header.cells,
-                header.forms
-            );
+            let _ = write!(out, "{}: grundy {}", file.display(), header.version);
+            if !header.games.is_empty() {
+                let _ = write!(
+                    out,
+                    ", boards of at most {} cells, {} canonical forms",
+                    header.cells, header.forms
+                );
+            }
+            out.push('\n');
             for (game, count) in &header.games {
                 let _ = writeln!(out, "  {game:<12} {count} positions");
+            }
+            for section in &header.nimbers {
+                let _ = writeln!(
+                    out,
+                    "  {:<12} {} nimbers of components of at most {}",
+                    section.game, section.entries, section.size
+                );
             }
             Ok(out)
         }
@@ -127,11 +138,15 @@ pub fn run(args: &Args) -> Result<String, String> {
 
 fn human(r: &DatabaseReport) -> String {
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{}: boards of at most {} cells, {} canonical forms",
-        r.path, r.header.cells, r.header.forms
-    );
+    if r.games.is_empty() {
+        let _ = writeln!(out, "{}", r.path);
+    } else {
+        let _ = writeln!(
+            out,
+            "{}: boards of at most {} cells, {} canonical forms",
+            r.path, r.header.cells, r.header.forms
+        );
+    }
     for (game, valued, refused) in &r.games {
         let refused = if *refused > 0 {
             format!(" ({refused} refused by the rules)")
@@ -142,6 +157,12 @@ fn human(r: &DatabaseReport) -> String {
     }
     for (game, count) in &r.header.games {
         let _ = writeln!(out, "  {game:<12} {count} positions stored");
+    }
+    for (game, size, count) in &r.nimbers {
+        let _ = writeln!(
+            out,
+            "  {game:<12} {count} nimbers of components of at most {size}"
+        );
     }
     out
 }

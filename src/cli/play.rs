@@ -70,8 +70,8 @@ pub struct Args {
     /// Largest number of positions any search may store.
     #[arg(long, value_name = "N", default_value_t = SolveOptions::default().max_states)]
     max_states: usize,
-    /// Look partizan positions up in this database (written by `grundy db build`) before
-    /// searching them.
+    /// Look partizan positions, and the small components of impartial boards and graphs, up
+    /// in this database (written by `grundy db build`) before searching them.
     #[arg(long, value_name = "FILE")]
     db: Option<std::path::PathBuf>,
     #[command(flatten)]

@@ -53,8 +53,8 @@ pub struct Args {
     /// Seconds between two saves of --checkpoint (default 300).
     #[arg(long, value_name = "SECONDS", requires = "checkpoint")]
     checkpoint_every: Option<f64>,
-    /// Look partizan positions up in this database (written by `grundy db build`) before
-    /// searching them.
+    /// Look partizan positions, and the small components of impartial boards and graphs, up
+    /// in this database (written by `grundy db build`) before searching them.
     #[arg(long, value_name = "FILE")]
     db: Option<std::path::PathBuf>,
     /// Partizan sums: local (this process) or dataflow (the moves of the sum shared among

@@ -31,8 +31,8 @@ pub struct Args {
     time_limit: Option<f64>,
     #[command(flatten)]
     pub memory: super::MemoryArg,
-    /// Look partizan positions up in this database (written by `grundy db build`) before
-    /// searching them.
+    /// Look partizan positions, and the small components of impartial boards and graphs, up
+    /// in this database (written by `grundy db build`) before searching them.
     #[arg(long, value_name = "FILE")]
     db: Option<std::path::PathBuf>,
     /// Threads the nimber search of an impartial board or graph runs on (default: the

@@ -1,12 +1,16 @@
-//! `grundy db build`: a database of the canonical forms of every small board of some games
-//! ([`crate::partizan::database`] reads and writes the file).
+//! `grundy db build`: a database of the canonical forms of every small board of some partizan
+//! games, and of the nimbers of every small component of some impartial games
+//! ([`crate::partizan::database`] reads and writes the file,
+//! [`crate::solve::nimber_endgame`] makes the impartial games' sections).
 
 use crate::app::parse::{parse_terms, Term};
 use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::games::partizan::{PartizanEntry, PartizanValues, PARTIZAN_GAMES};
 use crate::games::NoGraphs;
-use crate::partizan::database::{write_database, DatabaseHeader};
+use crate::partizan::database::{write_database, DatabaseHeader, NimberSection};
+use crate::solve::nimber_endgame::Endgame;
+use crate::solve::nimber_search::ComponentGame;
 use serde::Serialize;
 use std::path::Path;
 
@@ -21,18 +25,87 @@ pub struct DatabaseReport {
     /// Per game asked: its keyword, the boards written out and valued, and those its rules
     /// refuse (a NoGo board with a captured group).
     pub games: Vec<(String, u64, u64)>,
+    /// Per impartial game asked: its keyword, the largest component held (cells, squares
+    /// or vertices) and the components whose nimbers were written.
+    pub nimbers: Vec<(String, u32, u64)>,
     /// The file's header: per game the positions stored (every region met, normalised).
     pub header: DatabaseHeader,
 }
 
-/// The games `db build` can enumerate (those with a board of cells), as a sentence.
+/// The games `db build` can enumerate (those with a board of cells, and the impartial games
+/// with an endgame database), as a sentence.
 fn buildable() -> String {
     PARTIZAN_GAMES
         .iter()
         .filter(|g| !g.syntax.cells.is_empty())
         .map(|g| g.syntax.keyword)
+        .chain(IMPARTIAL.iter().map(|(name, _, _)| *name))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The impartial games whose small components `db build` values: keyword, the largest
+/// component a database may hold, and what a component is.
+const IMPARTIAL: [(&str, u32, &str); 4] = [
+    (
+        "cram",
+        crate::games::cram::MAX_ENDGAME_CELLS,
+        "regions of at most {} cells",
+    ),
+    (
+        "chomp",
+        crate::games::chomp::MAX_ENDGAME_SQUARES,
+        "diagrams of at most {} squares",
+    ),
+    (
+        "nodekayles",
+        crate::games::kayles::MAX_ENDGAME_VERTICES,
+        "graphs of at most {} vertices",
+    ),
+    (
+        "arckayles",
+        crate::games::kayles::MAX_ENDGAME_VERTICES,
+        "graphs of at most {} vertices",
+    ),
+];
+
+/// The endgame database of impartial game `name` (one of [`IMPARTIAL`]): its components of
+/// at most `size` and their nimbers, as a section of the file.
+fn nimber_section(name: &str, size: u32, budget: &Budget) -> Result<(NimberSection, Vec<u8>)> {
+    fn section<G: ComponentGame>(
+        game: G,
+        name: &str,
+        size: u32,
+        budget: &Budget,
+    ) -> Result<(NimberSection, Vec<u8>)> {
+        let db = Endgame::build(&game, size, budget)?.ok_or_else(|| {
+            GrundyError::Unsupported(format!("db build: {name} lists no components"))
+        })?;
+        let bytes = db.write(&game);
+        let section = NimberSection {
+            game: name.to_string(),
+            size,
+            entries: db.len() as u64,
+            bytes: bytes.len() as u64,
+        };
+        Ok((section, bytes))
+    }
+    match name {
+        "cram" => section(crate::games::cram::Cram, name, size, budget),
+        "chomp" => section(crate::games::chomp::Chomp::default(), name, size, budget),
+        "nodekayles" => section(
+            crate::games::kayles::NodeKayles::default(),
+            name,
+            size,
+            budget,
+        ),
+        _ => section(
+            crate::games::kayles::ArcKayles::default(),
+            name,
+            size,
+            budget,
+        ),
+    }
 }
 
 /// The shapes (rows, columns) of the boards of at most `cells` cells of a game.
@@ -61,7 +134,18 @@ pub fn build_database(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<DatabaseReport> {
     let mut entries = Vec::new();
+    let mut impartial = Vec::new();
     for name in games {
+        if let Some(&(keyword, most, what)) = IMPARTIAL.iter().find(|(k, _, _)| k == name) {
+            if cells > most as usize {
+                return Err(GrundyError::Unsupported(format!(
+                    "db build: a database of {keyword} holds {} (--cells {cells} asked)",
+                    what.replace("{}", &most.to_string())
+                )));
+            }
+            impartial.push(keyword);
+            continue;
+        }
         let entry = PARTIZAN_GAMES
             .iter()
             .find(|g| g.syntax.keyword == name && !g.syntax.cells.is_empty())
@@ -137,15 +221,24 @@ pub fn build_database(
         report.push((entry.syntax.keyword.to_string(), valued, refused));
     }
     progress(done, total as u64);
+    let mut sections = Vec::new();
+    for name in impartial {
+        sections.push(nimber_section(name, cells as u32, &budget)?);
+    }
     let tables: Vec<_> = values
         .tables()
         .into_iter()
         .filter(|(_, entries)| !entries.is_empty())
         .collect();
-    let header = write_database(path, cells, tables, &mut values.forms)?;
+    let nimbers = sections
+        .iter()
+        .map(|(s, _)| (s.game.clone(), s.size, s.entries))
+        .collect();
+    let header = write_database(path, cells, tables, &mut values.forms, sections)?;
     Ok(DatabaseReport {
         path: path.display().to_string(),
         games: report,
+        nimbers,
         header,
     })
 }

@@ -171,6 +171,25 @@ pub fn short_terms(parts: &[(SumPart, usize)]) -> Option<Vec<Term>> {
         .collect()
 }
 
+/// Has the nimber searches of the impartial parts of `terms` look small components up in
+/// the endgame databases of `db` (`--db`), if there is one.
+///
+/// **Errors**: a damaged section of the file.
+pub fn use_database(
+    terms: &[Term],
+    db: Option<&crate::partizan::database::Database>,
+) -> Result<()> {
+    let Some(db) = db else {
+        return Ok(());
+    };
+    for term in terms {
+        if let Term::Impartial(part) = term {
+            part.use_database(db)?;
+        }
+    }
+    Ok(())
+}
+
 /// One component's words read as a short part: a game of the impartial catalog, of the
 /// partizan catalog, or a value in CGSuite's notation.
 fn read_term(words: &[Word], context: &mut ParseContext) -> Result<Term> {

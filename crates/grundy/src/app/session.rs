@@ -334,6 +334,7 @@ pub fn open_session(text: &str, options: &SessionOptions) -> Result<Box<dyn Play
             &loopy,
         )?));
     };
+    crate::app::parse::use_database(&terms, options.value.database.as_deref())?;
     if terms.iter().any(|t| matches!(t, Term::Partizan(_))) {
         if misere {
             return Err(GrundyError::Unsupported(

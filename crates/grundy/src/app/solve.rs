@@ -150,6 +150,7 @@ pub fn solve(text: &str, options: &SolveOptions) -> Result<SolveReport> {
         let parts: Vec<SumPart> = parts.into_iter().map(|(p, _)| p).collect();
         return crate::app::loopy::report_of(&parts, &loopy).map(SolveReport::Loopy);
     };
+    crate::app::parse::use_database(&terms, options.database.as_deref())?;
     if terms.iter().all(|t| matches!(t, Term::Impartial(_))) {
         let parts: Vec<Component> = terms
             .into_iter()

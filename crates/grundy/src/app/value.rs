@@ -114,6 +114,7 @@ pub struct ValueReport {
 /// Reads and values an expression: every part's canonical form and the sum's.
 pub fn value_sum(text: &str, options: &ValueOptions) -> Result<ValuedSum> {
     let terms = read_terms(text, options)?;
+    crate::app::parse::use_database(&terms, options.database.as_deref())?;
     ValuedSum::new(terms, options.values())
 }
 
@@ -221,6 +222,7 @@ pub fn value_answer(text: &str, options: &ValueOptions) -> Result<ValueAnswer> {
     let parts = read_sum(text, options.budget(), &*options.graphs)?;
     match short_terms(&parts) {
         Some(terms) => {
+            crate::app::parse::use_database(&terms, options.database.as_deref())?;
             let mut sum = ValuedSum::new(terms, options.values())?;
             report(sum.position(), &mut sum.values, sum.total).map(ValueAnswer::Short)
         }

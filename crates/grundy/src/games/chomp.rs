@@ -29,6 +29,10 @@ use std::sync::{Arc, RwLock};
 /// its transpose).
 pub const MAX_ROWS: usize = 32;
 
+/// The largest diagrams an endgame database of Chomp may hold (`grundy db build --cells`):
+/// the diagrams of at most 40 squares are some 215,000.
+pub const MAX_ENDGAME_SQUARES: u32 = 40;
+
 /// The most squares a position may have: a move per square but the poisoned one, and the
 /// search takes at most [`MAX_OPTIONS`] options.
 pub const MAX_SQUARES: usize = MAX_OPTIONS + 1;
@@ -321,6 +325,35 @@ impl ComponentGame for Chomp {
 
     fn strategy(&self) -> Strategy {
         Strategy::Plain
+    }
+
+    /// Named `chomp` in a database file; none built on first use (see below).
+    fn endgame(&self) -> Option<(&'static str, u32)> {
+        Some(("chomp", 0))
+    }
+
+    /// Every diagram of 2 to `size` squares (at most [`MAX_ENDGAME_SQUARES`]) of at most
+    /// [`MAX_ROWS`] rows, as the options give them (not transposed). No database is built
+    /// on first use: the table of a diagram's box ([`ComponentGame::prepare`]) holds more.
+    fn components_up_to(&self, size: u32, out: &mut Vec<Shape>) -> bool {
+        /// Pushes the diagrams whose rows from `row` on are at most `most` long and add up
+        /// to at most `left` more squares.
+        fn rows_from(shape: &mut Shape, row: usize, most: u8, left: u32, out: &mut Vec<Shape>) {
+            if row == MAX_ROWS {
+                return;
+            }
+            for len in 1..=most.min(u8::try_from(left).unwrap_or(u8::MAX)) {
+                shape.0[row] = len;
+                if row > 0 || len > 1 {
+                    out.push(*shape);
+                }
+                rows_from(shape, row + 1, len, left - u32::from(len), out);
+            }
+            shape.0[row] = 0;
+        }
+        let size = size.min(MAX_ENDGAME_SQUARES);
+        rows_from(&mut Shape([0; MAX_ROWS]), 0, u8::MAX, size, out);
+        true
     }
 
     /// The table of the box of `shape` ([`Dense`]), when no table holds it yet and the box's

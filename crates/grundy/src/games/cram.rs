@@ -15,6 +15,7 @@ use crate::games::searched::{Searched, SearchedGame, SharedSearch};
 use crate::games::syntax::{GameSyntax, Misere};
 use crate::games::BoardStart;
 use crate::solve::nimber_search::ComponentGame;
+use rayon::prelude::*;
 use std::fmt;
 
 /// The rules of Cram; a position is the board of its empty cells.
@@ -101,6 +102,58 @@ impl ComponentGame for Cram {
         board.bits.count_ones()
     }
 
+    /// Regions of at most 12 cells (some 50,000 regions of the 87,000 polyominoes, a few
+    /// tenths of a second, built once per process).
+    fn endgame(&self) -> Option<(&'static str, u32)> {
+        Some(("cram", ENDGAME_CELLS))
+    }
+
+    /// The polyominoes of 2 to `size` cells (at most [`MAX_ENDGAME_CELLS`]), grown a cell at
+    /// a time from one cell (each in its least image, so once each), then reduced
+    /// ([`reduce_stars`]) and normalised as an option's regions are.
+    fn components_up_to(&self, size: u32, out: &mut Vec<Board>) -> bool {
+        let size = size.min(MAX_ENDGAME_CELLS);
+        let mut level = vec![Board {
+            rows: 1,
+            cols: 1,
+            bits: 1,
+        }];
+        let mut seen = rustc_hash::FxHashSet::default();
+        for _ in 1..size {
+            // each polyomino in a frame one cell wider on every side, and each cell next to
+            // it added (on the threads), then each new one once
+            let mut next: Vec<Board> = level
+                .par_iter()
+                .flat_map_iter(|p| {
+                    let frame = Board {
+                        rows: p.rows + 2,
+                        cols: p.cols + 2,
+                        bits: 0,
+                    };
+                    let set = p
+                        .cells(p.bits)
+                        .fold(0u128, |set, (r, c)| set | frame.bit(r + 1, c + 1));
+                    let around = frame.neighbours(set) & !set;
+                    std::iter::successors((around != 0).then_some(around), |&rest| {
+                        let rest = rest & (rest - 1);
+                        (rest != 0).then_some(rest)
+                    })
+                    .map(move |rest| frame.least_image(set | (rest & rest.wrapping_neg())))
+                })
+                .collect();
+            next.par_sort_unstable();
+            next.dedup();
+            level = next;
+            for p in &level {
+                let part = p.least_image(reduce_stars(p, p.bits, p.not_last_col()));
+                if seen.insert(part) {
+                    out.push(part);
+                }
+            }
+        }
+        true
+    }
+
     /// 0 for a region that a symmetry of its box (the half turn, a flip of the rows or of the
     /// columns, a reflection in a diagonal of a square) maps onto itself, no domino meeting
     /// its own image: the second player answers every move by its image (the even-by-even
@@ -130,6 +183,14 @@ impl ComponentGame for Cram {
             .then_some(0)
     }
 }
+
+/// The largest regions of the endgame database built on first use.
+const ENDGAME_CELLS: u32 = 12;
+
+/// The largest regions an endgame database of Cram may hold (`grundy db build --cells`):
+/// the polyominoes of 16 cells are some 2.7 million, and any such region's frame fits a
+/// board.
+pub const MAX_ENDGAME_CELLS: u32 = 16;
 
 /// A symmetry of an `h x w` box: where it sends cell (r, c).
 type CellMap = fn(usize, usize, usize, usize) -> (usize, usize);

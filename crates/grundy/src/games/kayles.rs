@@ -30,6 +30,14 @@ use std::sync::Arc;
 /// The most vertices of a graph.
 pub const MAX_VERTICES: usize = 64;
 
+/// The largest components a checkpoint or a database writes (their bytes fit 255).
+const MAX_WRITTEN: usize = 40;
+
+/// The largest components an endgame database of Node or Arc Kayles may hold (`grundy db
+/// build --cells`): the connected graphs of 9 vertices are some 261,000, grown from those of
+/// 8 by 2.8 million relabellings.
+pub const MAX_ENDGAME_VERTICES: u32 = 9;
+
 /// How many leaves of the individualisation tree a relabelling visits at most: past it, the
 /// least matrix found so far is the key (a key is always the component itself, relabelled;
 /// only the chance that two isomorphic components share it is lost).
@@ -216,6 +224,99 @@ impl<const ARC: bool> ComponentGame for Kayles<ARC> {
 
     fn size(&self, part: &Component) -> u32 {
         part.len() as u32
+    }
+
+    /// The vertex count, then each adjacency row in `ceil(n / 8)` bytes, little-endian (a
+    /// component of at most 40 vertices: larger ones are not written).
+    fn encode(&self, part: &Component, out: &mut Vec<u8>) -> bool {
+        let n = part.len();
+        if n > MAX_WRITTEN {
+            return false;
+        }
+        let width = n.div_ceil(8);
+        out.push(n as u8);
+        for row in part.iter() {
+            out.extend_from_slice(&row.to_le_bytes()[..width]);
+        }
+        true
+    }
+
+    /// A component [`ComponentGame::encode`] wrote, if the bytes are one: a simple graph
+    /// (symmetric rows, no loop) on its vertices, connected, in the labelling the search
+    /// gives it (a table entry is then the search's own key).
+    fn decode(&self, bytes: &[u8]) -> Option<Component> {
+        let (&n, rows) = bytes.split_first()?;
+        let n = usize::from(n);
+        let width = n.div_ceil(8);
+        if n == 0 || n > MAX_WRITTEN || rows.len() != n * width {
+            return None;
+        }
+        let adj: Vec<u64> = rows
+            .chunks(width)
+            .map(|c| {
+                let mut word = [0u8; 8];
+                word[..width].copy_from_slice(c);
+                u64::from_le_bytes(word)
+            })
+            .collect();
+        let all = (1u64 << n) - 1;
+        let simple = (0..n).all(|v| {
+            adj[v] & !all == 0
+                && adj[v] >> v & 1 == 0
+                && (0..n).all(|w| (adj[v] >> w & 1) == (adj[w] >> v & 1))
+        });
+        if !simple || (ARC && n < 2) {
+            return None;
+        }
+        let mut parts = Vec::new();
+        components(&adj, all, ARC, &mut parts);
+        match parts.as_slice() {
+            [one] if **one == *adj => Some(one.clone()),
+            _ => None,
+        }
+    }
+
+    /// Node Kayles: graphs of at most 7 vertices (1,000 or so); Arc Kayles: 8 (12,000).
+    fn endgame(&self) -> Option<(&'static str, u32)> {
+        Some(if ARC {
+            ("arckayles", 8)
+        } else {
+            ("nodekayles", 7)
+        })
+    }
+
+    /// The connected graphs of 1 (Arc Kayles: 2) to `size` vertices (at most
+    /// [`MAX_ENDGAME_VERTICES`]), grown a vertex at a time: each graph of n vertices with a
+    /// new vertex joined to each non-empty set of them, relabelled (so mostly once each).
+    fn components_up_to(&self, size: u32, out: &mut Vec<Component>) -> bool {
+        use rayon::prelude::*;
+        let size = size.min(MAX_ENDGAME_VERTICES) as usize;
+        let mut level: Vec<Component> = vec![Arc::from([0u64])];
+        for n in 1..=size {
+            if n > 1 {
+                let mut next: Vec<Component> = level
+                    .par_iter()
+                    .flat_map_iter(|g| {
+                        (1u64..1 << (n - 1)).map(move |joined| {
+                            let mut adj: Vec<u64> = g
+                                .iter()
+                                .enumerate()
+                                .map(|(v, &row)| row | (joined >> v & 1) << (n - 1))
+                                .collect();
+                            adj.push(joined);
+                            relabel(&adj, (1u64 << n) - 1)
+                        })
+                    })
+                    .collect();
+                next.par_sort_unstable();
+                next.dedup();
+                level = next;
+            }
+            if !(ARC && n < 2) {
+                out.extend(level.iter().cloned());
+            }
+        }
+        true
     }
 
     /// A lone vertex in Node Kayles is `*`; an edge alone in Arc Kayles is `*`.

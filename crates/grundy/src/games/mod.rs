@@ -256,6 +256,21 @@ impl Component {
         }
     }
 
+    /// Has the nimber search of this part's game look small components up in the endgame
+    /// database of `db` (`--db`: Cram, Chomp, Node and Arc Kayles; nothing for another
+    /// part, or when the file has none for the game).
+    ///
+    /// **Errors**: the file's section of the game is damaged.
+    pub fn use_database(&self, db: &crate::partizan::database::Database) -> Result<()> {
+        match self {
+            Component::Cram(g) => g.use_database(db),
+            Component::Chomp(g) => g.use_database(db),
+            Component::NodeKayles(g) => g.use_database(db),
+            Component::ArcKayles(g) => g.use_database(db),
+            _ => Ok(()),
+        }
+    }
+
     /// Saves the checkpoint of [`Component::checkpoint`] now (nothing for another part).
     pub fn save_checkpoint(&self) -> Result<()> {
         match self {

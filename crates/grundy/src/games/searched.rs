@@ -144,6 +144,19 @@ where
             .with(|s| s.checkpoint(checkpoint.clone(), G::KIND, progress))
     }
 
+    /// Has the search shared by this game's positions look small components up in the
+    /// endgame database of `db` (`--db`), if the file has one for the game.
+    ///
+    /// **Errors**: the file's section of the game is damaged.
+    pub fn use_database(&self, db: &crate::partizan::database::Database) -> Result<()> {
+        self.search.with(|s| {
+            if let Some(endgame) = crate::solve::nimber_endgame::from_database(s.game(), db)? {
+                s.set_endgame(endgame);
+            }
+            Ok(())
+        })
+    }
+
     /// Saves the checkpoint now ([`NimberSearch::save`]).
     pub fn save_checkpoint(&self) -> Result<()> {
         self.search.with(|s| s.save())

@@ -10,7 +10,8 @@
 //! temperature, a flag u8, numerator i64, exponent u32); then per game its entries sorted by
 //! key (key u128 as low and high u64, form u32, 4 bytes of padding). A key is the 128-bit
 //! hash of a normalised position of the game's rules, so a database is read back only by the
-//! version that wrote it.
+//! version that wrote it. After the entries, the impartial games' endgame databases: per
+//! game its bytes (the header's `nimbers`: [`NimberSection`]).
 //!
 //! Every read is checked against the file's length: a cut or damaged file is an error, never
 //! a panic.
@@ -41,6 +42,24 @@ pub struct DatabaseHeader {
     pub forms: u64,
     /// The bytes of the forms' records.
     pub form_bytes: u64,
+    /// The impartial games' endgame databases, after the partizan games' entries.
+    #[serde(default)]
+    pub nimbers: Vec<NimberSection>,
+}
+
+/// The nimbers of one impartial game's small components in a database file (what
+/// [`crate::solve::nimber_endgame::Endgame::write`] writes: per component its length, its
+/// bytes and its nimber).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct NimberSection {
+    /// The game (`cram`, `chomp`, `nodekayles`, `arckayles`).
+    pub game: String,
+    /// The largest component held (cells, squares or vertices).
+    pub size: u32,
+    /// How many components.
+    pub entries: u64,
+    /// The bytes of the section.
+    pub bytes: u64,
 }
 
 /// The bytes of a database: a file mapped, or made in memory ([`Database::in_memory`]).
@@ -74,6 +93,8 @@ pub struct Database {
     records: usize,
     /// Per game: where its entries start.
     sections: Vec<usize>,
+    /// Per impartial game of `header.nimbers`: where its section starts.
+    nimber_sections: Vec<usize>,
 }
 
 impl std::fmt::Debug for Database {
@@ -124,7 +145,8 @@ impl Database {
         forms: &mut Forms,
     ) -> Result<Database> {
         let mut bytes = Vec::new();
-        encode(&mut bytes, 0, games, forms, false).expect("writing to memory does not fail");
+        encode(&mut bytes, 0, games, forms, false, Vec::new())
+            .expect("writing to memory does not fail");
         let mut db = Database::from_bytes(Path::new(name), Bytes::Owned(bytes))?;
         db.trusted = true;
         Ok(db)
@@ -157,7 +179,7 @@ impl Database {
             )));
         }
         let offsets = second + 1;
-        let sizes = || -> Option<(usize, Vec<usize>, usize)> {
+        let sizes = || -> Option<(usize, Vec<usize>, Vec<usize>, usize)> {
             let records =
                 offsets.checked_add(usize::try_from(header.forms).ok()?.checked_mul(8)?)?;
             let mut at = records.checked_add(usize::try_from(header.form_bytes).ok()?)?;
@@ -166,9 +188,15 @@ impl Database {
                 sections.push(at);
                 at = at.checked_add(usize::try_from(*entries).ok()?.checked_mul(ENTRY)?)?;
             }
-            Some((records, sections, at))
+            let mut nimber_sections = Vec::new();
+            for section in &header.nimbers {
+                nimber_sections.push(at);
+                at = at.checked_add(usize::try_from(section.bytes).ok()?)?;
+            }
+            Some((records, sections, nimber_sections, at))
         };
-        let (records, sections, end) = sizes().ok_or_else(|| not_ours("its sizes overflow"))?;
+        let (records, sections, nimber_sections, end) =
+            sizes().ok_or_else(|| not_ours("its sizes overflow"))?;
         if end != map.len() {
             return Err(not_ours(&format!(
                 "its header announces {end} bytes, the file has {}",
@@ -183,7 +211,24 @@ impl Database {
             offsets,
             records,
             sections,
+            nimber_sections,
         })
+    }
+
+    /// The endgame database of impartial `game` in the file, if it has one: the largest
+    /// component it holds and its bytes (read by
+    /// [`crate::solve::nimber_endgame::Endgame::read`]).
+    pub fn nimbers(&self, game: &str) -> Option<(u32, &[u8])> {
+        let i = self.header.nimbers.iter().position(|s| s.game == game)?;
+        let section = &self.header.nimbers[i];
+        let at = self.nimber_sections[i];
+        let bytes = self.map.get(at..at + section.bytes as usize)?;
+        Some((section.size, bytes))
+    }
+
+    /// The file (or the name of a database made in memory).
+    pub fn path(&self) -> &Path {
+        &self.path
     }
 
     /// The header: version, cells, games and their counts.
@@ -330,12 +375,14 @@ pub fn write_database(
     cells: usize,
     games: Vec<(String, Vec<(u128, GameId)>)>,
     forms: &mut Forms,
+    nimbers: Vec<(NimberSection, Vec<u8>)>,
 ) -> Result<DatabaseHeader> {
     let failed = |e: std::io::Error| GrundyError::File {
         path: path.to_path_buf(),
         problem: format!("cannot write the database: {e}"),
     };
-    crate::save::write_whole(path, |out| encode(out, cells, games, forms, true)).map_err(failed)
+    crate::save::write_whole(path, |out| encode(out, cells, games, forms, true, nimbers))
+        .map_err(failed)
 }
 
 /// Writes a database to `out` (the format of the module's head); with `thermal`, each form's
@@ -346,6 +393,7 @@ fn encode(
     games: Vec<(String, Vec<(u128, GameId)>)>,
     forms: &mut Forms,
     thermal: bool,
+    nimbers: Vec<(NimberSection, Vec<u8>)>,
 ) -> std::io::Result<DatabaseHeader> {
     // each game's entries in order of keys, once each (the header counts them)
     let games: Vec<(String, Vec<(u128, GameId)>)> = games
@@ -423,6 +471,7 @@ fn encode(
             .collect(),
         forms: order.len() as u64,
         form_bytes: records.len() as u64,
+        nimbers: nimbers.iter().map(|(section, _)| section.clone()).collect(),
     };
     let json = serde_json::to_string(&header).expect("a header serialises");
     writeln!(out, "{MAGIC}\n{json}")?;
@@ -437,6 +486,9 @@ fn encode(
             out.write_all(&index[&g].to_le_bytes())?;
             out.write_all(&[0u8; 4])?;
         }
+    }
+    for (_, bytes) in nimbers {
+        out.write_all(&bytes)?;
     }
     Ok(header)
 }

@@ -8,7 +8,8 @@
 //! - [`smith`]: sums with a part of value ∞ (Smith's rules, draws).
 //! - [`octal`]: octal codes and their values, plain or rare/common, until a period is proved.
 //! - [`nimber_search`]: the nimber of one big position that falls apart into components (a
-//!   board, a graph), by a search that prunes (Beling and Rogalski).
+//!   board, a graph), by a search that prunes (Beling and Rogalski); [`nimber_endgame`]: its
+//!   databases of the nimbers of small components.
 //!
 //! ```
 //! use grundy::games::Nim;
@@ -24,6 +25,7 @@ pub mod analyse;
 pub mod game;
 pub mod grundy;
 pub mod misere;
+pub mod nimber_endgame;
 pub mod nimber_search;
 mod nimber_table;
 pub mod octal;
