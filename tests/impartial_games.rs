@@ -562,7 +562,7 @@ fn a_stopped_nimber_search_resumes_from_its_checkpoint_to_the_same_answer() {
         (
             path.as_str(),
             "nim 3 + wythoff 2 3",
-            "the nimber search of a cram or chomp board",
+            "the nimber search of a cram or chomp board or a nodekayles or arckayles graph",
         ),
         (
             unwritable.as_str(),
@@ -576,4 +576,43 @@ fn a_stopped_nimber_search_resumes_from_its_checkpoint_to_the_same_answer() {
         assert!(err.contains(needle), "{err}");
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_kayles_search_saves_its_tables_and_resumes_to_the_same_answer() {
+    // Node Kayles on a 4 x 5 grid graph: the search's components (connected graphs) are
+    // written to the checkpoint and read back by the next run
+    let dir = std::env::temp_dir().join(format!("grundy-kayles-ck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("kayles.ck").display().to_string();
+    let mut edges = Vec::new();
+    for r in 0..4 {
+        for c in 0..5 {
+            let v = format!("v{r}_{c}");
+            if c + 1 < 5 {
+                edges.push(format!("{v}-v{r}_{}", c + 1));
+            }
+            if r + 1 < 4 {
+                edges.push(format!("{v}-v{}_{c}", r + 1));
+            }
+        }
+    }
+    let graph = format!("nodekayles {}", edges.join(","));
+    let (code, straight, err) = run_grundy(&["solve", "--json", &graph], b"");
+    assert_eq!(code, 0, "{err}");
+    let first = ["solve", "--json", "--checkpoint", &path, &graph];
+    let (code, once, err) = run_grundy(&first, b"");
+    assert_eq!((code, once.as_str()), (0, straight.as_str()), "{err}");
+    assert!(err.contains("checkpoint saved"), "{err}");
+    let (code, again, err) = run_grundy(&first, b"");
+    assert_eq!((code, again.as_str()), (0, straight.as_str()), "{err}");
+    assert!(err.contains("resumed with "), "{err}");
+    // another game's position with this file: one line, exit 2
+    let (code, _, err) = run_grundy(
+        &["solve", "--checkpoint", &path, "arckayles a-b,b-c,c-d"],
+        b"",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

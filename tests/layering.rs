@@ -151,7 +151,7 @@ const FILE_ACCESS: [(&str, &str); 8] = [
     ),
     (
         "partizan/checkpoint.rs",
-        "the --checkpoint FILE of `grundy solve` on a partizan sum or a cram or chomp board (command line; the server and Python never set SolveOptions::checkpoint)",
+        "the --checkpoint FILE of `grundy solve` on a partizan sum or a cram or chomp board or a kayles graph (command line; the server and Python never set SolveOptions::checkpoint)",
     ),
     (
         "solve/octal/stream.rs",

@@ -198,7 +198,7 @@ pub fn solve(text: &str, options: &SolveOptions) -> Result<SolveReport> {
 }
 
 /// The part of an impartial sum whose nimber search saves its tables to `checkpoint` (the
-/// first board of Cram or Chomp), its tables read back from the file if it exists; an error
+/// first board of Cram or Chomp or graph of Node or Arc Kayles), its tables read back from the file if it exists; an error
 /// when no part's search saves its tables.
 fn checkpointed<'a>(
     parts: &'a [Component],
@@ -213,7 +213,7 @@ fn checkpointed<'a>(
     }
     Err(GrundyError::Unsupported(
         "--checkpoint saves the table of a search: of an impartial sum, the nimber search of a \
-         cram or chomp board, and this sum has none"
+         cram or chomp board or a nodekayles or arckayles graph, and this sum has none"
             .into(),
     ))
 }

@@ -243,7 +243,7 @@ impl Component {
 
     /// Has the nimber search of this part's game save its tables to `checkpoint` as it runs,
     /// after reading them back from it: `None` when the part is not a game whose search saves
-    /// its tables (Cram and Chomp do), else the entries read back.
+    /// its tables (Cram, Chomp, Node and Arc Kayles do), else the entries read back.
     pub fn checkpoint(
         &self,
         checkpoint: &crate::partizan::checkpoint::SearchCheckpoint,
@@ -252,6 +252,8 @@ impl Component {
         match self {
             Component::Cram(g) => Some(g.checkpoint(checkpoint, progress)),
             Component::Chomp(g) => Some(g.checkpoint(checkpoint, progress)),
+            Component::NodeKayles(g) => Some(g.checkpoint(checkpoint, progress)),
+            Component::ArcKayles(g) => Some(g.checkpoint(checkpoint, progress)),
             _ => None,
         }
     }
@@ -276,6 +278,8 @@ impl Component {
         match self {
             Component::Cram(g) => g.save_checkpoint(),
             Component::Chomp(g) => g.save_checkpoint(),
+            Component::NodeKayles(g) => g.save_checkpoint(),
+            Component::ArcKayles(g) => g.save_checkpoint(),
             _ => Ok(()),
         }
     }
