@@ -7,6 +7,7 @@
 //! - [`quotient`]: misère quotients of sums of heaps of one game, found and proved.
 //! - [`smith`]: sums with a part of value ∞ (Smith's rules, draws).
 //! - [`octal`]: octal codes and their values, plain or rare/common, until a period is proved.
+//! - [`component`]: what the nimber search asks of a game ([`component::ComponentGame`]).
 //! - [`nimber_search`]: the nimber of one big position that falls apart into components (a
 //!   board, a graph), by a search that prunes (Beling and Rogalski); [`nimber_endgame`]: its
 //!   databases of the nimbers of small components.
@@ -22,6 +23,7 @@
 //! ```
 
 pub mod analyse;
+pub mod component;
 pub mod game;
 pub mod grundy;
 pub mod misere;

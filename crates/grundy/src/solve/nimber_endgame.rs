@@ -18,7 +18,7 @@
 use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::partizan::database::Database;
-use crate::solve::nimber_search::ComponentGame;
+use crate::solve::component::ComponentGame;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::any::Any;
