@@ -616,3 +616,34 @@ fn a_kayles_search_saves_its_tables_and_resumes_to_the_same_answer() {
     assert_eq!(err.lines().count(), 1, "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_checkpointed_nimber_search_is_not_limited_by_the_positions_it_lists() {
+    // 1000 states: the search alone stops at 8,000 positions listed (its nimber unknown);
+    // with a checkpoint it lists what it needs (its table still within the 1000) and answers
+    let dir = std::env::temp_dir().join(format!("grundy-uncapped-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("cram.ck").display().to_string();
+    let board = "cram ....../....../....../....../......";
+    let (code, out, err) = run_grundy(&["solve", "--json", "--max-states", "1000", board], b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("state limit") && !out.contains("\"grundy\":2"),
+        "{out}"
+    );
+    let (code, out, err) = run_grundy(
+        &[
+            "solve",
+            "--json",
+            "--max-states",
+            "1000",
+            "--checkpoint",
+            &path,
+            board,
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"grundy\":2"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -47,7 +47,8 @@ pub struct Args {
     /// Save the search's table to FILE now and then, and resume from FILE when it exists (a
     /// run killed or stopped by --time-limit goes on where it was): the outcome search of a
     /// partizan sum, or the nimber search of a cram or chomp board or a nodekayles or
-    /// arckayles graph (whose table serves any position of its game). Progress lines go to stderr at each save.
+    /// arckayles graph (whose table serves any position of its game; such a search is not
+    /// limited by the positions it lists, only its table by --max-states). Progress lines go to stderr at each save.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<std::path::PathBuf>,
     /// Seconds between two saves of --checkpoint (default 300).

@@ -208,7 +208,8 @@ struct Core<G: ComponentGame> {
     game: G,
     strategy: Strategy,
     budget: Budget,
-    /// Positions listed at most (8 times the state budget, as the other searches).
+    /// Positions listed at most (8 times the state budget, as the other searches; no limit
+    /// with a checkpoint).
     max_nodes: u64,
     /// The entries the budget allows the two tables.
     entries: usize,
@@ -380,7 +381,9 @@ impl<G: ComponentGame> NimberSearch<G> {
     /// entry is proved, so a table saved at any moment is sound to resume from, and a table of
     /// a game's components serves any position of that game (`label`, the game's name, is
     /// checked when the file is read). `progress` is called about once a second and at each
-    /// save. Returns the entries read back.
+    /// save. Returns the entries read back. A checkpointed search lists as many positions as
+    /// it needs (the budget's states still bound its tables): it is stopped by the budget's
+    /// flag (a time limit, Ctrl-C), its tables saved, and goes on from them in the next run.
     ///
     /// **Errors**: a game that does not write its components ([`ComponentGame::encode`]), a
     /// file that is not such a checkpoint of this version and game, one that cannot be read.
@@ -398,6 +401,7 @@ impl<G: ComponentGame> NimberSearch<G> {
             tables.read(decode, input)
         })?
         .map(|(_, read)| read);
+        self.core.max_nodes = u64::MAX;
         self.core.saving = Some(Saving {
             checkpoint,
             label: position,
