@@ -47,9 +47,9 @@ pub struct DatabaseHeader {
     pub nimbers: Vec<NimberSection>,
 }
 
-/// The nimbers of one impartial game's small components in a database file (what
-/// [`crate::solve::nimber_endgame::Endgame::write`] writes: per component its length, its
-/// bytes and its nimber).
+/// The nimbers of one impartial game's small components in a database file: per component
+/// its length, its bytes and its nimber (the impartial search's endgame database writes and
+/// reads them; this file only keeps them apart).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct NimberSection {
     /// The game (`cram`, `chomp`, `nodekayles`, `arckayles`).
@@ -216,8 +216,7 @@ impl Database {
     }
 
     /// The endgame database of impartial `game` in the file, if it has one: the largest
-    /// component it holds and its bytes (read by
-    /// [`crate::solve::nimber_endgame::Endgame::read`]).
+    /// component it holds and its bytes (as [`NimberSection`] says).
     pub fn nimbers(&self, game: &str) -> Option<(u32, &[u8])> {
         let i = self.header.nimbers.iter().position(|s| s.game == game)?;
         let section = &self.header.nimbers[i];
