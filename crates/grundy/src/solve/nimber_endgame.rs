@@ -2,8 +2,8 @@
 //! size, computed once, bottom up, and then only read (by every thread, without locks).
 //!
 //! A database is built on first use, in memory, for the games that name a size
-//! ([`ComponentGame::endgame`]: Cram's regions of at most 12 cells, Node and Arc Kayles'
-//! graphs of at most 8 vertices), and kept for the process (a server builds it once); or
+//! ([`ComponentGame::endgame`]: Cram's regions of at most 12 cells, the connected graphs of
+//! at most 7 vertices for Node Kayles and 8 for Arc Kayles), and kept for the process (a server builds it once); or
 //! built bigger by `grundy db build` and read from the file with `--db`
 //! ([`Endgame::write`], [`Endgame::read`]). [`crate::solve::nimber_search::NimberSearch`]
 //! looks a component up here before its table when the component is small enough.
