@@ -335,7 +335,7 @@ impl ComponentGame for Chomp {
     /// Every diagram of 2 to `size` squares (at most [`MAX_ENDGAME_SQUARES`]) of at most
     /// [`MAX_ROWS`] rows, as the options give them (not transposed). No database is built
     /// on first use: the table of a diagram's box ([`ComponentGame::prepare`]) holds more.
-    fn components_up_to(&self, size: u32, out: &mut Vec<Shape>) -> bool {
+    fn components_up_to(&self, size: u32, _: &Budget, out: &mut Vec<Shape>) -> Result<bool> {
         /// Pushes the diagrams whose rows from `row` on are at most `most` long and add up
         /// to at most `left` more squares.
         fn rows_from(shape: &mut Shape, row: usize, most: u8, left: u32, out: &mut Vec<Shape>) {
@@ -353,7 +353,7 @@ impl ComponentGame for Chomp {
         }
         let size = size.min(MAX_ENDGAME_SQUARES);
         rows_from(&mut Shape([0; MAX_ROWS]), 0, u8::MAX, size, out);
-        true
+        Ok(true)
     }
 
     /// The table of the box of `shape` ([`Dense`]), when no table holds it yet and the box's

@@ -10,6 +10,8 @@
 //! assert_eq!(r.impartial().unwrap().grundy, Some(0)); // even by even: the second player wins
 //! ```
 
+use crate::budget::Budget;
+use crate::error::Result;
 use crate::games::board::{empty_glyph, read_empty_cells, shl, shr, write_board, Board, MAX_CELLS};
 use crate::games::searched::{Searched, SearchedGame, SharedSearch};
 use crate::games::syntax::{GameSyntax, Misere};
@@ -111,7 +113,7 @@ impl ComponentGame for Cram {
     /// The polyominoes of 2 to `size` cells (at most [`MAX_ENDGAME_CELLS`]), grown a cell at
     /// a time from one cell (each in its least image, so once each), then reduced
     /// ([`reduce_stars`]) and normalised as an option's regions are.
-    fn components_up_to(&self, size: u32, out: &mut Vec<Board>) -> bool {
+    fn components_up_to(&self, size: u32, budget: &Budget, out: &mut Vec<Board>) -> Result<bool> {
         let size = size.min(MAX_ENDGAME_CELLS);
         let mut level = vec![Board {
             rows: 1,
@@ -120,6 +122,7 @@ impl ComponentGame for Cram {
         }];
         let mut seen = rustc_hash::FxHashSet::default();
         for _ in 1..size {
+            budget.check()?;
             // each polyomino in a frame one cell wider on every side, and each cell next to
             // it added (on the threads), then each new one once
             let mut next: Vec<Board> = level
@@ -151,7 +154,7 @@ impl ComponentGame for Cram {
                 }
             }
         }
-        true
+        Ok(true)
     }
 
     /// 0 for a region that a symmetry of its box (the half turn, a flip of the rows or of the

@@ -20,6 +20,7 @@
 //! assert_eq!(r.impartial().unwrap().grundy, Some(1));
 //! ```
 
+use crate::budget::Budget;
 use crate::error::Result;
 use crate::games::searched::{Searched, SearchedGame, SharedSearch};
 use crate::games::syntax::{error, GameSyntax, Misere, Word};
@@ -288,11 +289,17 @@ impl<const ARC: bool> ComponentGame for Kayles<ARC> {
     /// The connected graphs of 1 (Arc Kayles: 2) to `size` vertices (at most
     /// [`MAX_ENDGAME_VERTICES`]), grown a vertex at a time: each graph of n vertices with a
     /// new vertex joined to each non-empty set of them, relabelled (so mostly once each).
-    fn components_up_to(&self, size: u32, out: &mut Vec<Component>) -> bool {
+    fn components_up_to(
+        &self,
+        size: u32,
+        budget: &Budget,
+        out: &mut Vec<Component>,
+    ) -> Result<bool> {
         use rayon::prelude::*;
         let size = size.min(MAX_ENDGAME_VERTICES) as usize;
         let mut level: Vec<Component> = vec![Arc::from([0u64])];
         for n in 1..=size {
+            budget.check()?;
             if n > 1 {
                 let mut next: Vec<Component> = level
                     .par_iter()
@@ -316,7 +323,7 @@ impl<const ARC: bool> ComponentGame for Kayles<ARC> {
                 out.extend(level.iter().cloned());
             }
         }
-        true
+        Ok(true)
     }
 
     /// A lone vertex in Node Kayles is `*`; an edge alone in Arc Kayles is `*`.

@@ -81,8 +81,15 @@ pub trait ComponentGame: Sync {
     /// normal form, in any order, for an endgame database
     /// ([`crate::solve::nimber_endgame::Endgame`]); false (the default) when the game
     /// cannot list them.
-    fn components_up_to(&self, _size: u32, _out: &mut Vec<Self::Part>) -> bool {
-        false
+    ///
+    /// **Errors**: a cancellation of `budget` (looked at between sizes).
+    fn components_up_to(
+        &self,
+        _size: u32,
+        _budget: &Budget,
+        _out: &mut Vec<Self::Part>,
+    ) -> Result<bool> {
+        Ok(false)
     }
 
     /// The game's name in a database file, and the largest component of the endgame
@@ -129,8 +136,13 @@ impl<G: ComponentGame + ?Sized> ComponentGame for &G {
         (**self).decode(bytes)
     }
 
-    fn components_up_to(&self, size: u32, out: &mut Vec<Self::Part>) -> bool {
-        (**self).components_up_to(size, out)
+    fn components_up_to(
+        &self,
+        size: u32,
+        budget: &Budget,
+        out: &mut Vec<Self::Part>,
+    ) -> Result<bool> {
+        (**self).components_up_to(size, budget, out)
     }
 
     fn endgame(&self) -> Option<(&'static str, u32)> {

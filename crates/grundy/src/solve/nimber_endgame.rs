@@ -46,7 +46,7 @@ impl<P: Clone + Eq + std::hash::Hash + Send + Sync> Endgame<P> {
         budget: &Budget,
     ) -> Result<Option<Endgame<P>>> {
         let mut list = Vec::new();
-        if !game.components_up_to(size, &mut list) {
+        if !game.components_up_to(size, budget, &mut list)? {
             return Ok(None);
         }
         // by size: a component's options are smaller, so each size is valued from the sizes
@@ -263,9 +263,17 @@ static BUILT: Mutex<Built> = Mutex::new(Vec::new());
 /// has built it.
 pub fn already_built<G: ComponentGame>(game: &G) -> Option<Arc<Endgame<G::Part>>> {
     let (name, size) = game.endgame().filter(|&(_, size)| size > 0)?;
-    let built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    find_built(&BUILT.lock().unwrap_or_else(|e| e.into_inner()), name, size)
+}
+
+/// The database of `name` and `size` among those built, as the game's.
+fn find_built<P: 'static + Send + Sync>(
+    built: &Built,
+    name: &str,
+    size: u32,
+) -> Option<Arc<Endgame<P>>> {
     let (_, _, db) = built.iter().find(|(n, s, _)| *n == name && *s == size)?;
-    Arc::clone(db).downcast::<Endgame<G::Part>>().ok()
+    Arc::clone(db).downcast::<Endgame<P>>().ok()
 }
 
 /// The endgame database that `game` asks for ([`ComponentGame::endgame`]), built the first
@@ -281,8 +289,8 @@ pub fn built_on_first_use<G: ComponentGame>(
         return Ok(None);
     };
     let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, _, db)) = built.iter().find(|(n, s, _)| *n == name && *s == size) {
-        return Ok(Arc::clone(db).downcast::<Endgame<G::Part>>().ok());
+    if built.iter().any(|(n, s, _)| *n == name && *s == size) {
+        return Ok(find_built(&built, name, size));
     }
     let small = Budget::new(budget.max_states() / 4).with_cancel(budget.cancel().clone());
     match Endgame::build(game, size, &small) {

@@ -20,7 +20,10 @@
 //! - **Theorems**: a component whose value the game knows (a symmetry strategy's 0) is not
 //!   searched ([`ComponentGame::known`]).
 //! - **Enhanced transposition cutoff**: every option whose components are all in the table is
-//!   counted before any is searched; the others are tried smallest largest component first.
+//!   counted before any is searched; the others are tried smallest largest component first,
+//!   except that, when the question asks only for values from some v > 0 on, the options the
+//!   table knows cannot be below v go first (the likeliest to be v: on Cram 5 x 8, 9% fewer
+//!   positions listed).
 //! - **Threads.** A question about a component of [`MIN_SHARED_SIZE`] cells or more is asked by
 //!   every thread of the budget at once, in one table (`solve/nimber_table.rs`: in
 //!   shards behind locks; a thread alone holds it without locks). Within [`SHARED_PLIES`] of
@@ -957,6 +960,9 @@ impl<'a, G: ComponentGame, T: Tables<G::Part>> Walker<'a, G, T> {
                 Some(size) => self.arena.order.push((size, i as u32)),
             }
         }
+        if let Some(low) = p.and(&r).min().filter(|&m| m > 0 && m < 64) {
+            self.rank_by_bounds(order_base, low, first_part, first_end);
+        }
         self.arena.order[order_base..].sort_unstable();
         let mut next = order_base;
         // the options put off because another thread was searching them (shared plies only)
@@ -1049,6 +1055,43 @@ impl<'a, G: ComponentGame, T: Tables<G::Part>> Walker<'a, G, T> {
         };
         self.tables.put(part.clone(), m, work);
         Ok(r.contains(m).then_some(m))
+    }
+
+    /// Puts first, among the options to search (`order` from `base`), those the bounds table
+    /// shows cannot have a value below `low` (the least value the question still asks
+    /// about): an option known not to be 0 or 1 is the likeliest to be 2. Only options with
+    /// one component the table does not know exactly are ranked (the others keep their
+    /// place, by size).
+    fn rank_by_bounds(&mut self, base: usize, low: u8, first_part: usize, first_end: usize) {
+        let core = self.core;
+        for k in base..self.arena.order.len() {
+            let (size, i) = self.arena.order[k];
+            let (s, e) = self.option_parts(i as usize, first_part, first_end);
+            let (mut x, mut unknown) = (0u8, None);
+            let mut several = false;
+            for j in s..e {
+                match core.lookup(&mut self.tables, &self.arena.parts[j]) {
+                    Some(v) => x ^= v,
+                    None if unknown.is_none() => unknown = Some(j),
+                    None => several = true,
+                }
+            }
+            let Some(j) = unknown.filter(|_| !several) else {
+                self.arena.order[k].0 = size | 1 << 24;
+                continue;
+            };
+            let excluded = match self.tables.fact(&self.arena.parts[j]) {
+                Some((None, excluded)) => excluded,
+                _ => 0,
+            };
+            let above = (0..low).all(|w| {
+                let v = w ^ x;
+                v < 64 && excluded >> v & 1 == 1
+            });
+            if !above {
+                self.arena.order[k].0 = size | 1 << 24;
+            }
+        }
     }
 
     /// `Some(v)` when option `i`'s nimber v is in `q`: the smaller unknown components valued
