@@ -7,7 +7,8 @@
 # round, the root's moves decided), the answer when the run finished, the wall time and the
 # peak memory (GNU time).
 # Usage: bash bench/cram_records.sh SECONDS BOARD... (BOARD as 6x7; default 600 5x13 6x11
-# 7x10). THREADS (default 1), MAX_STATES (default 40000000), DIR (default records: the
+# 7x10). THREADS (default 1), MAX_STATES (default 40000000), EVERY (seconds between saves,
+# default 300), DIR (default records: the
 # checkpoints, kept between runs), GRUNDY (another build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,7 +30,7 @@ for b in "${boards[@]}"; do
   status=0
   /usr/bin/time -f "%e %M" -o "$dir/$b.time" "$grundy" solve --threads "${THREADS:-1}" \
     --max-states "${MAX_STATES:-40000000}" --db "$dir/cram14.db" --time-limit "$secs" \
-    --checkpoint "$dir/$b.ck" --checkpoint-every 60 "cram $board" \
+    --checkpoint "$dir/$b.ck" --checkpoint-every "${EVERY:-300}" "cram $board" \
     >"$dir/$b.out" 2>"$dir/$b.err" || status=$?
   read -r wall kb < <(tail -1 "$dir/$b.time")
   progress=$(grep '^grundy: .*positions searched' "$dir/$b.err" | tail -1 | sed 's/^grundy: //')
