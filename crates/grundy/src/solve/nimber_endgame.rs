@@ -3,10 +3,11 @@
 //!
 //! A database is built on first use, in memory, for the games that name a size
 //! ([`ComponentGame::endgame`]: Cram's regions of at most 12 cells, the connected graphs of
-//! at most 7 vertices for Node Kayles and 8 for Arc Kayles), and kept for the process (a server builds it once); or
-//! built bigger by `grundy db build` and read from the file with `--db`
-//! ([`Endgame::write`], [`Endgame::read`]). [`crate::solve::nimber_search::NimberSearch`]
-//! looks a component up here before its table when the component is small enough.
+//! at most 7 vertices for Node Kayles and 8 for Arc Kayles), and kept for the process (a
+//! server builds it once); or built bigger by `grundy db build` and read from the file with
+//! `--db` ([`Endgame::write`], [`Endgame::read`]).
+//! [`crate::solve::nimber_search::NimberSearch`] looks a component up here before its table
+//! when the component is small enough.
 //!
 //! The build lists the components ([`ComponentGame::components_up_to`]: for Cram the
 //! polyominoes of at most n cells, grown a cell at a time), smallest first, and takes each
@@ -289,8 +290,8 @@ pub fn built_on_first_use<G: ComponentGame>(
         return Ok(None);
     };
     let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
-    if built.iter().any(|(n, s, _)| *n == name && *s == size) {
-        return Ok(find_built(&built, name, size));
+    if let Some(db) = find_built(&built, name, size) {
+        return Ok(Some(db));
     }
     let small = Budget::new(budget.max_states() / 4).with_cancel(budget.cancel().clone());
     match Endgame::build(game, size, &small) {
