@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
-# Who wins each empty Domineering rectangle, moving first as Vertical (Left) and as Horizontal
-# (Right): grundy's outcome search (`grundy table --outcomes`, one process for the whole
-# table, each rectangle also solved alone) against Obsequi (Nathan Bullock's solver, built
-# from ../shared/peers/obsequi into a temporary folder; GPL, never copied). Prints both
-# answers, checks they agree, and the total times.
+# Who wins each empty Domineering rectangle, and with which move, moving first as Vertical
+# (Left) and as Horizontal (Right): grundy's outcome search (`grundy solve --max-moves 1`, a
+# winning move for each player, as Obsequi gives one; MOVES=0 for who wins only; also
+# `grundy table --outcomes`, one process for the whole table) against Obsequi (Nathan
+# Bullock's solver, built from ../shared/peers/obsequi into a temporary folder; GPL, never
+# copied), whose answer is the winner and a winning move. Prints both answers, checks they
+# agree (and that grundy names a move for the winner), and the total times.
 # Then the largest rectangles on one thread, and the positions the largest takes.
-# Usage: bash bench/outcome_peers.sh [MAX_SIDE] (default 7; each run limited to LIMIT s, 120).
+# Usage: bash bench/outcome_peers.sh [MAX_SIDE [MIN_SIDE]] (default 7 and 2; each run limited
+# to LIMIT s, 120).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 max=${1:-7}
+min=${2:-2}
+moves=${MOVES:-1}
 limit=${LIMIT:-120}
 peers=${PEERS:-../shared/peers}
 # GRUNDY=path runs another build of grundy (before and after a change) without building
@@ -27,19 +32,22 @@ board() { local r=$1 c=$2 row; row=$(printf '.%.0s' $(seq "$c")); printf "$row|%
 
 printf '| board | first | grundy | grundy time | Obsequi | Obsequi time |\n|---|---|---|---|---|---|\n'
 total_g=0 total_o=0 disagree=0
-for ((r = 2; r <= max; r++)); do
-  for ((c = 2; c <= max; c++)); do
+for ((r = min; r <= max; r++)); do
+  for ((c = min; c <= max; c++)); do
     for first in V H; do
       # grundy: who wins moving first (Left = V, Right = H)
       t0=$(now)
-      out=$(timeout "$limit" "$bin" solve --json --no-value --max-moves 0 "domineering $(board "$r" "$c")" || true)
+      out=$(timeout "$limit" "$bin" solve --json --no-value --max-moves "$moves" "domineering $(board "$r" "$c")" || true)
       t1=$(now)
       g=$(python3 -c 'import json,sys
 d=json.loads(sys.stdin.read() or "null")
 if d is None: print("-"); sys.exit()
 o=d["outcome"]; first=sys.argv[1]
 win={"V":o in ("L","N"),"H":o in ("R","N")}[first]
-print(first if win else ("H" if first=="V" else "V"))' "$first" <<<"$out")
+listed=d[{"V":"left_winning_moves","H":"right_winning_moves"}[first]]
+# with moves asked for, the winner is given a winning move
+if sys.argv[2] != "0" and win and len(listed) != 1: print("no-move"); sys.exit()
+print(first if win else ("H" if first=="V" else "V"))' "$first" "$moves" <<<"$out")
       # Obsequi answers for the player moving first only; the solve above answers both,
       # so its time is counted once per rectangle (on the V line)
       t2=$(now)
@@ -54,8 +62,8 @@ print(first if win else ("H" if first=="V" else "V"))' "$first" <<<"$out")
     done
   done
 done
-printf '\ntotal: grundy %.2f s, Obsequi %.2f s (ratio %.2f); disagreements: %d\n' \
-  "$total_g" "$total_o" "$(python3 -c "print($total_g/max($total_o,1e-9))")" "$disagree"
+printf '\ntotal (grundy --max-moves %s): grundy %.2f s, Obsequi %.2f s (ratio %.2f); disagreements: %d\n' \
+  "$moves" "$total_g" "$total_o" "$(python3 -c "print($total_g/max($total_o,1e-9))")" "$disagree"
 t0=$(now)
 "$bin" table --outcomes --rows "$max" --cols "$max" domineering >/dev/null
 t1=$(now)

@@ -119,6 +119,7 @@ fn search_options(
         progress: None,
         database: None,
         threads,
+        move_positions: None,
     }
 }
 
@@ -240,6 +241,92 @@ fn threads_that_search_a_board_together_agree_with_the_canonical_forms() {
         solver_ran += usize::from(stats.results > 0);
     }
     assert!(solver_ran > 100, "{solver_ran}");
+}
+
+#[test]
+fn the_winning_move_named_by_a_boards_own_search_wins_and_is_the_same_on_any_thread_count() {
+    // a Domineering or Clobber board beside an integer, moves listed: each player's first
+    // winning move is named by the board's own search (at the outcome's cost), and the
+    // others found by a search of their own cut at a count of positions
+    let mut rng = Rng::new(0x6e_a3ed);
+    let (mut named, mut cut) = (0, 0);
+    for round in 0..300 {
+        let (rows, cols) = (3 + rng.below(2), 3 + rng.below(3));
+        let board = if round % 2 == 0 {
+            format!("domineering {}", rng.board(b"....#", rows, cols))
+        } else {
+            format!("clobber {}", rng.board(b"xxooo.", rows, cols.min(4)))
+        };
+        let text = match rng.below(3) {
+            0 => board,
+            _ => format!("{board} + {}", rng.below(5) as i64 - 2),
+        };
+        let valued = solve_partizan(&text, &ValueOptions::default())
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let search = OutcomeOptions {
+            value_size: 0,
+            root_value_states: 0,
+            ..OutcomeOptions::default()
+        };
+        // one winning move each, on one thread and on two: the same move, and a winning one
+        let mut firsts = Vec::new();
+        for threads in [1, 2] {
+            let options = search_options(search, 1, threads);
+            let (searched, _) =
+                solve_by_search(terms(&text), &options).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(searched.outcome, valued.outcome, "{text}");
+            for (list, all) in [
+                (&searched.left_winning_moves, &valued.left_winning_moves),
+                (&searched.right_winning_moves, &valued.right_winning_moves),
+            ] {
+                assert_eq!(list.len(), all.len().min(1), "{text}");
+                assert!(list.iter().all(|m| all.contains(m)), "{text}: {list:?}");
+            }
+            // a list cut says why (the search of sums, without a board's own search, may
+            // find that the one winning move is all)
+            let listed =
+                !searched.left_winning_moves.is_empty() || !searched.right_winning_moves.is_empty();
+            assert!(listed || !searched.truncated, "{text}");
+            assert_eq!(
+                searched.truncated_reason.is_some(),
+                searched.truncated,
+                "{text}"
+            );
+            firsts.push(searched);
+        }
+        assert_eq!(firsts[0], firsts[1], "{text}");
+        named += usize::from(!firsts[0].left_winning_moves.is_empty());
+        // every winning move, past the named one within a count of positions: the same
+        // lists on one thread and two, each a part of the value engine's, in their order
+        let effort = [Some(0), Some(300), None][round % 3];
+        let mut lists = Vec::new();
+        for threads in [1, 2] {
+            let options = PartizanSolveOptions {
+                move_positions: effort,
+                ..search_options(search, 1000, threads)
+            };
+            let (searched, _) =
+                solve_by_search(terms(&text), &options).unwrap_or_else(|e| panic!("{text}: {e}"));
+            for (list, all) in [
+                (&searched.left_winning_moves, &valued.left_winning_moves),
+                (&searched.right_winning_moves, &valued.right_winning_moves),
+            ] {
+                let in_order: Vec<&String> = all.iter().filter(|m| list.contains(m)).collect();
+                assert_eq!(list.iter().collect::<Vec<_>>(), in_order, "{text}");
+                assert_eq!(list.is_empty(), all.is_empty(), "{text}");
+                if effort.is_none() {
+                    assert_eq!(list, all, "{text}");
+                }
+            }
+            if effort.is_none() {
+                assert!(!searched.truncated, "{text}");
+            }
+            lists.push(searched);
+        }
+        assert_eq!(lists[0], lists[1], "{text}");
+        cut += usize::from(lists[0].truncated);
+    }
+    assert!(named > 80 && cut > 30, "{named} {cut}");
 }
 
 #[test]

@@ -31,6 +31,13 @@ pub struct Args {
     /// The most winning moves listed (the list is then marked truncated).
     #[arg(long, value_name = "N", default_value_t = SolveOptions::default().max_moves)]
     max_moves: usize,
+    /// Partizan boards with their own search (Domineering, Clobber): the most positions
+    /// searched per player for her winning moves after the first, which the outcome's own
+    /// search names at no extra cost (past it the list is marked truncated); 'all' for no
+    /// limit: every winning move up to --max-moves.
+    #[arg(long, value_name = "N|all", value_parser = move_positions,
+          default_value_t = MovePositions(SolveOptions::default().move_positions))]
+    move_positions: MovePositions,
     /// Stop with one line after this many seconds (Ctrl-C stops too, with exit status 130).
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
@@ -71,6 +78,29 @@ pub struct Args {
     cluster: super::cluster::ClusterArgs,
 }
 
+/// `--move-positions`: a count of positions, or `None` for 'all'.
+#[derive(Clone, Copy, Debug)]
+struct MovePositions(Option<u64>);
+
+impl std::fmt::Display for MovePositions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Some(n) => write!(f, "{n}"),
+            None => f.write_str("all"),
+        }
+    }
+}
+
+fn move_positions(text: &str) -> Result<MovePositions, String> {
+    match text {
+        "all" => Ok(MovePositions(None)),
+        n => n
+            .parse::<u64>()
+            .map(|n| MovePositions(Some(n)))
+            .map_err(|_| format!("expected a count of positions or 'all', found '{n}'")),
+    }
+}
+
 /// Solves the expression and renders the answer (JSON or text).
 pub fn run(args: &Args) -> Result<String, String> {
     super::stop::arm(args.time_limit)?;
@@ -96,6 +126,7 @@ pub fn run(args: &Args) -> Result<String, String> {
         progress: progress(args.checkpoint.is_some(), &bar),
         database: super::db::open(args.db.as_deref())?,
         threads: args.threads,
+        move_positions: args.move_positions.0,
     };
     // The words of an unquoted expression arrive apart: join them back. `-` reads it from
     // standard input (a sum too long for a command line).
@@ -214,7 +245,14 @@ fn partizan_human(r: &PartizanReport) -> String {
         }
     }
     if r.truncated {
-        let _ = writeln!(out, "note: a list was cut at --max-moves");
+        let why = r
+            .truncated_reason
+            .as_deref()
+            .unwrap_or("a list was cut at --max-moves");
+        let _ = writeln!(
+            out,
+            "note: more winning moves may exist than are listed: {why}"
+        );
     }
     out
 }

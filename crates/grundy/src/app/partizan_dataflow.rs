@@ -46,6 +46,7 @@ pub fn dataflow_solve(
         progress: None,
         database: options.database.clone(),
         threads: 1,
+        move_positions: options.move_positions,
     };
     let solve_options = report_options.clone();
     let position = terms.clone();
@@ -60,11 +61,6 @@ pub fn dataflow_solve(
     let Some(answers) = answer_on_workers(position.clone(), make, config)? else {
         return Ok(None);
     };
-    let report = root_report(
-        &position,
-        &answers.subproblems,
-        &answers.wins,
-        &report_options,
-    )?;
+    let report = root_report(&position, &answers, &report_options)?;
     answer_of(report, is_impartial(&position)).map(Some)
 }

@@ -20,6 +20,7 @@ use crate::app::partizan_solve::TermSearch;
 use crate::app::value::{read_terms, ValueOptions};
 use crate::app::valued_sum::{board_of, sum_moves, ValuedSum};
 use crate::error::{excerpt, GrundyError, Result};
+use crate::partizan::root::name_winning_move;
 use crate::partizan::{OutcomeOptions, PartizanOutcome};
 use serde::Serialize;
 
@@ -391,8 +392,8 @@ pub fn value_with_moves_of(terms: Vec<Term>, options: &ValueOptions) -> Result<V
 impl SearchPlay {
     /// The state for the player to move (Left when `left`): who wins the position (both
     /// players first, for the outcome class) and after each move, by search. The computer
-    /// takes the first winning move in the search's own order, else the move the search
-    /// tries first.
+    /// takes the winning move `solve` names ([`name_winning_move`]), else the first winning
+    /// move in the search's own order, else the move the search tries first.
     fn state(&mut self, left: bool) -> Result<PartizanPlayState> {
         let ts = &mut self.search;
         ts.root_sum(&self.terms)?;
@@ -410,10 +411,22 @@ impl SearchPlay {
         } else {
             (other_wins, mover_wins)
         };
-        let computer = order
-            .iter()
-            .copied()
-            .find(|&i| wins[i])
+        // the move `solve` names: the first winning one in the order of the game's own
+        // search, when it has one (its table knows every move by now), else the first winning
+        // one in the search's order, else the move it tries first
+        let named = match mover_wins {
+            true => name_winning_move(ts, &self.terms, left)?
+                .and_then(|(_, m)| m)
+                .map(|m| crate::app::partizan_solve::text(&m)),
+            false => None,
+        };
+        let computer = named
+            .and_then(|m| {
+                moves
+                    .iter()
+                    .position(|n| crate::app::partizan_solve::text(n) == m)
+            })
+            .or_else(|| order.iter().copied().find(|&i| wins[i]))
             .or(order.first().copied());
         let board_of_terms = |t: &[Term]| board_of(t);
         Ok(PartizanPlayState {

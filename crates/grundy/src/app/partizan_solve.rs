@@ -12,7 +12,8 @@ use crate::games::partizan::{PartizanRegion, PartizanValues};
 use crate::partizan::checkpoint::SearchCheckpoint;
 use crate::partizan::database::Database;
 use crate::partizan::root::{
-    answer_on_threads, search_checkpointed, ProgressSink, RootOptions, RootSearch, Subproblem,
+    answer_on_threads, listed_at_most, more_winning_moves, search_checkpointed, ProgressSink,
+    RootAnswers, RootOptions, RootSearch,
 };
 use crate::partizan::{
     GameId, OutcomeOptions, OutcomeSearch, OutcomeStats, PartizanOutcome, ResultTable, SearchSum,
@@ -42,7 +43,15 @@ pub struct PartizanSolveOptions {
     /// Threads searching the root's moves at once (0: one per core). Each has its own table
     /// of `max_states / threads` results. A checkpointed search runs on one thread.
     pub threads: usize,
+    /// The most positions searched per player for her winning moves after the first, when
+    /// her game's own search named the first ([`more_winning_moves`]); `None`: no limit.
+    pub move_positions: Option<u64>,
 }
+
+/// The positions `solve` searches by default per player for the winning moves after the
+/// first (`--move-positions`): a few times the outcome's own search on the boards where
+/// listing them all costs more than that (8 x 8 Domineering and up).
+pub const DEFAULT_MOVE_POSITIONS: u64 = 1 << 20;
 
 /// A bound on the positions searches of games with `cells` cells (stones, edges) in all can
 /// reach: 2^(cells + 2) (each cell taken or not, a player to move and what is left beside
@@ -200,6 +209,14 @@ impl RootSearch for TermSearch {
         TermSearch::root_sum(self, terms)
     }
 
+    fn sum(&mut self, terms: &Vec<Term>) -> Result<SearchSum<PartizanRegion>> {
+        TermSearch::sum(self, terms)
+    }
+
+    fn regions(&mut self, terms: &Vec<Term>) -> Result<(Vec<(PartizanRegion, bool)>, GameId)> {
+        TermSearch::regions(self, terms)
+    }
+
     fn wins(&mut self, terms: &Vec<Term>, left: bool) -> Result<bool> {
         TermSearch::wins(self, terms, left)
     }
@@ -235,34 +252,65 @@ impl RootSearch for TermSearch {
 /// The report of a sum from the answers to its root's subproblems (who moves, and the
 /// position a move leaves, or `None` for the root itself; whether the mover wins by it): the
 /// outcome (Left first wins iff some Left subproblem is won), each player's winning moves
-/// (at most `max_moves`, then the list is marked cut), and the value within its budget.
+/// (at most `max_moves`, then the list is marked cut, and why), and the value within its
+/// budget.
 pub fn root_report(
     terms: &[Term],
-    subproblems: &[Subproblem<Vec<Term>>],
-    wins: &[bool],
+    answers: &RootAnswers<Vec<Term>>,
     options: &PartizanSolveOptions,
 ) -> Result<PartizanReport> {
+    report_with(terms, answers, options, attempt_value(terms, options)?)
+}
+
+/// [`root_report`] with the value already attempted ([`attempt_value`]); an error when the
+/// value's outcome is not the search's.
+fn report_with(
+    terms: &[Term],
+    answers: &RootAnswers<Vec<Term>>,
+    options: &PartizanSolveOptions,
+    value: ValueAttempt,
+) -> Result<PartizanReport> {
     let wins_first = |left: bool| {
-        subproblems
+        answers
+            .subproblems
             .iter()
-            .zip(wins)
+            .zip(&answers.wins)
             .any(|((l, _), &w)| *l == left && w)
     };
     let (left_wins, right_wins) = (wins_first(true), wins_first(false));
     let outcome = PartizanOutcome::from_first(left_wins, right_wins);
     let mut lists: [Vec<String>; 2] = [Vec::new(), Vec::new()];
-    let mut truncated = options.max_moves == 0 && (left_wins || right_wins);
-    for ((left, position), &w) in subproblems.iter().zip(wins) {
+    let mut reason = answers.cut.clone();
+    if options.max_moves == 0 && (left_wins || right_wins) {
+        reason = Some("no winning move is listed (--max-moves 0)".into());
+    }
+    for ((left, position), &w) in answers.subproblems.iter().zip(&answers.wins) {
         if let (Some(next), true) = (position, w) {
             let list = &mut lists[usize::from(!left)];
             if list.len() == options.max_moves {
-                truncated = true;
+                reason.get_or_insert_with(|| listed_at_most(options.max_moves));
             } else {
                 list.push(text(next));
             }
         }
     }
-    let (value, nimber, value_reason) = value_within(terms, outcome, options)?;
+    if answers.skipped {
+        reason.get_or_insert_with(|| "a part has more moves than can be listed".into());
+    }
+    let ValueAttempt {
+        value,
+        nimber,
+        outcome: value_outcome,
+        reason: value_reason,
+    } = value;
+    if let Some(says) = value_outcome.filter(|&says| says != outcome) {
+        return Err(GrundyError::Unsupported(format!(
+            "internal error: the search says {} but the value {} says {}",
+            outcome.letter(),
+            value.unwrap_or_default(),
+            says.letter()
+        )));
+    }
     let [left_winning_moves, right_winning_moves] = lists;
     Ok(PartizanReport {
         position: text(terms),
@@ -273,19 +321,32 @@ pub fn root_report(
         nimber,
         left_winning_moves,
         right_winning_moves,
-        truncated,
+        truncated: reason.is_some(),
+        truncated_reason: reason,
     })
 }
 
-/// The sum's canonical form if the value engine finds it within `options.value_states`
-/// (checked against the outcome found by search) and the nimber it is, if one, else why not.
-pub fn value_within(
-    terms: &[Term],
-    outcome: PartizanOutcome,
-    options: &PartizanSolveOptions,
-) -> Result<(Option<String>, Option<u32>, Option<String>)> {
+/// What the value engine found of a sum within its budget.
+#[derive(Clone, Debug, Default)]
+pub struct ValueAttempt {
+    /// The canonical form, when found.
+    pub value: Option<String>,
+    /// The nimber it is, if one.
+    pub nimber: Option<u32>,
+    /// Its outcome, when found (checked against the search's).
+    pub outcome: Option<PartizanOutcome>,
+    /// Why there is no value: not asked for, or the budget it needed.
+    pub reason: Option<String>,
+}
+
+/// The sum's canonical form if the value engine finds it within `options.value_states`, the
+/// nimber it is (if one) and its outcome; else why not.
+pub fn attempt_value(terms: &[Term], options: &PartizanSolveOptions) -> Result<ValueAttempt> {
     let Some(states) = options.value_states else {
-        return Ok((None, None, Some("not computed (--no-value)".to_string())));
+        return Ok(ValueAttempt {
+            reason: Some("not computed (--no-value)".to_string()),
+            ..ValueAttempt::default()
+        });
     };
     let budget = Budget::new(states).with_cancel(options.budget.cancel().clone());
     let mut values = PartizanValues::new(budget);
@@ -293,24 +354,18 @@ pub fn value_within(
         values.use_database(db);
     }
     match ValuedSum::new(terms.to_vec(), values) {
-        Ok(mut sum) => {
-            let v = sum.values.forms.to_string(sum.total);
-            if sum.values.forms.outcome(sum.total) != outcome {
-                return Err(GrundyError::Unsupported(format!(
-                    "internal error: the search says {} but the value {v} says {}",
-                    outcome.letter(),
-                    sum.values.forms.outcome(sum.total).letter()
-                )));
-            }
-            Ok((Some(v), sum.values.forms.as_nimber(sum.total), None))
-        }
-        Err(GrundyError::StateLimit { limit, .. }) => Ok((
-            None,
-            None,
-            Some(format!(
+        Ok(mut sum) => Ok(ValueAttempt {
+            value: Some(sum.values.forms.to_string(sum.total)),
+            nimber: sum.values.forms.as_nimber(sum.total),
+            outcome: Some(sum.values.forms.outcome(sum.total)),
+            reason: None,
+        }),
+        Err(GrundyError::StateLimit { limit, .. }) => Ok(ValueAttempt {
+            reason: Some(format!(
                 "the canonical form needs more than {limit} stored positions (--value-states)"
             )),
-        )),
+            ..ValueAttempt::default()
+        }),
         Err(e) => Err(e),
     }
 }
@@ -335,43 +390,72 @@ pub fn solve_by_search(
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
+    let make = |search: OutcomeOptions| {
+        let mut ts = TermSearch::new(options.budget.clone(), search);
+        if let Some(db) = &options.database {
+            ts.search.rules.use_database(db);
+        }
+        ts
+    };
+    // the value is attempted on a thread of its own beside the search (on a big board it
+    // fails after its budget, which takes about as long as the search)
+    std::thread::scope(|scope| {
+        let value = scope.spawn(|| attempt_value(&terms, options));
+        let searched = answers_of(&terms, options, threads, &make);
+        let value = value.join().expect("the value thread panicked");
+        let answers = searched?;
+        let report = report_with(&terms, &answers, options, value?)?;
+        Ok((report, answers.stats))
+    })
+}
+
+/// The root's answers of [`solve_by_search`]: on threads (or on one, with a checkpoint),
+/// then the winning moves after the one each player's game's own search named.
+fn answers_of(
+    terms: &Vec<Term>,
+    options: &PartizanSolveOptions,
+    threads: usize,
+    make: &(dyn Fn(OutcomeOptions) -> TermSearch + Sync),
+) -> Result<RootAnswers<Vec<Term>>> {
+    let mut answers = None;
     if threads > 1 && options.checkpoint.is_none() {
-        let make = |search: OutcomeOptions| {
-            let mut ts = TermSearch::new(options.budget.clone(), search);
-            if let Some(db) = &options.database {
-                ts.search.rules.use_database(db);
-            }
-            ts
-        };
         let root = RootOptions {
             budget: options.budget.clone(),
             max_moves: options.max_moves,
             search: options.search,
             progress: options.progress.clone(),
         };
-        if let Some(answers) = answer_on_threads(&terms, &make, &root, threads)? {
-            let mut report = root_report(&terms, &answers.subproblems, &answers.wins, options)?;
-            report.truncated |= answers.skipped;
-            return Ok((report, answers.stats));
+        answers = answer_on_threads(terms, make, &root, threads)?;
+    }
+    let mut answers = match answers {
+        Some(answers) => answers,
+        None => {
+            let mut ts = make(options.search);
+            ts.expect_positions(terms);
+            search_checkpointed(
+                &mut ts,
+                terms,
+                &text(terms),
+                options.max_moves,
+                options.checkpoint.as_ref(),
+                options.progress.as_ref(),
+            )?
         }
+    };
+    // the winning moves after the one each player's game's own search named: by a search of
+    // their own, the same on every run
+    if answers.named.contains(&true) {
+        let mut ts = make(options.search);
+        ts.expect_positions(terms);
+        more_winning_moves(
+            &mut ts,
+            terms,
+            &mut answers,
+            options.max_moves,
+            options.move_positions,
+        )?;
     }
-    let mut ts = TermSearch::new(options.budget.clone(), options.search);
-    ts.expect_positions(&terms);
-    if let Some(db) = &options.database {
-        ts.search.rules.use_database(db);
-    }
-    let searched = search_checkpointed(
-        &mut ts,
-        &terms,
-        &text(&terms),
-        options.max_moves,
-        options.checkpoint.as_ref(),
-        options.progress.as_ref(),
-    );
-    let answers = searched?;
-    let mut report = root_report(&terms, &answers.subproblems, &answers.wins, options)?;
-    report.truncated |= answers.skipped;
-    Ok((report, answers.stats))
+    Ok(answers)
 }
 
 /// Outcome, canonical form and each player's winning moves of a partizan sum.
@@ -405,5 +489,6 @@ pub fn solve_valued(mut sum: ValuedSum, max_moves: usize) -> Result<PartizanRepo
         left_winning_moves: left,
         right_winning_moves: right,
         truncated: lt || rt,
+        truncated_reason: (lt || rt).then(|| listed_at_most(max_moves)),
     })
 }

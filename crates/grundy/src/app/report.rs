@@ -5,7 +5,7 @@
 //! | `kind` | the sum's parts | its keys besides `kind`, `position`, `convention` |
 //! |---|---|---|
 //! | `impartial` | all impartial: heaps, octal and subtraction games, game graphs, `impartial GAME`, Cram (whose players have the same moves) | `outcome` (`N`, `P`, or `D` for a draw), `grundy` (the nimber, `null` when out of reach, under misère play, or ∞), `value` (`*g`), `escapes` (∞(K)), `winning_moves` (moves to nimber 0), `drawing_moves`, `truncated`, `note` |
-//! | `partizan` | some part partizan (Left and Right move differently) | `outcome` (`L`, `R`, `N`, `P`), `value` (the canonical form, `null` out of its budget), `value_reason`, `left_winning_moves`, `right_winning_moves`, `truncated` |
+//! | `partizan` | some part partizan (Left and Right move differently) | `outcome` (`L`, `R`, `N`, `P`), `value` (the canonical form, `null` out of its budget), `value_reason`, `left_winning_moves`, `right_winning_moves`, `truncated` (more winning moves may exist than are listed), `truncated_reason` (why) |
 //! | `loopy` | some part loopy (positions repeat) | `left_first` and `right_first` (`win`, `loss`, `draw`), `outcome` (`null` when a draw is involved), `value`, `value_reason`, `stopper`, `onside`, `offside`, stops, `mean`, `temperature`, `degree`, `positions`, `left_moves` and `right_moves` (each a position and its result), `truncated`, `board` |
 //!
 //! A move is always the whole position it leaves, written as an expression `solve` reads.
@@ -157,9 +157,13 @@ pub struct PartizanReport {
     pub left_winning_moves: Vec<String>,
     /// Right's winning moves when Right moves first.
     pub right_winning_moves: Vec<String>,
-    /// True when a list of moves was cut at the limit.
+    /// True when more winning moves may exist than are listed.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub truncated: bool,
+    /// Why the lists may leave winning moves out: the count asked for (`--max-moves`), the
+    /// search's effort (`--move-positions`), or a part with more moves than can be listed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub truncated_reason: Option<String>,
 }
 
 /// A move of a loopy sum and what it gives the player who makes it.

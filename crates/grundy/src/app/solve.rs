@@ -10,7 +10,7 @@
 
 use crate::app::loopy::LoopyOptions;
 use crate::app::parse::{parse_sum_with, read_sum, short_terms, SumPart, Term};
-use crate::app::partizan_solve::{solve_by_search, PartizanSolveOptions};
+use crate::app::partizan_solve::{solve_by_search, PartizanSolveOptions, DEFAULT_MOVE_POSITIONS};
 use crate::app::report::PartizanReport;
 pub use crate::app::report::{ImpartialReport, SolveReport};
 use crate::budget::{Budget, Cancel};
@@ -54,6 +54,10 @@ pub struct SolveOptions {
     /// Threads searching at once (0: one per core): the moves of a sum with a partizan part,
     /// the nimber search of an impartial board or graph.
     pub threads: usize,
+    /// For a sum with a partizan part whose game's own search names the first winning move:
+    /// the most positions searched per player for the others (`None`: no limit, every
+    /// winning move up to `max_moves`).
+    pub move_positions: Option<u64>,
 }
 
 /// The default budget of the canonical form that `solve` adds to a partizan sum's answer.
@@ -72,6 +76,7 @@ impl Default for SolveOptions {
             progress: None,
             database: None,
             threads: 0,
+            move_positions: Some(DEFAULT_MOVE_POSITIONS),
         }
     }
 }
@@ -191,6 +196,7 @@ pub fn solve(text: &str, options: &SolveOptions) -> Result<SolveReport> {
         progress: options.progress.clone(),
         database: options.database.clone(),
         threads: options.threads,
+        move_positions: options.move_positions,
     };
     let impartial = is_impartial(&terms);
     let (report, _) = solve_by_search(terms, &search)?;

@@ -38,7 +38,9 @@ use crate::error::{GrundyError, Result};
 use crate::games::board::Board;
 use crate::games::clobber::{Clobber, Stones};
 use crate::partizan::forms::{Forms, GameId};
-use crate::partizan::region_search::{try_moves, NodeSearch, RegionSolver, SearchFloor};
+use crate::partizan::region_search::{
+    try_moves, NamedPosition, NodeSearch, RegionSolver, SearchFloor,
+};
 use crate::partizan::results::{ResultKey, ResultTable};
 use crate::partizan::search::{PartizanRules, PartizanSearch};
 use rustc_hash::FxHashMap;
@@ -488,7 +490,13 @@ impl ClobberSolver {
         let kept = valued.iter().fold(unvalued, |m, g| m | g.0);
         let (x, o) = (x & kept, o & kept);
         let key = shape.key(x, o, left);
-        if let Some(wins) = self.floor.table.get(&key) {
+        // (a search naming its winning move searches its root's moves whatever the table says)
+        if let Some(wins) = self
+            .floor
+            .table
+            .get(&key)
+            .filter(|_| !self.floor.names(ply))
+        {
             return Ok((wins, 1));
         }
         let me = usize::from(!left);
@@ -592,6 +600,25 @@ impl NodeSearch for ClobberSolver {
         let h = &mut self.history[me][m.history()];
         *h = h.saturating_add(work);
     }
+    fn named(&self, _: &Node, m: Move) -> NamedPosition {
+        // the stone on `from` (of whichever colour in the board as given) takes `to`'s
+        let [x, o] = self.stones;
+        let (from, to) = (1u64 << m.from, 1u64 << m.to);
+        let (x, o) = if x & from != 0 {
+            (x & !from | to, o & !to)
+        } else {
+            (x & !to, o & !from | to)
+        };
+        let (rows, cols) = (self.shape.rows as u8, self.shape.cols as u8);
+        Box::new(Stones {
+            board: Board {
+                rows,
+                cols,
+                bits: x.into(),
+            },
+            right: o.into(),
+        })
+    }
 }
 
 /// A move's place in the order (lower first): the pairs of adjacent stones of both colours it
@@ -636,6 +663,15 @@ impl RegionSolver for ClobberSolver {
         SearchFloor::at_root(self, tick, |search, tick| {
             search.search(x, o, left, 0, tick)
         })
+    }
+    fn winning_move(
+        &mut self,
+        negated: bool,
+        integer: i64,
+        left: bool,
+        tick: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<(bool, Option<NamedPosition>)> {
+        SearchFloor::naming(self, |search| search.wins(negated, integer, left, tick))
     }
 }
 
@@ -747,6 +783,26 @@ mod tests {
             },
             integer,
             |integer, left| brute(cols, rows * cols, x, o, integer, left, memo),
+            |named, integer, left| {
+                let s = named.downcast::<Stones>().expect("stones");
+                let (nx, no) = (s.board.bits as u64, s.right as u64);
+                // one stone fewer, of the opponent's
+                let (mine, theirs, new_mine, new_theirs) =
+                    if left { (x, o, nx, no) } else { (o, x, no, nx) };
+                assert_eq!(new_theirs & !theirs, 0);
+                assert_eq!((theirs & !new_theirs).count_ones(), 1);
+                assert_eq!((new_mine & !mine).count_ones(), 1);
+                assert_eq!((mine & !new_mine).count_ones(), 1);
+                !brute(
+                    cols,
+                    rows * cols,
+                    nx,
+                    no,
+                    integer,
+                    !left,
+                    &mut HashMap::new(),
+                )
+            },
             &|| format!("{rows} x {cols} x {x:b} o {o:b} valuing {value_stones}"),
         );
     }

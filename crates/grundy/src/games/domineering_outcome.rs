@@ -38,7 +38,9 @@
 
 use crate::error::Result;
 use crate::games::board::Board;
-use crate::partizan::region_search::{try_moves, NodeSearch, RegionSolver, SearchFloor};
+use crate::partizan::region_search::{
+    try_moves, NamedPosition, NodeSearch, RegionSolver, SearchFloor,
+};
 use crate::partizan::results::{ResultKey, ResultTable};
 use crate::partizan::{BoundTotals, MoveBounds};
 use std::sync::Arc;
@@ -403,6 +405,8 @@ pub struct DomineeringSolver {
     floor: SearchFloor,
     shape: Shape,
     board: [u128; 2],
+    /// The board as given (row by row), for the positions its moves leave.
+    given: Board,
     /// The history heuristic: for each player and cell of her view, the work of the
     /// subtrees her move there won.
     history: [[u64; 128]; 2],
@@ -424,6 +428,11 @@ impl DomineeringSolver {
             floor: SearchFloor::new(table),
             shape,
             board,
+            given: Board {
+                rows,
+                cols,
+                bits: empty,
+            },
             history: [[0; 128]; 2],
         })
     }
@@ -471,7 +480,9 @@ impl DomineeringSolver {
         if mine == 0 && !own_free {
             return Ok((false, 1));
         }
-        if theirs == 0 && !their_free {
+        // (a search naming its winning move searches its root's moves whatever decides it)
+        let naming = self.floor.names(ply);
+        if theirs == 0 && !their_free && !naming {
             // her move leaves the opponent none
             return Ok((true, 1));
         }
@@ -479,11 +490,11 @@ impl DomineeringSolver {
         let mut totals = BoundTotals::default();
         totals.add(&before, false);
         totals.add_integer(integer.into());
-        if let Some(wins) = totals.decide(vertical) {
+        if let Some(wins) = totals.decide(vertical).filter(|_| !naming) {
             return Ok((wins, 1));
         }
         let key = self.key(board, integer, vertical);
-        if let Some(wins) = self.floor.table.get(&key) {
+        if let Some(wins) = self.floor.table.get(&key).filter(|_| !naming) {
             return Ok((wins, 1));
         }
         // near the root of a search whose work threads share: marked while searched
@@ -648,6 +659,26 @@ impl NodeSearch for DomineeringSolver {
         let h = &mut self.history[usize::from(!vertical)][usize::from(i)];
         *h = h.saturating_add(work);
     }
+
+    fn named(&self, &(_, _, vertical): &Self::Node, i: u8) -> NamedPosition {
+        // the move's two cells along the mover's line, row by row
+        let s = &self.shape;
+        let cell = |v: u32| {
+            if vertical {
+                let stride = s.rows + 1;
+                (v % stride) * s.cols + v / stride
+            } else {
+                let stride = s.cols + 1;
+                (v / stride) * s.cols + v % stride
+            }
+        };
+        let i = u32::from(i);
+        let covered = 1u128 << cell(i) | 1u128 << cell(i + 1);
+        Box::new(Board {
+            bits: self.given.bits & !covered,
+            ..self.given
+        })
+    }
 }
 
 impl RegionSolver for DomineeringSolver {
@@ -669,6 +700,16 @@ impl RegionSolver for DomineeringSolver {
         SearchFloor::at_root(self, tick, |search, tick| {
             search.search(board, integer, vertical, 0, tick)
         })
+    }
+
+    fn winning_move(
+        &mut self,
+        negated: bool,
+        integer: i64,
+        left: bool,
+        tick: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<(bool, Option<NamedPosition>)> {
+        SearchFloor::naming(self, |search| search.wins(negated, integer, left, tick))
     }
 }
 
@@ -756,6 +797,21 @@ pub(crate) mod tests {
                 },
                 integer,
                 |integer, vertical| brute(rows, cols, empty, integer, vertical, &mut memo),
+                |named, integer, vertical| {
+                    let board = named.downcast::<Board>().expect("a board");
+                    assert_eq!((board.rows, board.cols), (rows as u8, cols as u8));
+                    // two cells of the board taken
+                    assert_eq!(board.bits & !empty, 0);
+                    assert_eq!((empty & !board.bits).count_ones(), 2);
+                    !brute(
+                        rows,
+                        cols,
+                        board.bits,
+                        integer,
+                        !vertical,
+                        &mut HashMap::new(),
+                    )
+                },
                 &|| format!("{rows} x {cols} {empty:b}"),
             );
         }

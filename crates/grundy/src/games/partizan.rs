@@ -26,6 +26,7 @@ use crate::games::syntax::{ParseContext, Word};
 use crate::games::toads::Toads;
 use crate::games::toppling::Toppling;
 use crate::partizan::notation::NotationCache;
+use crate::partizan::region_search::NamedPosition;
 use crate::partizan::results::LazyResults;
 use crate::partizan::{
     Forms, GameId, MoveBounds, PartizanRules, PartizanSearch, RegionSolver, ResultTable, SumRules,
@@ -266,6 +267,23 @@ macro_rules! partizan_catalog {
                 match region {
                     $(PartizanRegion::$variant(_r) => {
                         None $(.or_else(|| $own(_r, &mut || self.results_table().ok())))?
+                    })+
+                }
+            }
+
+            fn split_named(
+                &self,
+                region: &PartizanRegion,
+                named: NamedPosition,
+            ) -> Option<Vec<(PartizanRegion, bool)>> {
+                match region {
+                    $(PartizanRegion::$variant(_) => {
+                        let position = named
+                            .downcast::<<<$game as PartizanGame>::Rules as PartizanRules>::Position>()
+                            .ok()?;
+                        let mut parts = Vec::new();
+                        self.$field.rules.split(&position, &mut parts);
+                        Some(parts.into_iter().map(|(r, n)| (PartizanRegion::$variant(r), n)).collect())
                     })+
                 }
             }

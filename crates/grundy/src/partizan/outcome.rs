@@ -33,6 +33,11 @@ pub use crate::partizan::sum_rules::{OutcomeOptions, OutcomeStats, RegionList, S
 use crate::partizan::sum_table::{SumTable, BUCKET, TABLE_ENTRY_BYTES};
 use std::fmt::Debug;
 
+/// Whether the player to move wins a sum, and the regions her winning move named by a
+/// game's own search leaves in place of the searched region
+/// ([`OutcomeSearch::winning_move`]).
+pub type NamedMove<R> = (bool, Option<RegionList<R>>);
+
 /// A part of a sum the search has not valued: a region, negated or not.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Part<R> {
@@ -582,6 +587,53 @@ impl<S: SumRules> OutcomeSearch<S> {
             Ok(())
         })?;
         Ok(Some(wins))
+    }
+
+    /// For a sum of one region beside an integer whose game has its own search
+    /// ([`SumRules::solver`]): whether the player to move (Left when `left`) wins, and if so
+    /// the regions her first winning move in that search's order leaves in place of the
+    /// region (each normalised, `true` when it stands in the sum negated;
+    /// [`crate::partizan::RegionSolver::winning_move`]; `None` when the search names no move:
+    /// one in the integer). `None` for any other sum.
+    ///
+    /// **Complexity**: that of [`Self::wins`] of the sum.
+    pub fn winning_move(
+        &mut self,
+        sum: &SearchSum<S::Region>,
+        left: bool,
+    ) -> Result<Option<NamedMove<S::Region>>> {
+        let ([part], []) = (&sum.parts[..], &sum.values[..]) else {
+            return Ok(None);
+        };
+        let Some(n) = self.rules.forms().as_number(sum.known) else {
+            return Ok(None);
+        };
+        if !n.is_integer() {
+            return Ok(None);
+        }
+        let Some(mut solver) = self.rules.solver(&part.region) else {
+            return Ok(None);
+        };
+        let (wins, named) =
+            solver.winning_move(part.negated, n.numerator(), left, &mut |nodes| {
+                let before = self.stats.nodes;
+                self.stats.nodes += nodes;
+                if before >> 12 != self.stats.nodes >> 12 {
+                    self.tick()?;
+                }
+                Ok(())
+            })?;
+        drop(solver);
+        self.rules.forms().status()?;
+        let regions = named
+            .and_then(|p| self.rules.split_named(&part.region, p))
+            .map(|regions| {
+                regions
+                    .into_iter()
+                    .map(|(r, negated)| (r, negated != part.negated))
+                    .collect()
+            });
+        Ok(Some((wins, regions)))
     }
 
     /// Who wins by the move bounds of the parts ([`BoundTotals::decide`]), when every part has

@@ -12,12 +12,23 @@
 //!   Distributed Minimax Search Algorithm* (1996);
 //! - the root (`SearchFloor::at_root`): the stack grown on demand, the last count reported.
 //!
+//! - **naming** the winning move ([`RegionSolver::winning_move`]): the root's moves tried in
+//!   the game's own order, each searched until one wins (no deferral at the root: every
+//!   thread takes each move in turn and the work splits below it), so that the move named is
+//!   the first winning one in that order whichever thread proves it, at the cost of the
+//!   outcome.
+//!
 //! A game's own search is then its move generation, its evaluation (bounds, values) and its
 //! move order: a `NodeSearch`.
 
 use crate::error::Result;
 use crate::partizan::results::{ResultKey, ResultTable};
+use std::any::Any;
 use std::sync::Arc;
+
+/// The position a region's move leaves, as the game holds its positions (its
+/// [`crate::partizan::PartizanRules::Position`]), named by a game's own search.
+pub type NamedPosition = Box<dyn Any + Send>;
 
 /// A game's own search for who wins one of its regions beside an integer (a sum the outcome
 /// search of sums meets often: a board, and what its root moves leave).
@@ -32,6 +43,21 @@ pub trait RegionSolver {
         left: bool,
         tick: &mut dyn FnMut(u64) -> Result<()>,
     ) -> Result<bool>;
+
+    /// [`Self::wins`], and when the player to move wins, the first of her moves in the
+    /// search's own order at the root that wins, as the position of the region it leaves
+    /// (`None` when she loses, or wins only by a move in the integer, or the search decides
+    /// without a move: beside a non-zero integer, Clobber's sign). The root's moves are
+    /// searched in turn, none deferred, so the move named is the same on every run and
+    /// thread count; the cost is that of [`Self::wins`] (the root's losing moves before the
+    /// winning one are refuted either way).
+    fn winning_move(
+        &mut self,
+        negated: bool,
+        integer: i64,
+        left: bool,
+        tick: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<(bool, Option<NamedPosition>)>;
 }
 
 /// How many moves from its root a search that shares its work marks its positions and
@@ -50,6 +76,10 @@ pub struct SearchFloor {
     sharing: bool,
     pending: u64,
     deferrals: u64,
+    /// Whether the search names its root's winning move ([`Self::naming`]).
+    naming: bool,
+    /// The root's winning move, once named.
+    named: Option<NamedPosition>,
 }
 
 impl SearchFloor {
@@ -61,7 +91,33 @@ impl SearchFloor {
             table,
             pending: 0,
             deferrals: 0,
+            naming: false,
+            named: None,
         }
+    }
+
+    /// Whether the position `ply` moves from the root is the root of a search that names its
+    /// winning move: then its moves are searched whatever the table and the bounds say of
+    /// it (they say who wins, not by which move), in order, none deferred. O(1).
+    #[inline]
+    pub fn names(&self, ply: u32) -> bool {
+        self.naming && ply == 0
+    }
+
+    /// Runs `search` (a search from the root, [`RegionSolver::wins`]) naming the root's
+    /// winning move: whether the player to move wins, and the position her first winning
+    /// move in the search's order leaves (see [`RegionSolver::winning_move`]).
+    pub(crate) fn naming<S: NodeSearch>(
+        search: &mut S,
+        run: impl FnOnce(&mut S) -> Result<bool>,
+    ) -> Result<(bool, Option<NamedPosition>)> {
+        search.floor().naming = true;
+        search.floor().named = None;
+        let wins = run(search);
+        let floor = search.floor();
+        floor.naming = false;
+        let named = floor.named.take();
+        Ok((wins?, named))
     }
 
     /// The node prologue: counts a position, and every 4096 reports them to `tick` (whose
@@ -143,6 +199,11 @@ pub(crate) trait NodeSearch {
     /// `m` won the position with `work` positions below it (the history and killer
     /// heuristics learn from it).
     fn won(&mut self, node: &Self::Node, m: Self::Move, work: u64);
+
+    /// The position of the region (as given to the search, with what the search set aside
+    /// at the root: dead parts, runs counted into the integer) that `m` leaves from the root
+    /// `node`: the move a search naming its winning move names.
+    fn named(&self, node: &Self::Node, m: Self::Move) -> NamedPosition;
 }
 
 /// The shared loop of a position neither its bounds nor the table decide: its moves, in the
@@ -165,7 +226,9 @@ pub(crate) fn try_moves<S: NodeSearch>(
     key: &ResultKey,
     tick: &mut dyn FnMut(u64) -> Result<()>,
 ) -> Result<(Option<bool>, u64)> {
-    let shared = search.floor().shares(ply);
+    // the root of a search naming its winning move: each move in turn, by every thread
+    let naming = search.floor().names(ply);
+    let shared = search.floor().shares(ply) && !naming;
     // (the moves' positions are marked only within the plies)
     let defer = shared && ply + 1 < SHARED_PLIES;
     let mut deferred: Vec<S::Move> = Vec::new();
@@ -190,6 +253,9 @@ pub(crate) fn try_moves<S: NodeSearch>(
             work += w;
             if !opponent_wins {
                 search.won(node, m, w);
+                if naming {
+                    search.floor().named = Some(search.named(node, m));
+                }
                 search.floor().table.put(key, true, work);
                 return Ok((Some(true), work));
             }
@@ -254,10 +320,37 @@ pub(crate) fn check_region_solver<S: RegionSolver>(
     mut solver: impl FnMut() -> S,
     integer: i32,
     mut expected: impl FnMut(i32, bool) -> bool,
+    mut named_wins: impl FnMut(NamedPosition, i32, bool) -> bool,
     what: &dyn Fn() -> String,
 ) {
     for left in [true, false] {
         for negated in [false, true] {
+            // the winning move named: the same answer, and a move after which the opponent
+            // (to move in the position it leaves, beside the same integer) loses
+            let (wins, named) = solver()
+                .winning_move(negated, i64::from(integer), left, &mut |_| Ok(()))
+                .expect("small searches finish");
+            {
+                let (integer, left) = if negated {
+                    (-integer, !left)
+                } else {
+                    (integer, left)
+                };
+                assert_eq!(
+                    wins,
+                    expected(integer, left),
+                    "{} named, integer {integer} left {left}",
+                    what()
+                );
+                if let Some(named) = named {
+                    assert!(wins, "{}: a move named in a lost position", what());
+                    assert!(
+                        named_wins(named, integer, left),
+                        "{} integer {integer} left {left}: the move named does not win",
+                        what()
+                    );
+                }
+            }
             let mut ticks = 0;
             let wins = solver()
                 .wins(negated, i64::from(integer), left, &mut |n| {

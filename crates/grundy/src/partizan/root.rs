@@ -21,7 +21,11 @@ use crate::budget::Budget;
 use crate::error::{GrundyError, Result};
 use crate::partizan::checkpoint::{self, SearchCheckpoint};
 use crate::partizan::database::Database;
-use crate::partizan::outcome::{OutcomeOptions, OutcomeSearch, OutcomeStats, SearchSum, SumRules};
+use crate::partizan::forms::GameId;
+use crate::partizan::hash::hash128;
+use crate::partizan::outcome::{
+    OutcomeOptions, OutcomeSearch, OutcomeStats, RegionList, SearchSum, SumRules,
+};
 use crate::partizan::results::ResultTable;
 use std::cell::RefCell;
 use std::fmt;
@@ -110,6 +114,20 @@ pub trait RootSearch {
         position: &Self::Position,
     ) -> Result<SearchSum<<Self::Rules as SumRules>::Region>>;
 
+    /// The position as the search holds it (after [`Self::root_sum`] of the search's root).
+    fn sum(
+        &mut self,
+        position: &Self::Position,
+    ) -> Result<SearchSum<<Self::Rules as SumRules>::Region>>;
+
+    /// The position's normalised regions (`true`: negated) and the value of the rest, before
+    /// the search values any region: equal for positions equal up to the games' symmetries,
+    /// whatever the search has met so far.
+    fn regions(
+        &mut self,
+        position: &Self::Position,
+    ) -> Result<(RegionList<<Self::Rules as SumRules>::Region>, GameId)>;
+
     /// Whether the player to move (Left when `left`) wins `position`.
     fn wins(&mut self, position: &Self::Position, left: bool) -> Result<bool>;
 
@@ -165,8 +183,33 @@ pub struct RootAnswers<P> {
     pub wins: Vec<bool>,
     /// Whether a part's moves were left out (then the root itself was asked).
     pub skipped: bool,
+    /// Per player (Left, Right): her list holds only her first winning move in her game's
+    /// own search's order, named by that search ([`name_winning_move`]); her other moves
+    /// were not searched ([`more_winning_moves`] looks for them).
+    pub named: [bool; 2],
+    /// Why the lists may leave winning moves out, when [`more_winning_moves`] cut them.
+    pub cut: Option<String>,
     /// The searches' counters, summed over the threads.
     pub stats: OutcomeStats,
+}
+
+impl<P> RootAnswers<P> {
+    /// Answers from the subproblems answered, nothing named or cut.
+    pub fn of(
+        subproblems: Vec<Subproblem<P>>,
+        wins: Vec<bool>,
+        skipped: bool,
+        stats: OutcomeStats,
+    ) -> RootAnswers<P> {
+        RootAnswers {
+            subproblems,
+            wins,
+            skipped,
+            named: [false; 2],
+            cut: None,
+            stats,
+        }
+    }
 }
 
 /// What the threads of [`answer_on_threads`] share.
@@ -258,8 +301,12 @@ impl Shared {
 }
 
 /// What one thread of [`answer_on_threads`] found: the subproblems it answered (the move
-/// wins, or the root is won) and its search's counters.
-type ThreadAnswers = (Vec<(usize, bool)>, OutcomeStats);
+/// wins, or the root is won; and for a question asked whole with moves wanted, the winning
+/// move named, `Err(())` when none could be) and its search's counters.
+type ThreadAnswers<P> = (
+    Vec<(usize, bool, Option<std::result::Result<P, ()>>)>,
+    OutcomeStats,
+);
 
 /// The root's questions on `threads` threads (see the module's documentation), each thread's
 /// search made by `make` (given the options of its share of the table): the root's moves (or,
@@ -293,10 +340,10 @@ pub fn answer_on_threads<S: RootSearch>(
     // game's own search keeps its results in the shared table.)
     let number = lister.search().rules.forms().as_number(root.known);
     let alone = root.parts.len() == 1 && root.values.is_empty() && number.is_some();
-    // with its game's own search beside an integer, and no move to list, every thread asks
-    // the root's questions (the search splits the work where every move must be searched)
+    // with its game's own search beside an integer, every thread asks the root's questions
+    // (the search splits the work where every move must be searched), naming each player's
+    // first winning move when moves are listed
     let together = alone
-        && options.max_moves == 0
         && number.is_some_and(|n| n.is_integer())
         && lister
             .search()
@@ -393,7 +440,7 @@ pub fn answer_on_threads<S: RootSearch>(
         ),
         ..options.search
     };
-    let answers: Vec<Result<ThreadAnswers>> = std::thread::scope(|scope| {
+    let answers: Vec<Result<ThreadAnswers<S::Position>>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|thread| {
                 let shared = Arc::clone(&shared);
@@ -401,7 +448,7 @@ pub fn answer_on_threads<S: RootSearch>(
                 let results = Arc::clone(&results);
                 let seed = Arc::clone(&seed);
                 let results_capacity = results.capacity();
-                scope.spawn(move || -> Result<ThreadAnswers> {
+                scope.spawn(move || -> Result<ThreadAnswers<S::Position>> {
                     let mut ts = make(search);
                     ts.share_results(results);
                     // and the search of sums keeps its results there too
@@ -491,13 +538,22 @@ pub fn answer_on_threads<S: RootSearch>(
                         }
                         current.store(k, Ordering::Relaxed);
                         let answer = match position {
-                            None => ts.wins(terms, *left),
-                            Some(next) => ts.wins(next, !left).map(|opponent| !opponent),
+                            // the root itself, its winning move named when moves are listed
+                            None if options.max_moves > 0 => {
+                                name_winning_move(&mut ts, terms, *left).and_then(|named| {
+                                    match named {
+                                        Some((wins, m)) => Ok((wins, Some(m.ok_or(())))),
+                                        None => ts.wins(terms, *left).map(|w| (w, Some(Err(())))),
+                                    }
+                                })
+                            }
+                            None => ts.wins(terms, *left).map(|w| (w, None)),
+                            Some(next) => ts.wins(next, !left).map(|opponent| (!opponent, None)),
                         };
                         match answer {
-                            Ok(wins) => {
+                            Ok((wins, named)) => {
                                 shared.answered(parts[k], wins);
-                                mine.push((k, wins));
+                                mine.push((k, wins, named));
                             }
                             // dropped by the watcher: no longer needed
                             Err(GrundyError::Cancelled)
@@ -520,13 +576,16 @@ pub fn answer_on_threads<S: RootSearch>(
             .collect()
     });
     let mut wins = vec![false; total];
+    let mut named: Vec<Option<std::result::Result<S::Position, ()>>> =
+        (0..total).map(|_| None).collect();
     let mut stats = OutcomeStats::default();
     let mut first_error = None;
     for answer in answers {
         match answer {
             Ok((mine, s)) => {
-                for (k, w) in mine {
+                for (k, w, m) in mine {
                     wins[k] = w;
+                    named[k] = m;
                 }
                 stats.nodes += s.nodes;
                 stats.valued += s.valued;
@@ -547,13 +606,41 @@ pub fn answer_on_threads<S: RootSearch>(
     if let Some(e) = first_error {
         return Err(e);
     }
+    if together && options.max_moves > 0 {
+        // each player's first winning move, as named by the threads (the same whichever
+        // thread named it); one the game's search could not name is looked for among her
+        // moves on one thread, on the shared table
+        let mut answers = RootAnswers::of(Vec::new(), Vec::new(), false, stats);
+        for (q, left) in [true, false].into_iter().enumerate() {
+            match (wins[q], named[q].take()) {
+                (true, Some(Ok(m))) => {
+                    answers.subproblems.push((left, Some(m)));
+                    answers.wins.push(true);
+                    answers.named[q] = true;
+                }
+                (true, _) => {
+                    let mut ts = make(options.search);
+                    ts.share_results(Arc::clone(&results));
+                    ts.search().share_table();
+                    ts.root_sum(terms)?;
+                    let (found, skipped) =
+                        scan_moves(&mut ts, terms, left, options.max_moves, &mut |_, _| {})?;
+                    answers.skipped |= skipped;
+                    for (m, w) in found {
+                        answers.subproblems.push((left, m));
+                        answers.wins.push(w);
+                    }
+                }
+                (false, _) => {
+                    answers.subproblems.push((left, None));
+                    answers.wins.push(false);
+                }
+            }
+        }
+        return Ok(Some(answers));
+    }
     if options.max_moves > 0 {
-        return Ok(Some(RootAnswers {
-            subproblems,
-            wins,
-            skipped: false,
-            stats,
-        }));
+        return Ok(Some(RootAnswers::of(subproblems, wins, false, stats)));
     }
     // each question: known, asked whole, or won by a move (another one, or the most
     // promising one with no reply winning); else every move of hers was answered, and lost
@@ -570,12 +657,12 @@ pub fn answer_on_threads<S: RootSearch>(
                         .any(|(&p, &w)| p == Part::Reply(q) && w))
         })
     });
-    Ok(Some(RootAnswers {
-        subproblems: vec![(true, None), (false, None)],
-        wins: firsts.to_vec(),
-        skipped: false,
+    Ok(Some(RootAnswers::of(
+        vec![(true, None), (false, None)],
+        firsts.to_vec(),
+        false,
         stats,
-    }))
+    )))
 }
 
 /// Splits the question "does `left` win moving first?" (question `q`) into subproblems: the
@@ -635,11 +722,113 @@ fn split_question<S: RootSearch>(
 /// of all.
 type StageFn<'a> = dyn FnMut(&str, Option<(usize, usize)>) + 'a;
 
-/// The root's questions on one thread: each root move in turn, in the search's order (a
-/// resumed run finds the decided ones in the table), and with `max_moves` 0 a player's moves
-/// stop at her first winning one; `stage` and `answer` hear of the progress (the moves
-/// decided, the questions answered). Returns the subproblems answered, their answers, and
-/// whether a part's moves were left out (more than the budget: the root itself is asked).
+/// Whether `left` wins `terms` moving first and, if so, her first winning move in the order of
+/// her game's own search (the position it leaves, `None` when the search names none: a move
+/// in the integer), for a sum of one region with its own search beside an integer
+/// ([`OutcomeSearch::winning_move`]); `None` for any other sum. The named move is matched to
+/// the first of [`RootSearch::moves`] that leaves the same sum (up to the games' symmetries).
+///
+/// **Complexity**: that of the outcome search of the sum, and one sum per root move.
+pub fn name_winning_move<S: RootSearch>(
+    ts: &mut S,
+    terms: &S::Position,
+    left: bool,
+) -> Result<Option<(bool, Option<S::Position>)>> {
+    let root = ts.sum(terms)?;
+    let Some((wins, named)) = ts.search().winning_move(&root, left)? else {
+        return Ok(None);
+    };
+    let Some(named) = named else {
+        return Ok(Some((wins, None)));
+    };
+    // the position the named move leaves: the root's regions, the one searched replaced
+    let (mut regions, known) = ts.regions(terms)?;
+    let part = &root.parts[0];
+    if let Some(at) = regions
+        .iter()
+        .position(|(r, n)| *r == part.region && *n == part.negated)
+    {
+        regions.swap_remove(at);
+    }
+    regions.extend(named);
+    let key = position_key(&regions, known);
+    let (moves, _) = ts.moves(terms, left)?;
+    for m in moves {
+        let (regions, known) = ts.regions(&m)?;
+        if position_key(&regions, known) == key {
+            return Ok(Some((wins, Some(m))));
+        }
+    }
+    Ok(Some((wins, None)))
+}
+
+/// A key of a position given by its normalised regions and the value of the rest: equal
+/// for equal multisets of regions (128-bit hashes, sorted) and the same value.
+fn position_key<R: std::hash::Hash>(regions: &RegionList<R>, known: GameId) -> (Vec<u128>, GameId) {
+    let mut hashes: Vec<u128> = regions.iter().map(|p| hash128(p, 0x9051)).collect();
+    hashes.sort_unstable();
+    (hashes, known)
+}
+
+/// What [`scan_moves`] found: each move tried (`None`: the root itself) and whether the mover
+/// wins by it, and whether a part's moves were left out.
+type Scanned<P> = (Vec<(Option<P>, bool)>, bool);
+
+/// The winning moves of `left` among her moves of `terms`, tried in their own order until one
+/// more than `want` are found (with `want` 0, in the search's order until the first: whether
+/// she wins): each move tried and
+/// whether it wins, in the moves' own order, and whether a part's moves were left out (then
+/// the root itself is asked, and answered as the subproblem `None`). `stage` hears of the
+/// moves decided.
+fn scan_moves<S: RootSearch>(
+    ts: &mut S,
+    terms: &S::Position,
+    left: bool,
+    want: usize,
+    stage: &mut StageFn,
+) -> Result<Scanned<S::Position>> {
+    let who = if left { "Left" } else { "Right" };
+    let mut found = Vec::new();
+    let (moves, skipped) = ts.moves(terms, left)?;
+    if skipped {
+        // a part with more moves than the budget: the root itself says who wins
+        stage(&format!("{who} first"), None);
+        found.push((None, ts.wins(terms, left)?));
+    }
+    // who wins: the moves in the search's order, until one wins; the winning moves: in their
+    // own order, so that the first `want` listed are the same on every run and thread count
+    // (the threads decide every move)
+    let total = moves.len();
+    let order = match want {
+        0 => ts.order(&moves, left)?,
+        _ => (0..total).collect(),
+    };
+    let mut answers: Vec<Option<bool>> = vec![None; total];
+    let mut winners = 0;
+    for (done, i) in order.into_iter().enumerate() {
+        if winners > want || (skipped && want == 0) {
+            break;
+        }
+        stage(&format!("{who}'s moves"), Some((done, total)));
+        let w = !ts.wins(&moves[i], !left)?;
+        winners += usize::from(w);
+        answers[i] = Some(w);
+    }
+    for (next, answer) in moves.into_iter().zip(answers) {
+        if let Some(w) = answer {
+            found.push((Some(next), w));
+        }
+    }
+    Ok((found, skipped))
+}
+
+/// The root's questions on one thread. A sum of one region with its game's own search beside
+/// an integer is asked whole, each player's first winning move named by that search
+/// ([`name_winning_move`]); otherwise each root move in turn (`scan_moves`: a resumed run
+/// finds the decided ones in the table): with `max_moves` 0 in the search's order until the
+/// first that wins, else in the moves' own order until one more than `max_moves` win. `stage` and `answer` hear of the progress (the moves decided, the
+/// questions answered). Returns the subproblems answered, their answers, and whether a part's
+/// moves were left out (more than the budget: the root itself is asked).
 pub fn search_root<S: RootSearch>(
     ts: &mut S,
     terms: &S::Position,
@@ -647,54 +836,179 @@ pub fn search_root<S: RootSearch>(
     stage: &mut StageFn,
     answer: &mut dyn FnMut(&str, bool),
 ) -> Result<RootAnswers<S::Position>> {
-    let mut skipped = false;
     ts.root_sum(terms)?;
-    let mut subproblems = Vec::new();
-    let mut wins = Vec::new();
-    for left in [true, false] {
+    let mut answers = RootAnswers::of(Vec::new(), Vec::new(), false, OutcomeStats::default());
+    for (q, left) in [true, false].into_iter().enumerate() {
         let who = if left { "Left" } else { "Right" };
-        let (moves, left_out) = ts.moves(terms, left)?;
-        if left_out {
-            // a part with more moves than the budget: the root itself says who wins
-            skipped = true;
-            stage(&format!("{who} first"), None);
-            let w = ts.wins(terms, left)?;
-            subproblems.push((left, None));
-            wins.push(w);
-        }
-        // tried in the search's order, listed in the moves' own order
-        let total = moves.len();
-        let mut answers: Vec<Option<bool>> = vec![None; total];
-        let mut winners = 0;
-        for (done, i) in ts.order(&moves, left)?.into_iter().enumerate() {
-            if winners > max_moves || (skipped && max_moves == 0) {
-                break;
+        stage(&format!("{who} first"), None);
+        let found = match name_winning_move(ts, terms, left)? {
+            Some((true, Some(m))) if max_moves > 0 => {
+                answers.named[q] = true;
+                vec![(Some(m), true)]
             }
-            stage(&format!("{who}'s moves"), Some((done, total)));
-            let w = !ts.wins(&moves[i], !left)?;
-            winners += usize::from(w);
-            answers[i] = Some(w);
-        }
-        for (next, answer) in moves.into_iter().zip(answers) {
-            if let Some(w) = answer {
-                subproblems.push((left, Some(next)));
-                wins.push(w);
+            Some((wins, named)) if max_moves == 0 || !wins || named.is_some() => {
+                vec![(None, wins)]
             }
+            // not one region with its own search, or no move named
+            _ => {
+                let (found, skipped) = scan_moves(ts, terms, left, max_moves, stage)?;
+                answers.skipped |= skipped;
+                found
+            }
+        };
+        let first = found.iter().any(|&(_, w)| w);
+        for (m, w) in found {
+            answers.subproblems.push((left, m));
+            answers.wins.push(w);
         }
-        let first = subproblems
-            .iter()
-            .zip(&wins)
-            .any(|((l, _), &w)| *l == left && w);
         answer(&format!("{who} first"), first);
     }
     stage("", None);
-    let stats = ts.search().stats();
-    Ok(RootAnswers {
-        subproblems,
-        wins,
-        skipped,
-        stats,
-    })
+    answers.stats = ts.search().stats();
+    Ok(answers)
+}
+
+/// More winning moves of each player whose list holds only the move her game's own search
+/// named ([`RootAnswers::named`]), up to `max_moves` in all: her moves tried in their own
+/// order by `ts`, a search of its own on one thread (its table starts empty, so the same
+/// command lists the same moves on every run and thread count), a move leaving the sum the
+/// named one leaves (a mirror image) winning without a search. The search stops after
+/// `effort` positions per player (`None`: none), and [`RootAnswers::cut`] then says so; it
+/// says so too when the list is full with moves left untried.
+///
+/// **Complexity**: at most `effort` positions per player.
+pub fn more_winning_moves<S: RootSearch>(
+    ts: &mut S,
+    terms: &S::Position,
+    answers: &mut RootAnswers<S::Position>,
+    max_moves: usize,
+    effort: Option<u64>,
+) -> Result<()>
+where
+    S::Rules: 'static,
+{
+    if !answers.named.contains(&true) {
+        return Ok(());
+    }
+    ts.root_sum(terms)?;
+    let mut reasons = Vec::new();
+    for (q, left) in [true, false].into_iter().enumerate() {
+        if !answers.named[q] {
+            continue;
+        }
+        let who = if left { "Left" } else { "Right" };
+        let at = answers
+            .subproblems
+            .iter()
+            .position(|(l, m)| *l == left && m.is_some())
+            .expect("a named move");
+        let first = answers.subproblems[at].1.clone().expect("a named move");
+        let (moves, skipped) = ts.moves(terms, left)?;
+        let (regions, known) = ts.regions(&first)?;
+        let first_key = position_key(&regions, known);
+        // the moves leaving the position the named move leaves (it, and its mirror images) win
+        let mut images = Vec::with_capacity(moves.len());
+        for m in &moves {
+            let (regions, known) = ts.regions(m)?;
+            images.push(position_key(&regions, known) == first_key);
+        }
+        let named_at = images.iter().position(|&i| i).unwrap_or(usize::MAX);
+        let start = ts.search().stats().nodes;
+        let over = Rc::new(std::cell::Cell::new(false));
+        if let Some(limit) = effort {
+            let over = Rc::clone(&over);
+            ts.search().watch(
+                Duration::ZERO,
+                Box::new(move |search| {
+                    if search.stats().nodes - start > limit {
+                        over.set(true);
+                        return Err(GrundyError::Cancelled);
+                    }
+                    Ok(())
+                }),
+            );
+        }
+        // the moves in their own order until the list is full (the named move counted)
+        let mut winning = vec![false; moves.len()];
+        let mut listed = 0;
+        let mut decided = 0;
+        if let Some(w) = winning.get_mut(named_at) {
+            *w = true;
+            listed += 1;
+            decided += 1;
+        }
+        let mut searched = Ok(());
+        for (i, m) in moves.iter().enumerate() {
+            if i == named_at {
+                continue;
+            }
+            if listed >= max_moves {
+                break;
+            }
+            // (the watcher looks every few thousand positions; here, between two moves)
+            if effort.is_some_and(|limit| ts.search().stats().nodes - start > limit) {
+                over.set(true);
+                searched = Err(GrundyError::Cancelled);
+                break;
+            }
+            let wins = images[i]
+                || match ts.wins(m, !left) {
+                    Ok(opponent) => !opponent,
+                    Err(e) => {
+                        searched = Err(e);
+                        break;
+                    }
+                };
+            winning[i] = wins;
+            listed += usize::from(wins);
+            decided += 1;
+        }
+        ts.search().unwatch();
+        match searched {
+            Err(GrundyError::Cancelled) if over.get() => reasons.push(format!(
+                "{who}'s moves were searched for {} positions (--move-positions): {decided} of \
+                 {} decided",
+                effort.unwrap_or(0),
+                moves.len()
+            )),
+            Err(e) => return Err(e),
+            Ok(()) if skipped || decided < moves.len() => reasons.push(listed_at_most(max_moves)),
+            Ok(()) => {}
+        }
+        if named_at >= moves.len() {
+            // (not among the moves listed: kept as named)
+            winning.push(true);
+        }
+        let mut kept: Vec<(Subproblem<S::Position>, bool)> = answers
+            .subproblems
+            .drain(..)
+            .zip(answers.wins.drain(..))
+            .filter(|((l, _), _)| *l != left)
+            .collect();
+        let mut first = Some(first);
+        for (i, w) in winning.into_iter().enumerate() {
+            if w {
+                let m = moves.get(i).cloned().or_else(|| first.take());
+                kept.push(((left, m), true));
+            }
+        }
+        for ((l, m), w) in kept {
+            answers.subproblems.push((l, m));
+            answers.wins.push(w);
+        }
+        answers.named[q] = false;
+    }
+    reasons.dedup();
+    if !reasons.is_empty() {
+        answers.cut = Some(reasons.join("; "));
+    }
+    Ok(())
+}
+
+/// Why a list stops at `max_moves` winning moves, in words.
+pub fn listed_at_most(max_moves: usize) -> String {
+    let s = if max_moves == 1 { "" } else { "s" };
+    format!("at most {max_moves} winning move{s} listed per player (--max-moves)")
 }
 
 /// How long [`answer_on_threads`] first searches on one thread: a sum answered within it is

@@ -120,11 +120,11 @@ where
             .into_iter()
             .map(|(left, next)| (left, Some(next)))
             .collect();
-        Ok(Some(RootAnswers {
+        Ok(Some(RootAnswers::of(
             subproblems,
-            wins: wins.into_iter().map(|w| w == Some(true)).collect(),
-            skipped: false,
-            stats: OutcomeStats::default(),
-        }))
+            wins.into_iter().map(|w| w == Some(true)).collect(),
+            false,
+            OutcomeStats::default(),
+        )))
     })
 }

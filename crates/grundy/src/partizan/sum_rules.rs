@@ -4,7 +4,7 @@
 
 use crate::error::Result;
 use crate::partizan::forms::{Forms, GameId};
-use crate::partizan::region_search::RegionSolver;
+use crate::partizan::region_search::{NamedPosition, RegionSolver};
 use crate::partizan::results::ResultTable;
 use crate::partizan::search::MoveBounds;
 use std::fmt::Debug;
@@ -51,6 +51,16 @@ pub trait SumRules {
     /// The region's game's own outcome search, when it has one (Domineering's bitboard
     /// search): the search hands it every sum of that region alone beside an integer.
     fn solver(&self, _region: &Self::Region) -> Option<Box<dyn RegionSolver>> {
+        None
+    }
+
+    /// The normalised regions of a position of `region`'s game that its own search named
+    /// ([`RegionSolver::winning_move`]), or `None` when it is not one of the game's positions.
+    fn split_named(
+        &self,
+        _region: &Self::Region,
+        _named: NamedPosition,
+    ) -> Option<RegionList<Self::Region>> {
         None
     }
 
