@@ -615,3 +615,33 @@ fn the_play_api_plays_every_kind_of_sum() {
     assert_eq!(status, 400, "{body}");
     assert!(body.contains("to_move must be left or right"), "{body}");
 }
+
+/// The empty 8 x 8 Domineering board, as a user asks it of the server (the default request:
+/// the value attempted, the winning moves listed): answered within the default budget of
+/// 10 s, with a winning move for each player that the command line names too. Long (4 s
+/// here): run by `.ci/run`.
+#[test]
+#[ignore]
+fn the_server_answers_the_empty_8_x_8_domineering_board_with_a_winning_move_each() {
+    let server = Server::start(&[]);
+    let board = vec!["........"; 8].join("/");
+    let expr = format!("domineering {board}");
+    let started = Instant::now();
+    let (status, body) = server.get(&format!("/api/solve?position={}", encode(&expr)));
+    assert_eq!(status, 200, "{body}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let page: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(page["outcome"], "N", "{body}");
+    assert_eq!(page["truncated"], true, "{body}");
+    assert!(page["truncated_reason"].is_string(), "{body}");
+    let (code, out, _) = cli(
+        &["solve", "--json", "--no-value", "--max-moves", "1", &expr],
+        b"",
+    );
+    assert_eq!(code, 0);
+    let printed: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for list in ["left_winning_moves", "right_winning_moves"] {
+        assert_eq!(page[list].as_array().map(Vec::len), Some(1), "{body}");
+        assert_eq!(page[list], printed[list], "{list}");
+    }
+}

@@ -51,7 +51,7 @@ pub struct PartizanSolveOptions {
 /// The positions `solve` searches by default per player for the winning moves after the
 /// first (`--move-positions`): a few times the outcome's own search on the boards where
 /// listing them all costs more than that (8 x 8 Domineering and up).
-pub const DEFAULT_MOVE_POSITIONS: u64 = 1 << 20;
+pub const DEFAULT_MOVE_POSITIONS: u64 = 1 << 19;
 
 /// A bound on the positions searches of games with `cells` cells (stones, edges) in all can
 /// reach: 2^(cells + 2) (each cell taken or not, a player to move and what is left beside
