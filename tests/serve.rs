@@ -624,7 +624,7 @@ fn the_play_api_plays_every_kind_of_sum() {
 #[ignore]
 fn the_server_answers_the_empty_8_x_8_domineering_board_with_a_winning_move_each() {
     let server = Server::start(&[]);
-    let board = vec!["........"; 8].join("/");
+    let board = ["........"; 8].join("/");
     let expr = format!("domineering {board}");
     let started = Instant::now();
     let (status, body) = server.get(&format!("/api/solve?position={}", encode(&expr)));
