@@ -776,10 +776,9 @@ type Scanned<P> = (Vec<(Option<P>, bool)>, bool);
 
 /// The winning moves of `left` among her moves of `terms`, tried in their own order until one
 /// more than `want` are found (with `want` 0, in the search's order until the first: whether
-/// she wins): each move tried and
-/// whether it wins, in the moves' own order, and whether a part's moves were left out (then
-/// the root itself is asked, and answered as the subproblem `None`). `stage` hears of the
-/// moves decided.
+/// she wins): each move tried and whether it wins, in the moves' own order, and whether a
+/// part's moves were left out (then the root itself is asked, and answered as the subproblem
+/// `None`). `stage` hears of the moves decided.
 fn scan_moves<S: RootSearch>(
     ts: &mut S,
     terms: &S::Position,
@@ -826,9 +825,10 @@ fn scan_moves<S: RootSearch>(
 /// an integer is asked whole, each player's first winning move named by that search
 /// ([`name_winning_move`]); otherwise each root move in turn (`scan_moves`: a resumed run
 /// finds the decided ones in the table): with `max_moves` 0 in the search's order until the
-/// first that wins, else in the moves' own order until one more than `max_moves` win. `stage` and `answer` hear of the progress (the moves decided, the
-/// questions answered). Returns the subproblems answered, their answers, and whether a part's
-/// moves were left out (more than the budget: the root itself is asked).
+/// first that wins, else in the moves' own order until one more than `max_moves` win.
+/// `stage` and `answer` hear of the progress (the moves decided, the questions answered).
+/// Returns the subproblems answered, their answers, and whether a part's moves were left out
+/// (more than the budget: the root itself is asked).
 pub fn search_root<S: RootSearch>(
     ts: &mut S,
     terms: &S::Position,
