@@ -61,7 +61,10 @@ def solve(expr, *, misere=False, max_states=None, max_moves=None, max_memory=Non
     ``note``. ``"partizan"`` (``"domineering ../.. + nim 1"``): ``outcome`` (``"L"``,
     ``"R"``, ``"N"`` or ``"P"``), ``left_winning_moves`` and ``right_winning_moves`` found by
     the outcome search, and ``value``: the canonical form, or ``None`` when it needs more
-    than 200,000 positions (``value_reason`` then says so). ``"loopy"`` (``"on + -1"``):
+    than 200,000 positions (``value_reason`` then says so); ``truncated`` and
+    ``truncated_reason`` when more winning moves may exist than are listed (on a big board,
+    the first winning move of each player, named by the search that decides who wins, and
+    the others found within ``grundy solve``'s default ``--move-positions``). ``"loopy"`` (``"on + -1"``):
     ``left_first`` and ``right_first`` (``"win"``, ``"loss"`` or ``"draw"``), the value and
     each player's moves.
 
