@@ -64,9 +64,9 @@ def solve(expr, *, misere=False, max_states=None, max_moves=None, max_memory=Non
     than 200,000 positions (``value_reason`` then says so); ``truncated`` and
     ``truncated_reason`` when more winning moves may exist than are listed (on a big board,
     the first winning move of each player, named by the search that decides who wins, and
-    the others found within ``grundy solve``'s default ``--move-positions``). ``"loopy"`` (``"on + -1"``):
-    ``left_first`` and ``right_first`` (``"win"``, ``"loss"`` or ``"draw"``), the value and
-    each player's moves.
+    the others found within ``grundy solve``'s default ``--move-positions``). ``"loopy"``
+    (``"on + -1"``): ``left_first`` and ``right_first`` (``"win"``, ``"loss"`` or
+    ``"draw"``), the value and each player's moves.
 
     ``max_memory`` bounds the memory the computation may hold (bytes, or ``"512M"``,
     ``"4G"``; by default half the machine's, or less under a control group's or an
