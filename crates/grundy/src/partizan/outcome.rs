@@ -33,6 +33,10 @@ pub use crate::partizan::sum_rules::{OutcomeOptions, OutcomeStats, RegionList, S
 use crate::partizan::sum_table::{SumTable, BUCKET, TABLE_ENTRY_BYTES};
 use std::fmt::Debug;
 
+/// The part of a sum of one region beside an integer, the integer, and the region's game's
+/// own search.
+type OwnSearch<'a, R> = (&'a Part<R>, i64, Box<dyn crate::partizan::RegionSolver>);
+
 /// Whether the player to move wins a sum, and the regions her winning move named by a
 /// game's own search leaves in place of the searched region
 /// ([`OutcomeSearch::winning_move`]).
@@ -556,6 +560,33 @@ impl<S: SumRules> OutcomeSearch<S> {
         Ok(())
     }
 
+    /// The part, the integer beside it and its game's own search, for a sum of one region
+    /// beside an integer whose game has one ([`SumRules::solver`]).
+    fn own_search<'a>(
+        &mut self,
+        sum: &'a SearchSum<S::Region>,
+    ) -> Option<OwnSearch<'a, S::Region>> {
+        let ([part], []) = (&sum.parts[..], &sum.values[..]) else {
+            return None;
+        };
+        let n = self.rules.forms().as_number(sum.known)?;
+        if !n.is_integer() {
+            return None;
+        }
+        Some((part, n.numerator(), self.rules.solver(&part.region)?))
+    }
+
+    /// Counts `nodes` positions of a game's own search, with the checks of every 4096
+    /// positions ([`Self::tick`]) for them too.
+    fn count_solver_nodes(&mut self, nodes: u64) -> Result<()> {
+        let before = self.stats.nodes;
+        self.stats.nodes += nodes;
+        if before >> 12 != self.stats.nodes >> 12 {
+            self.tick()?;
+        }
+        Ok(())
+    }
+
     /// Who wins a sum of one region and an integer, by the region's game's own search when it
     /// has one ([`SumRules::solver`]).
     fn by_solver(
@@ -564,27 +595,12 @@ impl<S: SumRules> OutcomeSearch<S> {
         left: bool,
         work: &mut u64,
     ) -> Result<Option<bool>> {
-        let ([part], []) = (&sum.parts[..], &sum.values[..]) else {
+        let Some((part, n, mut solver)) = self.own_search(sum) else {
             return Ok(None);
         };
-        let Some(n) = self.rules.forms().as_number(sum.known) else {
-            return Ok(None);
-        };
-        if !n.is_integer() {
-            return Ok(None);
-        }
-        let Some(mut solver) = self.rules.solver(&part.region) else {
-            return Ok(None);
-        };
-        let wins = solver.wins(part.negated, n.numerator(), left, &mut |nodes| {
+        let wins = solver.wins(part.negated, n, left, &mut |nodes| {
             *work += nodes;
-            let before = self.stats.nodes;
-            self.stats.nodes += nodes;
-            // the checks of every 4096 positions, for the solver's positions too
-            if before >> 12 != self.stats.nodes >> 12 {
-                self.tick()?;
-            }
-            Ok(())
+            self.count_solver_nodes(nodes)
         })?;
         Ok(Some(wins))
     }
@@ -602,27 +618,12 @@ impl<S: SumRules> OutcomeSearch<S> {
         sum: &SearchSum<S::Region>,
         left: bool,
     ) -> Result<Option<NamedMove<S::Region>>> {
-        let ([part], []) = (&sum.parts[..], &sum.values[..]) else {
+        let Some((part, n, mut solver)) = self.own_search(sum) else {
             return Ok(None);
         };
-        let Some(n) = self.rules.forms().as_number(sum.known) else {
-            return Ok(None);
-        };
-        if !n.is_integer() {
-            return Ok(None);
-        }
-        let Some(mut solver) = self.rules.solver(&part.region) else {
-            return Ok(None);
-        };
-        let (wins, named) =
-            solver.winning_move(part.negated, n.numerator(), left, &mut |nodes| {
-                let before = self.stats.nodes;
-                self.stats.nodes += nodes;
-                if before >> 12 != self.stats.nodes >> 12 {
-                    self.tick()?;
-                }
-                Ok(())
-            })?;
+        let (wins, named) = solver.winning_move(part.negated, n, left, &mut |nodes| {
+            self.count_solver_nodes(nodes)
+        })?;
         drop(solver);
         self.rules.forms().status()?;
         let regions = named
