@@ -1610,3 +1610,79 @@ fn boards_of_one_row_of_128_cells() {
     let row = format!("xo.{}", ".".repeat(125));
     assert_eq!(value_of(&format!("clobber {row}")), "*");
 }
+
+/// The early failure of the value engine ([`grundy::partizan::PartizanSearch::check_reach`]):
+/// on random Domineering and Clobber boards, with budgets below and above the parts the
+/// board's value stores, the check fails only when the value needs more than the budget (the
+/// parts an unlimited search stores), so a value within the budget is never refused early,
+/// and the value found within a budget is the unlimited one.
+#[test]
+fn a_value_is_refused_early_only_when_it_needs_more_than_its_budget() {
+    use grundy::games::partizan::PartizanValues;
+    use grundy::partizan::search::REACH_FAILURE;
+    let mut rng = Rng(0xC0FF_EE11);
+    let (mut refused_early, mut refused_late, mut valued) = (0, 0, 0);
+    for i in 0..160 {
+        let rows = 2 + rng.below(3) as usize;
+        let cols = 2 + rng.below(4) as usize;
+        let text = if i % 2 == 0 {
+            let cells: Vec<u8> = (0..rows * cols)
+                .map(|_| if rng.below(6) == 0 { b'#' } else { b'.' })
+                .collect();
+            format!("domineering {}", grid_text(&(cols, cells)))
+        } else {
+            let cells: Vec<u8> = (0..rows.min(4) * cols.min(4))
+                .map(|_| [b'x', b'o', b'x', b'o', b'.'][rng.below(5) as usize])
+                .collect();
+            format!("clobber {}", grid_text(&(cols.min(4), cells)))
+        };
+        let terms =
+            grundy::app::parse::parse_terms(&text, 1000, &grundy::games::NoGraphs::default())
+                .unwrap();
+        let grundy::app::parse::Term::Partizan(part) = &terms[0].0 else {
+            panic!("{text}")
+        };
+        let mut unlimited = PartizanValues::new(1 << 24);
+        let v = unlimited.value(part).unwrap();
+        let expected = unlimited.forms.to_string(v);
+        let needed = unlimited.states();
+        for _ in 0..4 {
+            let budget = 1 + rng.below(2 * needed as u64 + 2) as usize;
+            let mut values = PartizanValues::new(budget);
+            match values.value(part) {
+                Ok(v) => {
+                    assert_eq!(values.forms.to_string(v), expected, "{text}");
+                    // the search admits a part before its options, and stores it after them:
+                    // the parts on its stack may take it past the budget
+                    assert!(
+                        needed <= budget + rows * cols,
+                        "{text}: {needed} parts in {budget}"
+                    );
+                    valued += 1;
+                }
+                Err(grundy::error::GrundyError::StateLimit { what, .. })
+                    if what == REACH_FAILURE =>
+                {
+                    assert!(
+                        needed > budget,
+                        "{text}: refused early, but needs {needed} of {budget}"
+                    );
+                    refused_early += 1;
+                }
+                Err(e) => {
+                    // the table full, or the arena of forms (which may hold more forms than
+                    // the table holds parts)
+                    assert!(
+                        matches!(e, grundy::error::GrundyError::StateLimit { .. }),
+                        "{text}: {e}"
+                    );
+                    refused_late += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        refused_early > 50 && valued > 100 && refused_late > 0,
+        "{refused_early} {valued} {refused_late}"
+    );
+}

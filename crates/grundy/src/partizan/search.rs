@@ -388,6 +388,27 @@ pub fn position_key<P: std::hash::Hash>(position: &P) -> u128 {
 /// stops here rather than after seconds of listing).
 pub const OPTIONS_PER_PART: u128 = 64;
 
+/// How many moves [`PartizanSearch::value`]'s checks of reach
+/// ([`PartizanSearch::check_reach`]) list at most, per part the budget allows...
+pub const REACH_WORK: u128 = 6;
+
+/// ... and per move the search has listed so far: a check costs at most a few times the
+/// work done before it.
+pub const REACH_WORK_PER_LISTED: u128 = 4;
+
+/// The moves over which [`PartizanSearch::check_reach`] measures the rate of new parts.
+const REACH_WINDOW: u128 = 1 << 16;
+
+/// What [`PartizanSearch::check_reach`]'s [`GrundyError::StateLimit`] says ran out.
+pub const REACH_FAILURE: &str =
+    "the positions a partizan game reaches, counted before they are valued";
+
+/// The fractions of the budget (1 / n) at which [`PartizanSearch::value`] checks, once each,
+/// whether the position it values is in reach ([`PartizanSearch::check_reach`]): late enough
+/// that a value well within the budget is never checked, early enough that one far beyond
+/// it fails in a fraction of the time its table takes to fill.
+pub const REACH_CHECKS: [usize; 2] = [16, 4];
+
 /// A memoised search for the canonical forms of positions of one game.
 pub struct PartizanSearch<R: PartizanRules> {
     /// The rules.
@@ -405,6 +426,10 @@ pub struct PartizanSearch<R: PartizanRules> {
     /// The databases positions are looked up in before they are searched (`--db`, and the
     /// root's values one search hands to others), in turn.
     databases: Vec<DatabaseView>,
+    /// The position [`PartizanSearch::value`] was asked for, while it is valued.
+    root: Option<R::Position>,
+    /// How many of [`REACH_CHECKS`] the table has passed.
+    checks: usize,
 }
 
 impl<R: PartizanRules> PartizanSearch<R> {
@@ -421,6 +446,8 @@ impl<R: PartizanRules> PartizanSearch<R> {
             moves: Vec::new(),
             cap: None,
             databases: Vec::new(),
+            root: None,
+            checks: 0,
         }
     }
 
@@ -457,6 +484,95 @@ impl<R: PartizanRules> PartizanSearch<R> {
         }
     }
 
+    /// Fails with [`GrundyError::StateLimit`] ([`REACH_FAILURE`]) when valuing `position`
+    /// certainly needs more parts stored than the budget allows (the depth-first search, which
+    /// admits a part before its options and stores it after them, would fail once its table is
+    /// full, or end a few parts past the budget); `Ok(())` when that is not known after
+    /// listing `work` moves, or when the rate at which new parts come shows that it will not
+    /// be.
+    ///
+    /// Rests on this: the value of a part is made from the values of all its options, so
+    /// every part reachable from `position` that is neither an integer
+    /// ([`PartizanRules::integer`]) nor stored already is stored by the depth-first search.
+    /// Here they are counted breadth first, as they are reached: near the root nearly every
+    /// option is a new part, so a board far out of reach is known to be after listing a few
+    /// times the budget's moves, where the depth-first search first fills its table with
+    /// small positions (the empty 8 x 8 Domineering board: 200,000 parts in some 3 seconds).
+    /// Not checked when a database is in use (its positions are stored, not searched).
+    ///
+    /// **Complexity**: O(`work`) moves listed and normalised, and a set of the parts reached
+    /// (at most the budget's count, its memory within the budget's).
+    pub fn check_reach(&mut self, position: &R::Position, work: u128) -> Result<()> {
+        if !self.databases.is_empty() {
+            return Ok(());
+        }
+        let limit = self.budget.max_states();
+        let what = || REACH_FAILURE.to_string();
+        let mut seen: rustc_hash::FxHashSet<R::Position> = Default::default();
+        let mut queue: Vec<R::Position> = Vec::new();
+        let mut parts = Vec::new();
+        let mut moves = Vec::new();
+        let mut listed = 0u128;
+        let reach = |part: R::Position,
+                     seen: &mut rustc_hash::FxHashSet<R::Position>,
+                     queue: &mut Vec<R::Position>|
+         -> Result<bool> {
+            if self.table.contains_key(&part) || self.rules.integer(&part).is_some() {
+                return Ok(false);
+            }
+            self.budget.room(seen, what)?;
+            self.budget.room(queue, what)?;
+            if seen.insert(part.clone()) {
+                queue.push(part);
+            }
+            Ok(self.table.len().saturating_add(seen.len()) > limit)
+        };
+        self.rules.split(position, &mut parts);
+        for (part, _) in parts.drain(..) {
+            if reach(part, &mut seen, &mut queue)? {
+                return Err(GrundyError::StateLimit {
+                    limit,
+                    what: what(),
+                });
+            }
+        }
+        let mut next = 0;
+        let (mut window_end, mut window_seen) = (REACH_WINDOW, seen.len());
+        while next < queue.len() && listed < work {
+            if listed >= window_end {
+                // new parts come more slowly as the search goes on (unevenly: a level of
+                // the breadth-first order may end with a slow stretch): at four times this
+                // window's rate, the rest of the work would not find enough of them
+                let rate = (seen.len() - window_seen) as u128;
+                let more = rate.saturating_mul(work - listed) / REACH_WINDOW * 4;
+                let needed = (limit + 1).saturating_sub(self.table.len() + seen.len());
+                if more < needed as u128 {
+                    return Ok(());
+                }
+                (window_end, window_seen) = (listed + REACH_WINDOW, seen.len());
+            }
+            let part = queue[next].clone();
+            next += 1;
+            for left in [true, false] {
+                moves.clear();
+                self.rules.options(&part, left, &mut moves);
+                listed += moves.len() as u128;
+                for option in moves.drain(..) {
+                    self.rules.split(&option, &mut parts);
+                    for (p, _) in parts.drain(..) {
+                        if reach(p, &mut seen, &mut queue)? {
+                            return Err(GrundyError::StateLimit {
+                                limit,
+                                what: what(),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// How many parts are stored.
     pub fn states(&self) -> usize {
         self.table.len()
@@ -466,7 +582,25 @@ impl<R: PartizanRules> PartizanSearch<R> {
     ///
     /// **Complexity**: one canonicalisation per distinct part reached (up to symmetry), each
     /// a sum per option and the comparisons of [`Forms::make`].
+    ///
+    /// When the table first holds 1/16 and then 1/4 of the budget's parts
+    /// ([`REACH_CHECKS`]), the search checks whether `position` is in reach at all
+    /// ([`PartizanSearch::check_reach`]: then the parts stored, whose own options all are,
+    /// are not listed again), and fails at once if it is not.
     pub fn value(&mut self, forms: &mut Forms, position: &R::Position) -> Result<GameId> {
+        let outermost = self.root.is_none();
+        if outermost {
+            self.root = Some(position.clone());
+        }
+        let value = self.sum_value(forms, position);
+        if outermost {
+            self.root = None;
+        }
+        value
+    }
+
+    /// The value of a position within a search ([`PartizanSearch::value`] without its root).
+    fn sum_value(&mut self, forms: &mut Forms, position: &R::Position) -> Result<GameId> {
         let mut parts = self.parts.pop().unwrap_or_default();
         self.rules.split(position, &mut parts);
         let total = self.sum_of_parts(forms, &parts);
@@ -547,7 +681,7 @@ impl<R: PartizanRules> PartizanSearch<R> {
                     break 'sides;
                 }
                 for option in &moves {
-                    match self.value(forms, option) {
+                    match self.sum_value(forms, option) {
                         Ok(v) => side.push(v),
                         Err(e) => {
                             outcome = Err(e);
@@ -563,6 +697,19 @@ impl<R: PartizanRules> PartizanSearch<R> {
             forms.make(l, r)
         })?;
         self.table.insert(part.clone(), v);
+        if let Some(&share) = REACH_CHECKS.get(self.checks) {
+            if self.table.len() >= self.budget.max_states() / share && self.cap.is_none() {
+                self.checks += 1;
+                if let Some(root) = self.root.take() {
+                    let work = REACH_WORK
+                        .saturating_mul(self.budget.max_states() as u128)
+                        .min(REACH_WORK_PER_LISTED.saturating_mul(self.options_listed));
+                    let reach = self.check_reach(&root, work);
+                    self.root = Some(root);
+                    reach?;
+                }
+            }
+        }
         Ok(v)
     }
 }
