@@ -545,7 +545,9 @@ impl<R: PartizanRules> PartizanSearch<R> {
                 // window's rate, the rest of the work would not find enough of them
                 let rate = (seen.len() - window_seen) as u128;
                 let more = rate.saturating_mul(work - listed) / REACH_WINDOW * 4;
-                let needed = (limit + 1).saturating_sub(self.table.len() + seen.len());
+                let needed = limit
+                    .saturating_add(1)
+                    .saturating_sub(self.table.len().saturating_add(seen.len()));
                 if more < needed as u128 {
                     return Ok(());
                 }
