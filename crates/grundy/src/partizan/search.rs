@@ -513,28 +513,30 @@ impl<R: PartizanRules> PartizanSearch<R> {
         let mut parts = Vec::new();
         let mut moves = Vec::new();
         let mut listed = 0u128;
+        // a part reached: counted if new, and the error once the count passes the budget
         let reach = |part: R::Position,
                      seen: &mut rustc_hash::FxHashSet<R::Position>,
                      queue: &mut Vec<R::Position>|
-         -> Result<bool> {
+         -> Result<()> {
             if self.table.contains_key(&part) || self.rules.integer(&part).is_some() {
-                return Ok(false);
+                return Ok(());
             }
             self.budget.room(seen, what)?;
             self.budget.room(queue, what)?;
             if seen.insert(part.clone()) {
                 queue.push(part);
             }
-            Ok(self.table.len().saturating_add(seen.len()) > limit)
-        };
-        self.rules.split(position, &mut parts);
-        for (part, _) in parts.drain(..) {
-            if reach(part, &mut seen, &mut queue)? {
+            if self.table.len().saturating_add(seen.len()) > limit {
                 return Err(GrundyError::StateLimit {
                     limit,
                     what: what(),
                 });
             }
+            Ok(())
+        };
+        self.rules.split(position, &mut parts);
+        for (part, _) in parts.drain(..) {
+            reach(part, &mut seen, &mut queue)?;
         }
         let mut next = 0;
         let (mut window_end, mut window_seen) = (REACH_WINDOW, seen.len());
@@ -562,12 +564,7 @@ impl<R: PartizanRules> PartizanSearch<R> {
                 for option in moves.drain(..) {
                     self.rules.split(&option, &mut parts);
                     for (p, _) in parts.drain(..) {
-                        if reach(p, &mut seen, &mut queue)? {
-                            return Err(GrundyError::StateLimit {
-                                limit,
-                                what: what(),
-                            });
-                        }
+                        reach(p, &mut seen, &mut queue)?;
                     }
                 }
             }
