@@ -363,3 +363,72 @@ fn solve_on_2_processes_on_loopback_equals_one_process() {
     assert!(err.contains("--engine local"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// With a checkpoint, each dataflow worker keeps its own file (its table and the subproblems
+/// it answered): a run again reads the answers back instead of searching (an answer changed
+/// in a file shows in the report), and a stopped run goes on to the same answer.
+#[test]
+fn dataflow_workers_resume_from_their_checkpoints() {
+    let dir = temp_dir("solve-ck");
+    let path = dir.join("job.ck").display().to_string();
+    let position = "domineering ....../....../....../....../...... + clobber xoxo/oxox";
+    let base = ["solve", "--json", "--no-value", "--max-moves", "50"];
+    let (code, local, err) = run(&[&base[..], &[position]].concat());
+    assert_eq!(code, 0, "{err}");
+    let df = [
+        "--engine",
+        "dataflow",
+        "--workers",
+        "2",
+        "--checkpoint",
+        &path,
+        "--checkpoint-every",
+        "0.05",
+        position,
+    ];
+    let all = [&base[..], &df[..]].concat();
+    // stopped at once, then on to the end; run again, the answers are read back
+    let stopped = [&base[..], &["--time-limit", "0.1"], &df[..]].concat();
+    let (code, _, err) = run(&stopped);
+    assert!(code == 0 || err.contains("time limit"), "{err}");
+    for _ in 0..2 {
+        let (code, out, err) = run(&all);
+        assert_eq!((code, out.as_str()), (0, local.as_str()), "{err}");
+    }
+    let files: Vec<String> = (0..2).map(|i| format!("{path}.worker-{i}")).collect();
+    let mut answered = 0;
+    for f in &files {
+        let text = String::from_utf8_lossy(&std::fs::read(f).unwrap()).into_owned();
+        answered += text.matches("subproblem ").count();
+    }
+    let local_json: serde_json::Value = serde_json::from_str(&local).unwrap();
+    let moves = |side: &str| local_json[side].as_array().map_or(0, Vec::len);
+    assert!(
+        answered >= moves("left_winning_moves") + moves("right_winning_moves"),
+        "{answered}"
+    );
+    // worker 0 answered subproblem 0 (Left's first move); said to win, the report lists it
+    let bytes = std::fs::read(&files[0]).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    let flipped = if text.contains("\"subproblem 0: loss\"") {
+        ("\"subproblem 0: loss\"", "\"subproblem 0: win\"")
+    } else {
+        ("\"subproblem 0: win\"", "\"subproblem 0: loss\"")
+    };
+    let header_end = bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, &b)| b == b'\n')
+        .nth(1)
+        .unwrap()
+        .0;
+    let header = String::from_utf8(bytes[..header_end].to_vec()).unwrap();
+    assert!(header.contains(flipped.0), "{header}");
+    let mut changed = header.replacen(flipped.0, flipped.1, 1).into_bytes();
+    changed.extend_from_slice(&bytes[header_end..]);
+    std::fs::write(&files[0], changed).unwrap();
+    let (code, out, err) = run(&all);
+    assert_eq!(code, 0, "{err}");
+    assert_ne!(out, local, "the answer read back was not used");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

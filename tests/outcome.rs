@@ -634,3 +634,48 @@ fn a_clobber_search_is_read_back_from_its_checkpoint() {
     assert!(err.contains("resumed with"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A search on two threads saves the table they share while they search: stopped by a time
+/// limit and run again, it resumes to the answer of one thread; a finished run's file
+/// answers at once, on two threads or one (the games' own searches' results serve both).
+#[test]
+fn a_search_on_threads_resumes_from_its_checkpoint_to_the_same_answer() {
+    let dir = std::env::temp_dir().join(format!("grundy-threads-ck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("8x8.ck").display().to_string();
+    let board = format!("domineering {}", ["........"; 8].join("/"));
+    let base = ["solve", "--json", "--no-value", "--max-moves", "1"];
+    let with = |extra: &[&str]| -> Vec<String> {
+        base.iter()
+            .chain(extra)
+            .map(|s| s.to_string())
+            .chain([board.clone()])
+            .collect()
+    };
+    let run = |args: &[String]| {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        common::run_grundy(&args, b"")
+    };
+    let (code, straight, err) = run(&with(&["--threads", "1"]));
+    assert_eq!(code, 0, "{err}");
+    let ck = ["--checkpoint", &path, "--checkpoint-every", "0.05"];
+    // stopped after a moment (or done by then, on a fast machine)
+    let stopped = with(&[&ck[..], &["--threads", "2", "--time-limit", "0.4"]].concat());
+    let (code, out, err) = run(&stopped);
+    assert!(std::path::Path::new(&path).exists(), "no checkpoint: {err}");
+    if code != 0 {
+        assert_eq!((code, out.as_str()), (2, ""), "{err}");
+        assert!(err.contains("time limit"), "{err}");
+        assert!(err.contains("checkpoint saved"), "{err}");
+    }
+    let (code, resumed, err) = run(&with(&[&ck[..], &["--threads", "2"]].concat()));
+    assert_eq!((code, resumed.as_str()), (0, straight.as_str()), "{err}");
+    assert!(err.contains("resumed with"), "{err}");
+    // finished: both answers are in the file's header and its table
+    for threads in ["2", "1"] {
+        let (code, again, err) = run(&with(&[&ck[..], &["--threads", threads]].concat()));
+        assert_eq!((code, again.as_str()), (0, straight.as_str()), "{err}");
+        assert!(err.contains("Left first: win; Right first: win"), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

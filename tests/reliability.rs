@@ -365,3 +365,36 @@ fn runs_killed_at_seeded_moments_resume_to_the_same_answer() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A checkpoint that cannot be written (its folder is missing) stops a search on threads
+/// with one line and exit status 2: the threads do not search on without saving.
+#[test]
+fn a_checkpoint_that_cannot_be_saved_stops_the_threads_with_one_line() {
+    let dir = scratch("unsaved");
+    let path = dir.join("missing").join("8x8.ck").display().to_string();
+    let board = format!("domineering {}", ["........"; 8].join("/"));
+    let (code, out, err) = run_grundy(
+        &[
+            "solve",
+            "--no-value",
+            "--max-moves",
+            "0",
+            "--threads",
+            "2",
+            "--checkpoint",
+            &path,
+            "--checkpoint-every",
+            "0.05",
+            &board,
+        ],
+        b"",
+    );
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    let last = err.lines().last().unwrap_or("");
+    assert!(
+        last.contains("cannot write the checkpoint") && last.contains(&path),
+        "{err}"
+    );
+    assert!(err.lines().all(|l| l.starts_with("grundy: ")), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

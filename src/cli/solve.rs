@@ -55,7 +55,9 @@ pub struct Args {
     /// run killed or stopped by --time-limit goes on where it was): the outcome search of a
     /// partizan sum, or the nimber search of a cram or chomp board or a nodekayles or
     /// arckayles graph (whose table serves any position of its game; such a search is not
-    /// limited by the positions it lists, only its table by --max-states). Progress lines go to stderr at each save.
+    /// limited by the positions it lists, only its table by --max-states). On threads, one
+    /// table shared by them is saved; with --engine dataflow, one file per worker
+    /// (FILE.worker-I). Progress lines go to stderr at each save.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<std::path::PathBuf>,
     /// Seconds between two saves of --checkpoint (default 300).
@@ -70,7 +72,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = super::graph::Engine::Local)]
     engine: super::graph::Engine,
     /// Threads searching at once (default: the number of cores): a partizan sum's moves
-    /// (local engine; a --checkpoint search runs on one), an impartial board's or graph's
+    /// (local engine), an impartial board's or graph's
     /// nimber search.
     #[arg(long, value_name = "N", default_value_t = 0)]
     threads: usize,
@@ -149,9 +151,6 @@ pub fn run(args: &Args) -> Result<String, String> {
 /// prints.
 #[cfg(feature = "dataflow")]
 fn run_dataflow(args: &Args, text: &str, options: &SolveOptions) -> Result<String, String> {
-    if args.checkpoint.is_some() {
-        return Err("--checkpoint is an option of the local engine".into());
-    }
     let config = args.cluster.config()?;
     let quiet = super::cluster::QuietStdout::new(&config)?;
     let report = grundy::app::partizan_dataflow::dataflow_solve(text, options, &config);

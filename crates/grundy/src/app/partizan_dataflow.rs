@@ -58,7 +58,11 @@ pub fn dataflow_solve(
         }
         ts
     };
-    let Some(answers) = answer_on_workers(position.clone(), make, config)? else {
+    let checkpoint = options
+        .checkpoint
+        .clone()
+        .map(|c| (c, crate::app::partizan_solve::text(&position)));
+    let Some(answers) = answer_on_workers(position.clone(), make, config, checkpoint)? else {
         return Ok(None);
     };
     let report = root_report(&position, &answers, &report_options)?;

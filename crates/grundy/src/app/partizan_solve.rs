@@ -41,7 +41,8 @@ pub struct PartizanSolveOptions {
     /// A database of canonical forms the regions are looked up in (`--db`).
     pub database: Option<Arc<Database>>,
     /// Threads searching the root's moves at once (0: one per core). Each has its own table
-    /// of `max_states / threads` results. A checkpointed search runs on one thread.
+    /// of `max_states / threads` results (the games' own searches share one table, which a
+    /// checkpoint saves).
     pub threads: usize,
     /// The most positions searched per player for her winning moves after the first, when
     /// her game's own search named the first ([`more_winning_moves`]); `None`: no limit.
@@ -409,7 +410,7 @@ pub fn solve_by_search(
     })
 }
 
-/// The root's answers of [`solve_by_search`]: on threads (or on one, with a checkpoint),
+/// The root's answers of [`solve_by_search`]: on threads (on one when there is one),
 /// then the winning moves after the one each player's game's own search named.
 fn answers_of(
     terms: &Vec<Term>,
@@ -418,12 +419,14 @@ fn answers_of(
     make: &(dyn Fn(OutcomeOptions) -> TermSearch + Sync),
 ) -> Result<RootAnswers<Vec<Term>>> {
     let mut answers = None;
-    if threads > 1 && options.checkpoint.is_none() {
+    if threads > 1 {
         let root = RootOptions {
             budget: options.budget.clone(),
             max_moves: options.max_moves,
             search: options.search,
             progress: options.progress.clone(),
+            checkpoint: options.checkpoint.clone(),
+            text: text(terms),
         };
         answers = answer_on_threads(terms, make, &root, threads)?;
     }

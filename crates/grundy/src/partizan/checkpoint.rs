@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// The first line of a search checkpoint.
-const MAGIC: &str = "grundy search checkpoint 2";
+const MAGIC: &str = "grundy search checkpoint 3";
 
 /// Where and how often a search saves its table (`grundy solve --checkpoint FILE
 /// --checkpoint-every SECONDS`). A run finding the file resumes from it; the file is saved

@@ -168,20 +168,13 @@ impl<S: SumRules> OutcomeSearch<S> {
     }
 
     /// Writes the transposition table's results (16 bytes each, after their count), then
-    /// the games' own searches' ([`SumRules::results`], 24 bytes each after their count):
-    /// every result in them is proved, so tables saved at any moment of a search are sound to
-    /// read back ([`Self::read_table`]) in a later run of the same binary. Returns how many
-    /// were written.
+    /// the games' own searches' ([`SumRules::results`], in blocks of 24 bytes a result:
+    /// [`ResultTable::write_to`]): every result in them is proved, so tables saved at any
+    /// moment of a search are sound to read back ([`Self::read_table`]) in a later run of the
+    /// same binary. Returns how many were written.
     pub fn write_table(&self, out: &mut dyn std::io::Write) -> std::io::Result<u64> {
         let written = self.table.write_to(out)?;
-        Ok(written
-            + match self.rules.results() {
-                Some(results) => results.write_to(out)?,
-                None => {
-                    out.write_all(&0u64.to_le_bytes())?;
-                    0
-                }
-            })
+        Ok(written + write_results(self.rules.results(), out)?)
     }
 
     /// Reads back results written by [`Self::write_table`] into the tables (of any size: each
@@ -842,6 +835,30 @@ impl<S: SumRules> OutcomeSearch<S> {
         }
         Ok(())
     }
+}
+
+/// What [`OutcomeSearch::write_table`] writes after the transposition table: the games' own
+/// searches' `results`, or their count 0 when there are none.
+pub fn write_results(
+    results: Option<&ResultTable>,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<u64> {
+    match results {
+        Some(results) => results.write_to(out),
+        None => {
+            out.write_all(&0u64.to_le_bytes())?;
+            Ok(0)
+        }
+    }
+}
+
+/// Writes what [`OutcomeSearch::write_table`] writes of searches whose results all live in
+/// the table `results` their threads share ([`OutcomeSearch::share_table`]): an empty
+/// transposition table, then `results`. Sound while the threads search: every entry read is
+/// whole and proved. Returns how many results were written.
+pub fn write_shared(results: &ResultTable, out: &mut dyn std::io::Write) -> std::io::Result<u64> {
+    out.write_all(&0u64.to_le_bytes())?;
+    write_results(Some(results), out)
 }
 
 #[cfg(test)]

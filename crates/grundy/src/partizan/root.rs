@@ -24,7 +24,7 @@ use crate::partizan::database::Database;
 use crate::partizan::forms::GameId;
 use crate::partizan::hash::hash128;
 use crate::partizan::outcome::{
-    OutcomeOptions, OutcomeSearch, OutcomeStats, RegionList, SearchSum, SumRules,
+    write_shared, OutcomeOptions, OutcomeSearch, OutcomeStats, RegionList, SearchSum, SumRules,
 };
 use crate::partizan::results::ResultTable;
 use std::cell::RefCell;
@@ -168,6 +168,11 @@ pub struct RootOptions {
     pub search: OutcomeOptions,
     /// Called with the threads' progress about once a second.
     pub progress: Option<ProgressSink>,
+    /// Where the threads' shared table is saved ([`answer_on_threads`]), if anywhere.
+    pub checkpoint: Option<SearchCheckpoint>,
+    /// The position as written in the checkpoint's header (a checkpoint of another text is
+    /// refused).
+    pub text: String,
 }
 
 /// A question at the root of a sum: who moves (`true`: Left), and the position her move
@@ -234,6 +239,11 @@ struct Shared {
     replies_left: [AtomicUsize; 2],
     /// Per question asked whole: answered.
     whole_answered: [AtomicBool; 2],
+    /// With a checkpoint: when it was last saved (milliseconds after `started`; one thread
+    /// saves at a time, the others search on), and the error of a save that failed (the
+    /// threads stop, and the answer is that error).
+    saved: AtomicU64,
+    save_failed: std::sync::Mutex<Option<GrundyError>>,
 }
 
 /// What a subproblem is to a question "does Left (index 0) or Right (1) win moving first?"
@@ -252,6 +262,41 @@ enum Part {
 }
 
 impl Shared {
+    /// Saves the checkpoint `c` of the shared table `results` if one is due and no other
+    /// thread is saving it: how many results were saved. A save that fails raises `failed`
+    /// and is kept as the answer's error.
+    fn save_if_due(
+        &self,
+        c: &SearchCheckpoint,
+        text: &str,
+        results: &ResultTable,
+    ) -> Result<Option<u64>> {
+        let now = self.started.elapsed().as_millis() as u64;
+        let last = self.saved.load(Ordering::Relaxed);
+        let every = c.every.as_millis() as u64;
+        // (u64::MAX while a thread saves)
+        if last == u64::MAX
+            || now < last.saturating_add(every)
+            || self
+                .saved
+                .compare_exchange(last, u64::MAX, Ordering::Relaxed, Ordering::Relaxed)
+                .is_err()
+        {
+            return Ok(None);
+        }
+        let saved = checkpoint::save(&c.path, text, &[], |w| write_shared(results, w));
+        self.saved
+            .store(self.started.elapsed().as_millis() as u64, Ordering::Relaxed);
+        match saved {
+            Ok(n) => Ok(Some(n)),
+            Err(e) => {
+                self.failed.store(true, Ordering::Relaxed);
+                *self.save_failed.lock().unwrap_or_else(|p| p.into_inner()) = Some(e.clone());
+                Err(e)
+            }
+        }
+    }
+
     /// Whether subproblem `part` is still worth answering.
     fn needed(&self, part: Part) -> bool {
         match part {
@@ -317,6 +362,17 @@ type ThreadAnswers<P> = (
 /// turn (each thread starting at another), and the game's search splits the work
 /// ([`ResultTable::share_work`]). `None` when a part has too many moves to list (then the
 /// single search answers).
+///
+/// With [`RootOptions::checkpoint`], the shared table is read back from its file when it
+/// exists (the same version of grundy and the same [`RootOptions::text`]; a checkpoint of a
+/// run on one thread gives back its games' own searches' results, not its sums'), saved by
+/// one of the threads every `checkpoint.every` while the others search on (an entry another
+/// thread is writing is left out: every entry saved is whole and proved), and once more when
+/// the threads end, answered or stopped (a time limit, an interrupt). A save that fails stops
+/// every thread with its error.
+///
+/// **Complexity**: the searches'; a save reads the table's written pages and writes 24 bytes
+/// a result.
 pub fn answer_on_threads<S: RootSearch>(
     terms: &S::Position,
     make: &(dyn Fn(OutcomeOptions) -> S + Sync),
@@ -334,6 +390,61 @@ pub fn answer_on_threads<S: RootSearch>(
     )?);
     lister.share_results(Arc::clone(&results));
     lister.search().share_table();
+    if let Some(c) = &options.checkpoint {
+        let search = lister.search();
+        if let Some((answered, read)) =
+            checkpoint::resume(&c.path, &options.text, |r| search.read_table(r))?
+        {
+            if let Some(p) = &options.progress {
+                (p.0)(&SearchProgress {
+                    stored: results.stored(),
+                    capacity: results.capacity() as u64,
+                    answered,
+                    resumed: Some(read),
+                    ..SearchProgress::default()
+                });
+            }
+        }
+    }
+    let answered = answer_sharing(lister, terms, make, options, threads, &results);
+    if let Some(c) = &options.checkpoint {
+        if matches!(answered, Ok(_) | Err(GrundyError::Cancelled)) {
+            // each player's answer: she wins moving first when one of her subproblems wins
+            // (when none does, every move of hers was answered)
+            let lines = match &answered {
+                Ok(Some(a)) => [true, false]
+                    .into_iter()
+                    .filter(|&left| a.subproblems.iter().any(|(l, _)| *l == left))
+                    .map(|left| {
+                        let wins = a
+                            .subproblems
+                            .iter()
+                            .zip(&a.wins)
+                            .any(|((l, _), &w)| *l == left && w);
+                        let who = if left { "Left" } else { "Right" };
+                        format!("{who} first: {}", if wins { "win" } else { "loss" })
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            checkpoint::save(&c.path, &options.text, &lines, |w| {
+                write_shared(&results, w)
+            })?;
+        }
+    }
+    answered
+}
+
+/// [`answer_on_threads`] once its shared table `results` is made (and read back), the first
+/// search (`lister`) sharing it.
+fn answer_sharing<S: RootSearch>(
+    mut lister: S,
+    terms: &S::Position,
+    make: &(dyn Fn(OutcomeOptions) -> S + Sync),
+    options: &RootOptions,
+    threads: usize,
+    results: &Arc<ResultTable>,
+) -> Result<Option<RootAnswers<S::Position>>> {
     let root = lister.root_sum(terms)?;
     // first a moment on one thread, with the root's parts valued: most sums end there. (Not
     // for one region beside a number, which the threads share without repeating work: its
@@ -422,6 +533,8 @@ pub fn answer_on_threads<S: RootSearch>(
         refuted: [AtomicBool::new(false), AtomicBool::new(false)],
         replies_left: [AtomicUsize::new(replies(0)), AtomicUsize::new(replies(1))],
         whole_answered: [AtomicBool::new(false), AtomicBool::new(false)],
+        saved: AtomicU64::new(0),
+        save_failed: std::sync::Mutex::new(None),
     });
     let total = subproblems.len();
     // (together, every thread asks every question)
@@ -445,12 +558,12 @@ pub fn answer_on_threads<S: RootSearch>(
             .map(|thread| {
                 let shared = Arc::clone(&shared);
                 let (subproblems, parts) = (&subproblems, &parts);
-                let results = Arc::clone(&results);
+                let results = Arc::clone(results);
                 let seed = Arc::clone(&seed);
                 let results_capacity = results.capacity();
                 scope.spawn(move || -> Result<ThreadAnswers<S::Position>> {
                     let mut ts = make(search);
-                    ts.share_results(results);
+                    ts.share_results(Arc::clone(&results));
                     // and the search of sums keeps its results there too
                     ts.search().share_table();
                     ts.use_database(&seed);
@@ -460,14 +573,22 @@ pub fn answer_on_threads<S: RootSearch>(
                     {
                         let (shared, sink) = (Arc::clone(&shared), options.progress.clone());
                         let (parts, current) = (parts.clone(), Arc::clone(&current));
+                        let (checkpoint, text) = (options.checkpoint.clone(), options.text.clone());
+                        let table = Arc::clone(&results);
                         let (mut nodes, mut stored) = (0u64, 0u64);
                         ts.search().watch(
                             std::time::Duration::from_millis(50),
                             Box::new(move |search| {
                                 let k = current.load(Ordering::Relaxed);
-                                if parts.get(k).is_some_and(|&p| !shared.needed(p)) {
+                                if parts.get(k).is_some_and(|&p| !shared.needed(p))
+                                    || shared.failed.load(Ordering::Relaxed)
+                                {
                                     return Err(GrundyError::Cancelled);
                                 }
+                                let saved = match &checkpoint {
+                                    Some(c) => shared.save_if_due(c, &text, &table)?,
+                                    None => None,
+                                };
                                 let Some(sink) = &sink else {
                                     return Ok(());
                                 };
@@ -482,16 +603,17 @@ pub fn answer_on_threads<S: RootSearch>(
                                 // one report a second, by whichever thread comes first
                                 let now = shared.started.elapsed().as_millis() as u64;
                                 let last = shared.reported.load(Ordering::Relaxed);
-                                if now >= last + 1000
-                                    && shared
-                                        .reported
-                                        .compare_exchange(
-                                            last,
-                                            now,
-                                            Ordering::Relaxed,
-                                            Ordering::Relaxed,
-                                        )
-                                        .is_ok()
+                                if saved.is_some()
+                                    || now >= last + 1000
+                                        && shared
+                                            .reported
+                                            .compare_exchange(
+                                                last,
+                                                now,
+                                                Ordering::Relaxed,
+                                                Ordering::Relaxed,
+                                            )
+                                            .is_ok()
                                 {
                                     (sink.0)(&SearchProgress {
                                         nodes: shared.nodes.load(Ordering::Relaxed),
@@ -506,6 +628,7 @@ pub fn answer_on_threads<S: RootSearch>(
                                             shared.done.load(Ordering::Relaxed),
                                             total,
                                         )),
+                                        saved,
                                         ..SearchProgress::default()
                                     });
                                 }
@@ -603,6 +726,15 @@ pub fn answer_on_threads<S: RootSearch>(
             }
         }
     }
+    // a failed save is the reason the threads stopped
+    if let Some(e) = shared
+        .save_failed
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .take()
+    {
+        return Err(e);
+    }
     if let Some(e) = first_error {
         return Err(e);
     }
@@ -620,7 +752,7 @@ pub fn answer_on_threads<S: RootSearch>(
                 }
                 (true, _) => {
                     let mut ts = make(options.search);
-                    ts.share_results(Arc::clone(&results));
+                    ts.share_results(Arc::clone(results));
                     ts.search().share_table();
                     ts.root_sum(terms)?;
                     let (found, skipped) =

@@ -7,8 +7,15 @@
 //!
 //! **Scaling**: at most as many busy workers as the root has moves (both players'); the time is
 //! that of the slowest worker's share, not less than the hardest subproblem.
+//!
+//! **Resuming**: with a checkpoint, each worker keeps its own file ([`worker_file`]: its table
+//! and the subproblems it answered, by number), saved every `every` and when it ends or is
+//! stopped, read back when the job runs again (by the worker of the same index, whichever
+//! process it is in): answered subproblems are not searched again, and the others start from
+//! the saved table.
 
 use crate::error::{GrundyError, Result};
+use crate::partizan::checkpoint::{self, SearchCheckpoint};
 use crate::partizan::root::{RootAnswers, RootSearch, Subproblem};
 use crate::partizan::OutcomeStats;
 use crate::workers::{execute, DataflowConfig};
@@ -35,9 +42,11 @@ pub fn answer_on_workers<R, M>(
     position: R::Position,
     make: M,
     config: &DataflowConfig,
+    checkpoint: Option<(SearchCheckpoint, String)>,
 ) -> Result<Option<RootAnswers<R::Position>>>
 where
     R: RootSearch,
+    R::Rules: 'static,
     R::Position: 'static,
     M: Fn() -> R + Send + Sync + 'static,
 {
@@ -45,6 +54,32 @@ where
         let index = worker.index();
         let peers = worker.peers();
         let mut search = make();
+        // the worker's checkpoint: the subproblems it answered (by number), and its table
+        let file = checkpoint.as_ref().map(|(c, text)| {
+            let c = SearchCheckpoint {
+                path: worker_file(&c.path, index),
+                every: c.every,
+            };
+            (c, text.clone())
+        });
+        let answered: Rc<RefCell<Vec<String>>> = Rc::new(RefCell::new(Vec::new()));
+        let mut resumed = Ok(());
+        if let Some((c, text)) = &file {
+            let s = search.search();
+            match checkpoint::resume(&c.path, text, |r| s.read_table(r)) {
+                Ok(Some((lines, _))) => *answered.borrow_mut() = lines,
+                Ok(None) => {}
+                Err(e) => resumed = Err(e.to_string()),
+            }
+            let (c, text, answered) = (c.clone(), text.clone(), Rc::clone(&answered));
+            search.search().watch(
+                c.every,
+                Box::new(move |s| {
+                    checkpoint::save(&c.path, &text, &answered.borrow(), |w| s.write_table(w))
+                        .map(|_| ())
+                }),
+            );
+        }
         // every worker lists the same moves in the same order
         let mut subproblems: Vec<(bool, R::Position)> = Vec::new();
         let mut listed = Ok(());
@@ -62,22 +97,52 @@ where
                 Err(e) => listed = Err(e.to_string()),
             }
         }
+        if let Err(e) = resumed {
+            listed = Err(e);
+        }
         let mut mine: Vec<Answer> = Vec::new();
+        let mut stopped = false;
         for (k, (left, next)) in subproblems.iter().enumerate() {
             if k % peers != index {
                 continue;
             }
-            let answer = match &listed {
-                Err(e) => Err(e.clone()),
-                Ok(()) => search
+            let saved = answered
+                .borrow()
+                .iter()
+                .find_map(|line| answered_line(line, k));
+            let answer = match (&listed, saved) {
+                (Err(e), _) => Err(e.clone()),
+                (Ok(()), Some(w)) => Ok(w),
+                (Ok(()), None) => search
                     .wins(next, !left)
                     .map(|opponent| !opponent)
-                    .map_err(|e| e.to_string()),
+                    .map_err(|e| {
+                        stopped = e == GrundyError::Cancelled;
+                        e.to_string()
+                    }),
             };
+            if let (Ok(w), None) = (&answer, saved) {
+                answered.borrow_mut().push(format!(
+                    "subproblem {k}: {}",
+                    if *w { "win" } else { "loss" }
+                ));
+            }
             let failed = answer.is_err();
             mine.push((k as u64, answer));
             if failed {
                 break;
+            }
+        }
+        if let Some((c, text)) = &file {
+            search.search().unwatch();
+            // once more at the end, or when stopped (a time limit, an interrupt)
+            if listed.is_ok() && (stopped || mine.iter().all(|(_, a)| a.is_ok())) {
+                let s = search.search();
+                if let Err(e) =
+                    checkpoint::save(&c.path, text, &answered.borrow(), |w| s.write_table(w))
+                {
+                    mine.push((u64::MAX, Err(e.to_string())));
+                }
             }
         }
         // the answers to worker 0 (every worker builds the same dataflow, failed or not)
@@ -102,7 +167,10 @@ where
             return Ok(None);
         }
         let mut wins: Vec<Option<bool>> = vec![None; subproblems.len()];
-        for (k, answer) in std::mem::take(&mut *gathered.borrow_mut()) {
+        let mut gathered = std::mem::take(&mut *gathered.borrow_mut());
+        // a failed save first: it is the reason to give
+        gathered.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
+        for (k, answer) in gathered {
             match answer {
                 Ok(w) => wins[k as usize] = Some(w),
                 Err(e) if e == GrundyError::Cancelled.to_string() => {
@@ -127,4 +195,26 @@ where
             OutcomeStats::default(),
         )))
     })
+}
+
+/// The checkpoint file of dataflow worker `index` for the job's checkpoint `path`:
+/// `path.worker-INDEX`.
+pub fn worker_file(path: &std::path::Path, index: usize) -> std::path::PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(format!(".worker-{index}"));
+    std::path::PathBuf::from(name)
+}
+
+/// The answer to subproblem `k` a line of a worker's checkpoint records, if it is of `k`.
+fn answered_line(line: &str, k: usize) -> Option<bool> {
+    let rest = line.strip_prefix("subproblem ")?;
+    let (n, answer) = rest.split_once(": ")?;
+    if n.parse::<usize>().ok()? != k {
+        return None;
+    }
+    match answer {
+        "win" => Some(true),
+        "loss" => Some(false),
+        _ => None,
+    }
 }
