@@ -62,7 +62,14 @@ pub fn dataflow_solve(
         .checkpoint
         .clone()
         .map(|c| (c, crate::app::partizan_solve::text(&position)));
-    let Some(answers) = answer_on_workers(position.clone(), make, config, checkpoint)? else {
+    let Some(answers) = answer_on_workers(
+        position.clone(),
+        make,
+        config,
+        checkpoint,
+        options.progress.clone(),
+    )?
+    else {
         return Ok(None);
     };
     let report = root_report(&position, &answers, &report_options)?;

@@ -223,8 +223,8 @@ struct Shared {
     next: AtomicUsize,
     /// Subproblems answered.
     done: AtomicUsize,
-    /// Positions searched by every thread.
-    nodes: AtomicU64,
+    /// Positions searched by every thread (counted when progress is reported).
+    nodes: Arc<AtomicU64>,
     /// Results in every thread's table.
     stored: AtomicU64,
     /// Raised when a thread fails: the others stop taking subproblems.
@@ -406,7 +406,8 @@ pub fn answer_on_threads<S: RootSearch>(
             }
         }
     }
-    let answered = answer_sharing(lister, terms, make, options, threads, &results);
+    let nodes = Arc::new(AtomicU64::new(0));
+    let answered = answer_sharing(lister, terms, make, options, threads, &results, &nodes);
     if let Some(c) = &options.checkpoint {
         if matches!(answered, Ok(_) | Err(GrundyError::Cancelled)) {
             // each player's answer: she wins moving first when one of her subproblems wins
@@ -427,16 +428,30 @@ pub fn answer_on_threads<S: RootSearch>(
                     .collect(),
                 _ => Vec::new(),
             };
-            checkpoint::save(&c.path, &options.text, &lines, |w| {
+            let saved = checkpoint::save(&c.path, &options.text, &lines, |w| {
                 write_shared(&results, w)
             })?;
+            if let Some(p) = &options.progress {
+                let nodes = match &answered {
+                    Ok(Some(a)) => a.stats.nodes,
+                    _ => nodes.load(Ordering::Relaxed),
+                };
+                (p.0)(&SearchProgress {
+                    nodes,
+                    stored: results.stored(),
+                    capacity: results.capacity() as u64,
+                    answered: lines,
+                    saved: Some(saved),
+                    ..SearchProgress::default()
+                });
+            }
         }
     }
     answered
 }
 
 /// [`answer_on_threads`] once its shared table `results` is made (and read back), the first
-/// search (`lister`) sharing it.
+/// search (`lister`) sharing it; `nodes` counts the threads' positions as they report them.
 fn answer_sharing<S: RootSearch>(
     mut lister: S,
     terms: &S::Position,
@@ -444,6 +459,7 @@ fn answer_sharing<S: RootSearch>(
     options: &RootOptions,
     threads: usize,
     results: &Arc<ResultTable>,
+    nodes: &Arc<AtomicU64>,
 ) -> Result<Option<RootAnswers<S::Position>>> {
     let root = lister.root_sum(terms)?;
     // first a moment on one thread, with the root's parts valued: most sums end there. (Not
@@ -524,7 +540,7 @@ fn answer_sharing<S: RootSearch>(
     let shared = Arc::new(Shared {
         next: AtomicUsize::new(0),
         done: AtomicUsize::new(0),
-        nodes: AtomicU64::new(0),
+        nodes: Arc::clone(nodes),
         stored: AtomicU64::new(0),
         failed: AtomicBool::new(false),
         started: Instant::now(),
@@ -1203,7 +1219,18 @@ where
         if matches!(searched, Ok(_) | Err(GrundyError::Cancelled)) {
             let answered = root.borrow().answered.clone();
             let search = ts.search();
-            checkpoint::save(&c.path, text, &answered, |w| search.write_table(w))?;
+            let saved = checkpoint::save(&c.path, text, &answered, |w| search.write_table(w))?;
+            if let Some(p) = progress {
+                let stats = search.stats();
+                (p.0)(&SearchProgress {
+                    nodes: stats.nodes,
+                    stored: stats.stored + stats.results,
+                    capacity: search.table_capacity() as u64,
+                    answered,
+                    saved: Some(saved),
+                    ..SearchProgress::default()
+                });
+            }
         }
     }
     searched

@@ -16,7 +16,7 @@
 
 use crate::error::{GrundyError, Result};
 use crate::partizan::checkpoint::{self, SearchCheckpoint};
-use crate::partizan::root::{RootAnswers, RootSearch, Subproblem};
+use crate::partizan::root::{ProgressSink, RootAnswers, RootSearch, SearchProgress, Subproblem};
 use crate::partizan::OutcomeStats;
 use crate::workers::{execute, DataflowConfig};
 use std::cell::RefCell;
@@ -43,6 +43,7 @@ pub fn answer_on_workers<R, M>(
     make: M,
     config: &DataflowConfig,
     checkpoint: Option<(SearchCheckpoint, String)>,
+    progress: Option<ProgressSink>,
 ) -> Result<Option<RootAnswers<R::Position>>>
 where
     R: RootSearch,
@@ -71,14 +72,6 @@ where
                 Ok(None) => {}
                 Err(e) => resumed = Err(e.to_string()),
             }
-            let (c, text, answered) = (c.clone(), text.clone(), Rc::clone(&answered));
-            search.search().watch(
-                c.every,
-                Box::new(move |s| {
-                    checkpoint::save(&c.path, &text, &answered.borrow(), |w| s.write_table(w))
-                        .map(|_| ())
-                }),
-            );
         }
         // every worker lists the same moves in the same order
         let mut subproblems: Vec<(bool, R::Position)> = Vec::new();
@@ -99,6 +92,34 @@ where
         }
         if let Err(e) = resumed {
             listed = Err(e);
+        }
+        let shares = (0..subproblems.len())
+            .filter(|k| k % peers == index)
+            .count();
+        // saved every `every`, with a progress line
+        if let Some((c, text)) = &file {
+            let (c, text, answered) = (c.clone(), text.clone(), Rc::clone(&answered));
+            let progress = progress.clone();
+            search.search().watch(
+                c.every,
+                Box::new(move |s| {
+                    let saved =
+                        checkpoint::save(&c.path, &text, &answered.borrow(), |w| s.write_table(w))?;
+                    if let Some(p) = &progress {
+                        let stats = s.stats();
+                        (p.0)(&SearchProgress {
+                            nodes: stats.nodes,
+                            stored: stats.stored + stats.results,
+                            capacity: s.table_capacity() as u64,
+                            stage: format!("worker {index} of {peers}"),
+                            root_moves: Some((answered.borrow().len(), shares)),
+                            saved: Some(saved),
+                            ..SearchProgress::default()
+                        });
+                    }
+                    Ok(())
+                }),
+            );
         }
         let mut mine: Vec<Answer> = Vec::new();
         let mut stopped = false;
@@ -138,10 +159,22 @@ where
             // once more at the end, or when stopped (a time limit, an interrupt)
             if listed.is_ok() && (stopped || mine.iter().all(|(_, a)| a.is_ok())) {
                 let s = search.search();
-                if let Err(e) =
-                    checkpoint::save(&c.path, text, &answered.borrow(), |w| s.write_table(w))
-                {
-                    mine.push((u64::MAX, Err(e.to_string())));
+                match checkpoint::save(&c.path, text, &answered.borrow(), |w| s.write_table(w)) {
+                    Ok(saved) => {
+                        if let Some(p) = &progress {
+                            let stats = s.stats();
+                            (p.0)(&SearchProgress {
+                                nodes: stats.nodes,
+                                stored: stats.stored + stats.results,
+                                capacity: s.table_capacity() as u64,
+                                stage: format!("worker {index} of {peers}"),
+                                root_moves: Some((answered.borrow().len(), shares)),
+                                saved: Some(saved),
+                                ..SearchProgress::default()
+                            });
+                        }
+                    }
+                    Err(e) => mine.push((u64::MAX, Err(e.to_string()))),
                 }
             }
         }
