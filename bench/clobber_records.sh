@@ -3,7 +3,7 @@
 # Right: `grundy solve --no-value --max-moves 0`, one process per board, with its time and
 # peak memory. Clobber's own search (games/clobber_outcome.rs) does the work.
 # Usage: bash bench/clobber_records.sh [ROWSxCOLS...] (default 4x5 4x6 5x5). THREADS (default
-# 1) and MAX_STATES (default 4000000, the command's own) are passed on. 5x6 wants a larger
+# 1) and MAX_STATES (default 4000000, the command's own) are passed on; GRUNDY runs another build. 5x6 wants a larger
 # table: THREADS=2 MAX_STATES=50000000 bash bench/clobber_records.sh 5x6 (about nine minutes;
 # a table of a gigabyte or more sits in huge pages whose zeroing costs a few seconds even
 # for a small board).
@@ -13,8 +13,8 @@ boards=("$@")
 [ ${#boards[@]} -gt 0 ] || boards=(4x5 4x6 5x5)
 threads=${THREADS:-1}
 states=${MAX_STATES:-4000000}
-cargo build --release --quiet
-bin=target/release/grundy
+[ -n "${GRUNDY:-}" ] || cargo build --release --quiet
+bin=${GRUNDY:-target/release/grundy}
 checkerboard() {
   local rows=$1 cols=$2 r c out=""
   for ((r = 0; r < rows; r++)); do

@@ -51,7 +51,7 @@ report() {
       "$((kb / 1024))" "$nodes" "$rate" "$line"
   fi
 }
-last_nodes() { grep -ho '^grundy: [0-9]* positions searched' "$@" | awk '{ n = $2 } END { print n + 0 }'; }
+last_nodes() { grep -ho '^grundy: [0-9]* positions searched' "$@" | awk '{ n = $2 } END { print (n == "" ? 0 : n) }'; }
 for job in "${jobs[@]}"; do
   game=${job%%:*} size=${job#*:}
   rows=${size%x*} cols=${size#*x}

@@ -59,10 +59,14 @@ pub fn arm(limit: Option<f64>) -> Result<(), String> {
     Ok(())
 }
 
-/// Waits [`GRACE`], then ends the process with the stop's line if it is still running.
+/// Waits [`GRACE`], then ends the process with the stop's line if it is still running, once
+/// no file is being written whole (a checkpoint saved on the way out: `grundy::save::writing`).
 fn watchdog() {
     std::thread::spawn(|| {
         std::thread::sleep(GRACE);
+        while grundy::save::writing() {
+            std::thread::sleep(Duration::from_millis(50));
+        }
         super::say(&reason());
         std::process::exit(status());
     });

@@ -37,6 +37,25 @@ const SUFFIX: &str = ".grundy-tmp";
 /// Symbolic links followed before giving up (as the system's own limit, `ELOOP`).
 const MAX_LINKS: usize = 40;
 
+/// How many [`write_whole`] calls are under way in this process.
+static WRITING: AtomicU64 = AtomicU64::new(0);
+
+/// Counts a [`write_whole`] call done when dropped (returned, failed or unwound).
+struct Writing;
+
+impl Drop for Writing {
+    fn drop(&mut self) {
+        WRITING.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Whether a file is being written whole ([`write_whole`]) in this process: a front end that
+/// ends a stopped process waits for it (a search's last checkpoint, saved when it is stopped,
+/// may take many seconds for a big table), so that no work is lost.
+pub fn writing() -> bool {
+    WRITING.load(Ordering::SeqCst) > 0
+}
+
 /// Writes `path` whole through `write` (given a buffered writer), as the module says: the
 /// old content stays until the new one is complete and on disk. Returns what `write`
 /// returns.
@@ -51,6 +70,8 @@ pub fn write_whole<T>(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<T>,
 ) -> io::Result<T> {
+    WRITING.fetch_add(1, Ordering::SeqCst);
+    let _writing = Writing;
     let target = resolve(path)?;
     let folder = match target.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
@@ -226,6 +247,25 @@ mod tests {
         ));
         std::fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    /// A front end waits for a file being written whole before ending a stopped process:
+    /// `writing` says so while the write runs, a failed one too.
+    #[test]
+    fn a_file_being_written_whole_is_known_to_the_process() {
+        let dir = scratch("writing");
+        let file = dir.join("f");
+        write_whole(&file, |out| {
+            assert!(writing());
+            out.write_all(b"x")
+        })
+        .unwrap();
+        let failed = write_whole(&file, |_| -> io::Result<()> {
+            assert!(writing());
+            Err(io::Error::other("refused"))
+        });
+        assert!(failed.is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[cfg(unix)]

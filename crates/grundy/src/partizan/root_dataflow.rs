@@ -17,7 +17,7 @@
 use crate::error::{GrundyError, Result};
 use crate::partizan::checkpoint::{self, SearchCheckpoint};
 use crate::partizan::root::{ProgressSink, RootAnswers, RootSearch, SearchProgress, Subproblem};
-use crate::partizan::OutcomeStats;
+use crate::partizan::{OutcomeSearch, OutcomeStats, SumRules};
 use crate::workers::{execute, DataflowConfig};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -106,16 +106,13 @@ where
                     let saved =
                         checkpoint::save(&c.path, &text, &answered.borrow(), |w| s.write_table(w))?;
                     if let Some(p) = &progress {
-                        let stats = s.stats();
-                        (p.0)(&SearchProgress {
-                            nodes: stats.nodes,
-                            stored: stats.stored + stats.results,
-                            capacity: s.table_capacity() as u64,
-                            stage: format!("worker {index} of {peers}"),
-                            root_moves: Some((answered.borrow().len(), shares)),
-                            saved: Some(saved),
-                            ..SearchProgress::default()
-                        });
+                        (p.0)(&saved_progress(
+                            s,
+                            (index, peers),
+                            &answered.borrow(),
+                            shares,
+                            saved,
+                        ));
                     }
                     Ok(())
                 }),
@@ -162,16 +159,8 @@ where
                 match checkpoint::save(&c.path, text, &answered.borrow(), |w| s.write_table(w)) {
                     Ok(saved) => {
                         if let Some(p) = &progress {
-                            let stats = s.stats();
-                            (p.0)(&SearchProgress {
-                                nodes: stats.nodes,
-                                stored: stats.stored + stats.results,
-                                capacity: s.table_capacity() as u64,
-                                stage: format!("worker {index} of {peers}"),
-                                root_moves: Some((answered.borrow().len(), shares)),
-                                saved: Some(saved),
-                                ..SearchProgress::default()
-                            });
+                            let answered = answered.borrow();
+                            (p.0)(&saved_progress(s, (index, peers), &answered, shares, saved));
                         }
                     }
                     Err(e) => mine.push((u64::MAX, Err(e.to_string()))),
@@ -240,14 +229,44 @@ pub fn worker_file(path: &std::path::Path, index: usize) -> std::path::PathBuf {
 
 /// The answer to subproblem `k` a line of a worker's checkpoint records, if it is of `k`.
 fn answered_line(line: &str, k: usize) -> Option<bool> {
-    let rest = line.strip_prefix("subproblem ")?;
-    let (n, answer) = rest.split_once(": ")?;
-    if n.parse::<usize>().ok()? != k {
-        return None;
-    }
-    match answer {
-        "win" => Some(true),
-        "loss" => Some(false),
-        _ => None,
+    parse_answered(line).and_then(|(n, wins)| (n == k).then_some(wins))
+}
+
+/// A line of a worker's checkpoint, `subproblem K: win` or `: loss`: K and whether the move
+/// wins.
+fn parse_answered(line: &str) -> Option<(usize, bool)> {
+    let (n, answer) = line.strip_prefix("subproblem ")?.split_once(": ")?;
+    let wins = match answer {
+        "win" => true,
+        "loss" => false,
+        _ => return None,
+    };
+    Some((n.parse().ok()?, wins))
+}
+
+/// The progress line of worker `index` of `peers` (`worker`) when its checkpoint is saved
+/// (`saved` results): its positions and table, and how many of its `shares` subproblems its
+/// `answered` lines decide.
+fn saved_progress<S: SumRules>(
+    s: &OutcomeSearch<S>,
+    (index, peers): (usize, usize),
+    answered: &[String],
+    shares: usize,
+    saved: u64,
+) -> SearchProgress {
+    let stats = s.stats();
+    let decided = answered
+        .iter()
+        .filter_map(|line| parse_answered(line))
+        .filter(|(k, _)| k % peers == index)
+        .count();
+    SearchProgress {
+        nodes: stats.nodes,
+        stored: stats.stored + stats.results,
+        capacity: s.table_capacity() as u64,
+        stage: format!("worker {index} of {peers}"),
+        root_moves: Some((decided.min(shares), shares)),
+        saved: Some(saved),
+        ..SearchProgress::default()
     }
 }
