@@ -555,6 +555,9 @@ impl<R: PartizanRules> PartizanSearch<R> {
                 }
                 (window_end, window_seen) = (listed + REACH_WINDOW, seen.len());
             }
+            // a count may list millions of moves: it stops with the search (a time limit, a
+            // server moving the question to another worker)
+            self.budget.check()?;
             let part = queue[next].clone();
             next += 1;
             for left in [true, false] {
