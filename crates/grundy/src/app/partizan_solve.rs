@@ -410,7 +410,7 @@ pub fn solve_by_search(
     })
 }
 
-/// The root's answers of [`solve_by_search`]: on threads (on one when there is one),
+/// The root's answers of [`solve_by_search`]: on threads (one search when one thread is asked for),
 /// then the winning moves after the one each player's game's own search named.
 fn answers_of(
     terms: &Vec<Term>,

@@ -244,6 +244,9 @@ struct Shared {
     /// threads stop, and the answer is that error).
     saved: AtomicU64,
     save_failed: std::sync::Mutex<Option<GrundyError>>,
+    /// Raised when a save failed: every thread's watcher stops its search (a thread failing
+    /// otherwise only stops the others taking subproblems, so that its error is the answer).
+    save_broke: AtomicBool,
 }
 
 /// What a subproblem is to a question "does Left (index 0) or Right (1) win moving first?"
@@ -291,6 +294,7 @@ impl Shared {
             Ok(n) => Ok(Some(n)),
             Err(e) => {
                 self.failed.store(true, Ordering::Relaxed);
+                self.save_broke.store(true, Ordering::Relaxed);
                 *self.save_failed.lock().unwrap_or_else(|p| p.into_inner()) = Some(e.clone());
                 Err(e)
             }
@@ -423,7 +427,7 @@ pub fn answer_on_threads<S: RootSearch>(
                             .zip(&a.wins)
                             .any(|((l, _), &w)| *l == left && w);
                         let who = if left { "Left" } else { "Right" };
-                        format!("{who} first: {}", if wins { "win" } else { "loss" })
+                        answer_line(&format!("{who} first"), wins)
                     })
                     .collect(),
                 _ => Vec::new(),
@@ -551,6 +555,7 @@ fn answer_sharing<S: RootSearch>(
         whole_answered: [AtomicBool::new(false), AtomicBool::new(false)],
         saved: AtomicU64::new(0),
         save_failed: std::sync::Mutex::new(None),
+        save_broke: AtomicBool::new(false),
     });
     let total = subproblems.len();
     // (together, every thread asks every question)
@@ -597,7 +602,7 @@ fn answer_sharing<S: RootSearch>(
                             Box::new(move |search| {
                                 let k = current.load(Ordering::Relaxed);
                                 if parts.get(k).is_some_and(|&p| !shared.needed(p))
-                                    || shared.failed.load(Ordering::Relaxed)
+                                    || shared.save_broke.load(Ordering::Relaxed)
                                 {
                                     return Err(GrundyError::Cancelled);
                                 }
@@ -1208,7 +1213,7 @@ where
     };
     let mut answer = |question: &str, wins: bool| {
         let mut root = root.borrow_mut();
-        let line = format!("{question}: {}", if wins { "win" } else { "loss" });
+        let line = answer_line(question, wins);
         if !root.answered.contains(&line) {
             root.answered.push(line);
         }
@@ -1284,4 +1289,10 @@ fn watch<R: SumRules + 'static>(
             Ok(())
         }),
     );
+}
+
+/// A question answered, as the progress lines and a checkpoint's header say it: "Left first:
+/// win".
+fn answer_line(question: &str, wins: bool) -> String {
+    format!("{question}: {}", if wins { "win" } else { "loss" })
 }
