@@ -165,6 +165,16 @@ impl View {
         protected & !self.runs_touching(protected, empty & !protected)
     }
 
+    /// The player's most moves and usable cells: all [`BoundTotals::surely_wins`] reads of
+    /// her opponent's counts.
+    fn most_and_usable(&self, empty: u128) -> Counts {
+        Counts {
+            most: self.packing(empty).count_ones(),
+            usable: (empty & self.along(empty)).count_ones(),
+            ..Counts::default()
+        }
+    }
+
     /// The player's most moves and safe moves.
     fn most_and_safe(&self, empty: u128) -> (u32, u32) {
         let protected = empty & !self.across(empty);
@@ -319,7 +329,20 @@ impl Shape {
     /// in her runs of empty cells; her usable cells are the empty cells with an empty cell
     /// next to them her way.
     pub(crate) fn bounds(&self, board: [u128; 2]) -> MoveBounds {
-        let [l, r] = [0, 1].map(|p| self.views[p].counts(board[p]));
+        Self::join([0, 1].map(|p| self.views[p].counts(board[p])))
+    }
+
+    /// The bounds of `board` as far as [`BoundTotals::surely_wins`] reads them for player
+    /// `me` to move: her counts, and only her opponent's most moves and usable cells.
+    fn mover_bounds(&self, board: [u128; 2], me: usize) -> ([Counts; 2], MoveBounds) {
+        let mut counts = [Counts::default(); 2];
+        counts[me] = self.views[me].counts(board[me]);
+        counts[1 - me] = self.views[1 - me].most_and_usable(board[1 - me]);
+        (counts, Self::join(counts))
+    }
+
+    /// Each player's counts as [`MoveBounds`].
+    fn join([l, r]: [Counts; 2]) -> MoveBounds {
         MoveBounds {
             safe: [l.safe, r.safe],
             boxes: [l.boxes, r.boxes],
@@ -486,12 +509,22 @@ impl DomineeringSolver {
             // her move leaves the opponent none
             return Ok((true, 1));
         }
-        let before = self.shape.bounds(board);
+        // whether the mover surely wins reads only the most moves and usable cells of her
+        // opponent's (most positions are decided so), the loss all of his counts
+        let (mut counts, partial) = self.shape.mover_bounds(board, me);
+        let mut totals = BoundTotals::default();
+        totals.add(&partial, false);
+        totals.add_integer(integer.into());
+        if totals.surely_wins(vertical) && !naming {
+            return Ok((true, 1));
+        }
+        counts[1 - me] = self.shape.views[1 - me].counts(board[1 - me]);
+        let before = Shape::join(counts);
         let mut totals = BoundTotals::default();
         totals.add(&before, false);
         totals.add_integer(integer.into());
-        if let Some(wins) = totals.decide(vertical).filter(|_| !naming) {
-            return Ok((wins, 1));
+        if totals.surely_loses(vertical) && !naming {
+            return Ok((false, 1));
         }
         let key = self.key(board, integer, vertical);
         if let Some(wins) = self.floor.table.get(&key).filter(|_| !naming) {

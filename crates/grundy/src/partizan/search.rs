@@ -358,16 +358,29 @@ impl BoundTotals {
     }
 
     /// Whether the player to move (Left when `left`) wins (`Some(true)`), loses, or the bounds
-    /// cannot tell.
+    /// cannot tell: [`Self::surely_wins`], then [`Self::surely_loses`].
     pub fn decide(&self, left: bool) -> Option<bool> {
-        let (me, them) = if left { (0, 1) } else { (1, 0) };
-        if self.shortfall(me, true) < 0 {
+        if self.surely_wins(left) {
             Some(true)
-        } else if self.shortfall(them, false) <= 0 {
+        } else if self.surely_loses(left) {
             Some(false)
         } else {
             None
         }
+    }
+
+    /// Whether the bounds prove that the player to move (Left when `left`) wins: her sure
+    /// moves outlast her opponent's most. Reads only the mover's counts and her opponent's
+    /// `most`, `usable` and `free`, so that a search may fill in the opponent's other counts
+    /// only when this fails.
+    pub fn surely_wins(&self, left: bool) -> bool {
+        self.shortfall(usize::from(!left), true) < 0
+    }
+
+    /// Whether the bounds prove that the player to move (Left when `left`) loses: her
+    /// opponent's sure moves, moving second, outlast hers.
+    pub fn surely_loses(&self, left: bool) -> bool {
+        self.shortfall(usize::from(left), false) <= 0
     }
 
     /// How far the player who just moved (Left when `left`) is from a sure win with her
