@@ -365,7 +365,11 @@ impl Shape {
     /// its own in the sum, worth floor(length / 2) to Left (such a part is an integer);
     /// likewise for Right along rows.
     fn integer_runs(&self, board: [u128; 2], integer: i32) -> ([u128; 2], i32) {
-        let own = [0, 1].map(|p| self.views[p].own_runs(board[p]));
+        // (each view by name: `[0, 1].map` is not inlined, and this runs at every position)
+        let own = [
+            self.views[0].own_runs(board[0]),
+            self.views[1].own_runs(board[1]),
+        ];
         if own == [0, 0] {
             return (board, integer);
         }
@@ -433,6 +437,9 @@ pub struct DomineeringSolver {
     /// The history heuristic: for each player and cell of her view, the work of the
     /// subtrees her move there won.
     history: [[u64; 128]; 2],
+    /// For each player and cell of her view, the place on the lattice of her move there
+    /// ([`Self::lattice`], worked out once: it divides by the line's length).
+    places: [[i32; 128]; 2],
 }
 
 impl DomineeringSolver {
@@ -447,8 +454,18 @@ impl DomineeringSolver {
     ) -> Option<DomineeringSolver> {
         let shape = Shape::new(u32::from(rows), u32::from(cols))?;
         let board = shape.views_of(empty);
+        let mut places = [[0; 128]; 2];
+        for (me, view) in places.iter_mut().enumerate() {
+            let mut moves = shape.views[me].moves(shape.views[me].full);
+            while moves != 0 {
+                let i = moves.trailing_zeros();
+                moves &= moves - 1;
+                view[i as usize] = Self::lattice(&shape, me, i);
+            }
+        }
         Some(DomineeringSolver {
             floor: SearchFloor::new(table),
+            places,
             shape,
             board,
             given: Board {
@@ -582,14 +599,17 @@ impl DomineeringSolver {
             let i = rest.trailing_zeros();
             rest &= rest - 1;
             let child = self.play(board, me, i);
-            let after = [0, 1].map(|p| self.shape.views[p].most_and_safe(child[p]));
+            let after = [
+                self.shape.views[0].most_and_safe(child[0]),
+                self.shape.views[1].most_and_safe(child[1]),
+            ];
             let change = |p: usize| {
                 (after[p].0 + after[p].1) as i32 - (before.most[p] + before.safe[p]) as i32
             };
             moves[count] = (
                 order_key(
                     change(me) - change(them),
-                    self.lattice(me, i),
+                    self.places[me][i as usize],
                     self.history[me][i as usize],
                 ),
                 i as u8,
@@ -624,8 +644,7 @@ impl DomineeringSolver {
 
     /// A move's place on the lattice of Obsequi's move order: every other line from the
     /// edges, every other place along it, nearest the edges first.
-    fn lattice(&self, me: usize, i: u32) -> i32 {
-        let s = &self.shape;
+    fn lattice(s: &Shape, me: usize, i: u32) -> i32 {
         let (lines, len) = if me == 0 {
             (s.cols, s.rows)
         } else {
@@ -653,7 +672,7 @@ impl DomineeringSolver {
     /// next one along the line.
     fn play(&self, board: [u128; 2], me: usize, i: u32) -> [u128; 2] {
         let pair = 3u128 << i;
-        let other = self.shape.other[me];
+        let other = &self.shape.other[me];
         let theirs = 1u128 << other[i as usize] | 1u128 << other[i as usize + 1];
         let mut next = board;
         next[me] &= !pair;

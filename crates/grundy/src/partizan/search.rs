@@ -273,9 +273,11 @@ impl WeightTable {
     /// The race's value from `counts` (each within its cap: fewer places to take never give
     /// more), the player moving first or not.
     fn get(&self, counts: [i64; 7], first: bool) -> u16 {
-        let index = (0..7).fold(0, |i, k| {
-            i * self.dims[k] + counts[k].clamp(0, self.caps[k] as i64) as usize
-        });
+        // (max and min: `clamp` checks its bounds' order at each call)
+        let mut index = 0;
+        for k in 0..7 {
+            index += counts[k].max(0).min(self.caps[k] as i64) as usize * self.stride[k];
+        }
         self.value(index, !first)
     }
 }
