@@ -136,8 +136,15 @@ impl View {
         let starts = set & !(set << 1);
         let ends = set & !(set >> 1);
         let forward = runs_from(set, starts & (outside << 1));
-        let backward =
-            runs_from(set.reverse_bits(), (ends & (outside >> 1)).reverse_bits()).reverse_bits();
+        // from each marked end down its run, by doubling steps (a carry runs only upward)
+        let mut backward = ends & (outside >> 1);
+        let mut through = set;
+        let mut step = 1;
+        while step < self.stride {
+            backward |= through & (backward >> step);
+            through &= through >> step;
+            step *= 2;
+        }
         forward | backward
     }
 

@@ -275,8 +275,8 @@ impl WeightTable {
     fn get(&self, counts: [i64; 7], first: bool) -> u16 {
         // (max and min: `clamp` checks its bounds' order at each call)
         let mut index = 0;
-        for k in 0..7 {
-            index += counts[k].max(0).min(self.caps[k] as i64) as usize * self.stride[k];
+        for ((&count, &cap), &stride) in counts.iter().zip(&self.caps).zip(&self.stride) {
+            index += count.max(0).min(cap as i64) as usize * stride;
         }
         self.value(index, !first)
     }
@@ -308,33 +308,29 @@ impl BoundTotals {
         self.free[usize::from(n < 0)] += n.unsigned_abs().min(1 << 40) as i64;
     }
 
-    /// How far `player`, moving first or second, is from surely outlasting her opponent: the
-    /// opponent's most moves less her own sure moves.
-    fn shortfall(&self, player: usize, first: bool) -> i64 {
-        self.shortfalls(player, first)
-            .into_iter()
-            .min()
-            .expect("two ways")
+    /// Whether how far `player`, moving first or second, is from surely outlasting her
+    /// opponent (the opponent's most moves less her own sure moves, the least by
+    /// [`Self::shortfalls`]' two ways) is below `bound`: the second way is worked out only
+    /// when the first is not (most positions a search decides are decided by the first).
+    fn shortfall_below(&self, player: usize, first: bool, bound: i64) -> bool {
+        self.way_shortfall(player, first, false) < bound
+            || self.way_shortfall(player, first, true) < bound
     }
 
-    /// [`Self::shortfall`] by each way of taking the contested moves.
+    /// How far `player` is from surely outlasting her opponent by each way of taking the
+    /// contested moves.
     fn shortfalls(&self, player: usize, first: bool) -> [i64; 2] {
+        [false, true].map(|spread| self.way_shortfall(player, first, spread))
+    }
+
+    /// [`Self::shortfalls`]' way taking the contested moves as they are, or as spread moves (all
+    /// lone) when `spread`.
+    fn way_shortfall(&self, player: usize, first: bool, spread: bool) -> i64 {
         let (p, them) = (player, 1 - player);
-        let half_lone = self.half[p] - self.half_linked[p];
         let [options, heavy] = self.options[p];
-        let [spread, half_spread] = self.spread[p];
-        // the counts of [`claimed_weight`], taking the contested moves as they are or as
-        // spread moves (all lone)
-        let ways = [
-            [
-                self.boxes[p],
-                self.linked[p] - self.half_linked[p],
-                self.half_linked[p],
-                self.lone[p] - half_lone,
-                half_lone,
-                options - heavy,
-                heavy,
-            ],
+        // the counts of [`claimed_weight`]
+        let c = if spread {
+            let [spread, half_spread] = self.spread[p];
             [
                 self.boxes[p],
                 0,
@@ -343,20 +339,29 @@ impl BoundTotals {
                 half_spread,
                 options - heavy,
                 heavy,
-            ],
-        ];
-        ways.map(|c| {
-            let taken = claims(c[0], c[1] + c[2], c[3] + c[4], first);
-            let half = c[2] + c[4];
-            let sure = self.safe[p] + self.free[p];
-            let moves = sure + taken;
-            let cells = 2 * taken - taken.min(half);
-            let most = self.most[them].min((self.usable[them] - cells) / 2) + self.free[them];
-            // the opponent's most moves by the cells left her, less the player's, at once
-            let weight = claimed_weight(c, first);
-            let by_weight = (self.usable[them] - weight).div_euclid(2) + self.free[them] - sure;
-            (most - moves).min(by_weight)
-        })
+            ]
+        } else {
+            let half_lone = self.half[p] - self.half_linked[p];
+            [
+                self.boxes[p],
+                self.linked[p] - self.half_linked[p],
+                self.half_linked[p],
+                self.lone[p] - half_lone,
+                half_lone,
+                options - heavy,
+                heavy,
+            ]
+        };
+        let taken = claims(c[0], c[1] + c[2], c[3] + c[4], first);
+        let half = c[2] + c[4];
+        let sure = self.safe[p] + self.free[p];
+        let moves = sure + taken;
+        let cells = 2 * taken - taken.min(half);
+        let most = self.most[them].min((self.usable[them] - cells) / 2) + self.free[them];
+        // the opponent's most moves by the cells left her, less the player's, at once
+        let weight = claimed_weight(c, first);
+        let by_weight = (self.usable[them] - weight).div_euclid(2) + self.free[them] - sure;
+        (most - moves).min(by_weight)
     }
 
     /// Whether the player to move (Left when `left`) wins (`Some(true)`), loses, or the bounds
@@ -376,13 +381,13 @@ impl BoundTotals {
     /// `most`, `usable` and `free`, so that a search may fill in the opponent's other counts
     /// only when this fails.
     pub fn surely_wins(&self, left: bool) -> bool {
-        self.shortfall(usize::from(!left), true) < 0
+        self.shortfall_below(usize::from(!left), true, 0)
     }
 
     /// Whether the bounds prove that the player to move (Left when `left`) loses: her
     /// opponent's sure moves, moving second, outlast hers.
     pub fn surely_loses(&self, left: bool) -> bool {
-        self.shortfall(usize::from(left), false) <= 0
+        self.shortfall_below(usize::from(left), false, 1)
     }
 
     /// How far the player who just moved (Left when `left`) is from a sure win with her
