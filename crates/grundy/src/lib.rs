@@ -1,23 +1,46 @@
 //! # grundy
 //!
-//! Solves impartial combinatorial games exactly: Sprague-Grundy values, outcomes (who wins) and
-//! every winning move of sums of games, under normal or misère play.
+//! Solves combinatorial games exactly: who wins a sum of games and with which moves, for
+//! impartial games (Sprague-Grundy values, closed forms, octal and hexadecimal codes, misère
+//! quotients, nimbers of big boards and graphs by a pruned search), partizan games (canonical
+//! forms, temperatures and thermographs, and an outcome search that decides boards far
+//! beyond the canonical form's reach, such as 9 x 9 Domineering), loopy games and game graphs
+//! with cycles (win, loss or draw, by retrograde analysis).
+//!
+//! [`solve()`] is the one entry of `grundy solve`: a sum written in the expression language
+//! (one game or many, joined by `+`) in, the report of its kind out.
+//!
+//! ```
+//! use grundy::{solve, SolveOptions};
+//!
+//! // a partizan sum: a 2 x 2 Domineering board beside a Nim heap of 1
+//! let report = solve("domineering ../.. + nim 1", &SolveOptions::default()).unwrap();
+//! assert_eq!(report.partizan().unwrap().outcome.letter(), "N");
+//! // an impartial sum: nim 1 2 has Grundy value 1 xor 2 = 3
+//! let report = solve("nim 1 2", &SolveOptions::default()).unwrap();
+//! assert_eq!(report.impartial().unwrap().grundy, Some(3));
+//! ```
 //!
 //! The modules, from the top layer down (each uses only the ones below it):
 //!
 //! - [`app`]: the application layer, text in and report out: the expression language
-//!   ([`parse_sum`]), [`solve_expression`], the reports of `grundy table`, `geography`, `graph`.
-//! - [`games`]: the catalog, one file per game, each with its closed form where one is known;
-//!   [`games::Component`] lets different games sit in one sum.
-//! - [`solve`](mod@solve): the engines. Implement [`ImpartialGame`] for a position type and
-//!   [`GrundySolver`] finds its values; [`SumSolver`] analyses sums of them; the octal engine.
+//!   ([`parse_sum`]), [`solve()`] and [`solve_expression`], the reports of `grundy table`,
+//!   `value`, `quotient`, `geography`, `graph`, `play` and `db`.
+//! - [`games`]: the catalog, one file per game, each with its closed form where one is known,
+//!   and the own searches of Domineering and Clobber; [`games::Component`] lets different
+//!   games sit in one sum.
+//! - [`partizan`]: the partizan engines: canonical forms and thermographs, the outcome
+//!   search of sums, its shared results table, threads and checkpoints.
+//! - [`solve`](mod@solve): the impartial engines. Implement [`ImpartialGame`] for a position
+//!   type and [`GrundySolver`] finds its values; [`SumSolver`] analyses sums of them; the
+//!   octal engine.
 //! - [`game_graph`]: impartial game graphs with cycles: win/lose/draw, remoteness, generalized Grundy values.
 //! - [`graph`]: graphs: matchings, geography, our file formats.
 //! - Primitives: [`nimber`] (Grundy values, [`Nimber`] addition is xor, [`Outcome`], the mex,
 //!   [`Convention`]), [`periodic`] (ultimately periodic value sequences), [`zeckendorf`],
 //!   [`budget`] (the state limit and cancellation flag every engine runs under),
 //!   [`memory`] (refusing work that would not fit the machine's memory), [`input`] (a
-//!   tokenizer that names lines), [`error`].
+//!   tokenizer that names lines), [`save`] (files written whole or not at all), [`error`].
 //!
 //! Cargo features, all off by default (the library alone compiles no command-line, server,
 //! plotting or dataflow crate): `plot` (`app::plot`: charts of tables, with an embedded font),
