@@ -1042,6 +1042,102 @@ pub(crate) mod tests {
         }
     }
 
+    /// The runs touching a set of outside cells (filled upward by a carry, downward by
+    /// doubling steps) against a walk along each line, on every shape that fits, the long
+    /// lines of 1 x n boards included.
+    #[test]
+    fn runs_touching_agrees_with_a_walk_along_the_lines() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for round in 0..4000 {
+            let (rows, cols) = if round % 4 == 0 {
+                (1, 1 + (xorshift(&mut seed) % 120) as u32)
+            } else {
+                (
+                    1 + (xorshift(&mut seed) % 11) as u32,
+                    1 + (xorshift(&mut seed) % 11) as u32,
+                )
+            };
+            let Some(shape) = Shape::new(rows, cols) else {
+                continue;
+            };
+            let random =
+                |seed: &mut u64| u128::from(xorshift(seed)) << 64 | u128::from(xorshift(seed));
+            for (p, view) in shape.views.iter().enumerate() {
+                // mostly long runs: the union of two random sets
+                let set = (random(&mut seed) | random(&mut seed)) & view.full;
+                let outside = random(&mut seed) & random(&mut seed) & view.full & !set;
+                let (lines, len) = if p == 0 { (cols, rows) } else { (rows, cols) };
+                let mut expected = 0u128;
+                for line in 0..lines {
+                    let cell = |k: u32| line * view.stride + k;
+                    let mut k = 0;
+                    while k < len {
+                        if set >> cell(k) & 1 == 0 {
+                            k += 1;
+                            continue;
+                        }
+                        let start = k;
+                        while k < len && set >> cell(k) & 1 == 1 {
+                            k += 1;
+                        }
+                        let before = start > 0 && outside >> cell(start - 1) & 1 == 1;
+                        let after = k < len && outside >> cell(k) & 1 == 1;
+                        if before || after {
+                            for j in start..k {
+                                expected |= 1u128 << cell(j);
+                            }
+                        }
+                    }
+                }
+                assert_eq!(
+                    view.runs_touching(set, outside),
+                    expected,
+                    "{rows} x {cols} view {p} set {set:b} outside {outside:b}"
+                );
+            }
+        }
+    }
+
+    /// The mover's win proved from her counts and only her opponent's most moves and usable
+    /// cells ([`Shape::mover_bounds`], what the search reads first) exactly when it is proved
+    /// from both players' full counts.
+    #[test]
+    fn the_mover_bounds_prove_a_win_exactly_when_the_full_bounds_do() {
+        let mut seed = 0x1405_7b7e_f767_814fu64;
+        let mut wins = 0;
+        for _ in 0..20_000 {
+            let rows = 1 + (xorshift(&mut seed) % 10) as u32;
+            let cols = 1 + (xorshift(&mut seed) % 10) as u32;
+            let Some(shape) = Shape::new(rows, cols) else {
+                continue;
+            };
+            let mut empty = (1u128 << (rows * cols)) - 1;
+            for _ in 0..rows * cols / (2 + (xorshift(&mut seed) % 6) as u32) {
+                empty &= !(1u128 << (xorshift(&mut seed) % u64::from(rows * cols)));
+            }
+            let integer = (xorshift(&mut seed) % 9) as i64 - 4;
+            let board = shape.views_of(empty);
+            for vertical in [true, false] {
+                let me = usize::from(!vertical);
+                let totals = |bounds: &MoveBounds| {
+                    let mut t = BoundTotals::default();
+                    t.add(bounds, false);
+                    t.add_integer(integer);
+                    t
+                };
+                let (_, partial) = shape.mover_bounds(board, me);
+                let full = totals(&shape.bounds(board)).surely_wins(vertical);
+                assert_eq!(
+                    totals(&partial).surely_wins(vertical),
+                    full,
+                    "{rows} x {cols} {empty:b} integer {integer} vertical {vertical}"
+                );
+                wins += usize::from(full);
+            }
+        }
+        assert!(wins > 1000, "{wins} wins proved by the bounds");
+    }
+
     #[test]
     fn mirror_images_share_a_key() {
         let shape = Shape::new(3, 4).expect("fits");
