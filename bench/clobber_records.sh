@@ -9,6 +9,7 @@
 # for a small board).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh && bench_page clobber-records "$@"
 boards=("$@")
 [ ${#boards[@]} -gt 0 ] || boards=(4x5 4x6 5x5)
 threads=${THREADS:-1}

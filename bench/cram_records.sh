@@ -12,6 +12,7 @@
 # checkpoints, kept between runs), GRUNDY (another build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh && bench_page cram-records "$@"
 secs=${1:-600}
 shift || true
 boards=("$@")

@@ -8,6 +8,7 @@
 # Usage: bash bench/dataflow.sh [POSITIONS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh && bench_page dataflow "$@"
 command -v /usr/bin/time >/dev/null || { apt-get update -qq && apt-get install -y -qq time; }
 cargo build --release --quiet --bin grundy
 dir=$(mktemp -d)

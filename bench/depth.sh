@@ -6,6 +6,7 @@
 # minute. Usage: bench/depth.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh && bench_page depth "$@"
 cargo build --release -q
 G=target/release/grundy
 run() {

@@ -3,6 +3,7 @@
 # per example. Usage: bash bench/examples.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh && bench_page contest-examples "$@"
 cargo build --release --examples --quiet
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

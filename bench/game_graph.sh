@@ -6,6 +6,7 @@
 # Usage: bash bench/game_graph.sh [POSITIONS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh && bench_page game-graph "$@"
 command -v /usr/bin/time >/dev/null || { apt-get update -qq && apt-get install -y -qq time; }
 pip install --quiet --root-user-action=ignore ogdoad
 cargo build --release --quiet --bin grundy

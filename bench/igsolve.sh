@@ -11,6 +11,7 @@
 # IGSOLVE=path another igsolve; BOARDS="cram 4 5,chomp 8 10" other boards.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh && bench_page igsolve "$@"
 limit=${1:-60}
 if [ -z "${GRUNDY:-}" ]; then
   cargo build --release --quiet

@@ -6,6 +6,7 @@
 # Usage: bash bench/loopy.sh [--rows|--boards] (both by default); about 3 minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh && bench_page loopy "$@"
 cargo build --release --quiet
 bin=$(mktemp -d)/grundy && cp target/release/grundy "$bin"
 what=${1:-both}

@@ -13,6 +13,7 @@
 # CELLS="60 90" for the harder set of 60 to 90 cells in all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh && bench_page mcgs "$@"
 count=${1:-20}
 seed=${2:-2026}
 limit=${LIMIT:-60}

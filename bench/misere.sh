@@ -5,6 +5,7 @@
 # Also: a sum of a million heaps of 0.75, answered through its misère quotient.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh && bench_page misere "$@"
 BEFORE=475011e
 old=target/bench-before-misere
 if [ ! -x "$old/release/grundy" ]; then

@@ -8,6 +8,7 @@
 # limited to LIMIT s, 600; GRUNDY=path times another build without building).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh && bench_page moves-price "$@"
 max=${1:-8}
 min=${2:-2}
 runs=${RUNS:-3}

@@ -11,6 +11,7 @@
 # to LIMIT s, 120).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh && bench_page obsequi "$@"
 max=${1:-7}
 min=${2:-2}
 moves=${MOVES:-1}

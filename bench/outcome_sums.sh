@@ -8,6 +8,7 @@
 # time another build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh && bench_page outcome-sums "$@"
 count=${1:-8}
 seed=${2:-11}
 low=${3:-60}

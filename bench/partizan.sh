@@ -9,6 +9,7 @@
 # Usage: bench/partizan.sh [runs]   (median of `runs`, default 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh && bench_page cgt-py "$@"
 RUNS="${1:-3}"
 VENV="${CGT_VENV:-target/bench-cgt-py}"
 if [ ! -x "$VENV/bin/python" ]; then

@@ -8,6 +8,7 @@
 # Usage: bash bench/partizan_games.sh [--fixed|--largest] (both by default); about 25 minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh && bench_page partizan-games "$@"
 cargo build --release --quiet
 bin=$(mktemp -d)/grundy && cp target/release/grundy "$bin"
 limit=${LIMIT:-60}

@@ -14,6 +14,7 @@
 # moves, `--engine dataflow`; each keeps a file per worker and prints its own rate).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh && bench_page partizan-records "$@"
 command -v /usr/bin/time >/dev/null || { apt-get update -qq && apt-get install -y -qq time; }
 secs=${1:-600}
 shift || true

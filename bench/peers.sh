@@ -4,6 +4,7 @@
 # side-by-side times. Usage: bash bench/peers.sh [--small]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh && bench_page matching-peers "$@"
 pip install --quiet igraph scipy numpy
 if ! [ -f /usr/include/lemon/matching.h ]; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq liblemon-dev g++

@@ -3,6 +3,7 @@
 # then prints the timings of bench/python_bench.py. Usage: bash bench/python.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh && bench_page python "$@"
 venv=$(mktemp -d)/venv
 trap 'rm -rf "$(dirname "$venv")"' EXIT
 python3 -m venv "$venv"

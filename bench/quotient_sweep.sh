@@ -5,5 +5,6 @@
 # code with a small state budget.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh && bench_page quotient-sweep "$@"
 cargo test --release --quiet --test misere quotient_sweep_of_every_code -- --ignored --nocapture 2>&1 \
     | grep -E "quotient sweep|panicked|test result"

@@ -5,5 +5,6 @@
 # Usage: bash bench/soak.sh [SECONDS]   (60 by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh && bench_page soak "$@"
 GRUNDY_SOAK_SECONDS="${1:-60}" cargo test --release --locked --test soak -- --ignored --nocapture 2>&1 |
   grep -E "^soak of|test result"

@@ -8,6 +8,7 @@
 # printed. Usage: bench/takebreak.sh [runs]   (the least of `runs` wall times, default 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh && bench_page takebreak "$@"
 RUNS="${1:-3}"
 PEER_SRC="${TCZAJKA_SRC:-../shared/peers/tczajka}"
 BUILD=$(mktemp -d)

@@ -16,6 +16,7 @@ CARGO_TARGET_DIR="$PWD/target" "$venv/bin/pip" install --quiet --disable-pip-ver
 # (re)built when stale: the tests compare with this binary, the release one of the main job
 cargo build --release --quiet --bin grundy
 export GRUNDY_BIN="${GRUNDY_BIN:-$PWD/target/release/grundy}"
-# run from the tests' folder, so that `import grundy` is the installed package
+# run from the tests' folder, so that `import grundy` is the installed package; the Python
+# examples of the README and of the guide's Python chapter run as doctests
 cd python/tests
-"$venv/bin/python" -m pytest -q "$@"
+"$venv/bin/python" -m pytest -q --doctest-glob='*.md' . ../../README.md ../../docs/python.md "$@"

@@ -122,7 +122,7 @@ fn every_arrow_points_down() {
 }
 
 /// Where the library (everything but the command line) touches the file system, and why. A new
-/// place must be added here with its reason: the server's threat model (README) rests on
+/// place must be added here with its reason: the server's threat model (`docs/web.md`) rests on
 /// this list, since no route hands any of these a name from a request.
 const FILE_ACCESS: [(&str, &str); 8] = [
     (

@@ -615,7 +615,7 @@ fn quotient_sweep_of_every_code() {
     let (found, tried, largest, code) = quotient_sweep(1, grundy::DEFAULT_MAX_STATES);
     println!("quotient sweep: {found} of {tried} codes 0.abc have a quotient to heap 8 with the default limits; the largest has {largest} elements ({code})");
     // every quotient found was checked against searched outcomes above; the counts are the
-    // README's: one code (0.354) out of reach within the default limits, 0.350's the largest
+    // guide's (docs/misere.md): one code (0.354) out of reach within the default limits, 0.350's the largest
     assert_eq!((found, tried), (510, 511));
     assert_eq!((largest, code.as_str()), (106, "0.350"));
 }

@@ -481,7 +481,7 @@ fn peak_kb(server: &Server) -> u64 {
         .unwrap()
 }
 
-/// The threat model's resource-exhaustion lines (README): short inputs that once aborted the
+/// The threat model's resource-exhaustion lines (`docs/web.md`): short inputs that once aborted the
 /// server, hung `solve` or held a worker for minutes each get an answer or a 400/503 within
 /// the time budget, the server's memory stays bounded, and the next request is served.
 #[test]

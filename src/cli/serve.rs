@@ -11,7 +11,8 @@
 //! The server opens no file. Expressions are parsed with a source of game graphs that holds
 //! only what the request carries: nothing for a URL (a `graph` part is refused), the JSON
 //! body's `graphs` for `POST /api/solve` and `POST /api/play`. Error bodies quote at most a
-//! short, escaped excerpt of what the caller sent. The threat model is in the README.
+//! short, escaped excerpt of what the caller sent. The threat model is in the guide
+//! (`docs/web.md`).
 
 use axum::body::{Body, Bytes};
 use axum::extract::{DefaultBodyLimit, Query, State};

@@ -86,6 +86,11 @@ mod testing;
 pub mod workers;
 pub mod zeckendorf;
 
+/// The guide's chapter on the library (`docs/library.md`): its examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/library.md")]
+pub struct GuideLibraryChapter;
+
 pub use app::parse::{parse_sum, parse_sum_with};
 pub use app::solve::{solve, solve_expression, ImpartialReport, SolveOptions, SolveReport};
 pub use budget::{Budget, Cancel};

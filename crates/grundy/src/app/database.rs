@@ -126,6 +126,20 @@ fn shapes(entry: &PartizanEntry, cells: usize) -> Vec<(usize, usize)> {
 ///
 /// **Complexity**: `k^cells` boards per shape for `k` characters a cell may hold, each valued
 /// by the value engine within `budget` (refused past [`MAX_BOARDS`] boards in all).
+///
+/// ```
+/// use grundy::app::database::build_database;
+/// use grundy::Budget;
+///
+/// let path = std::env::temp_dir().join(format!("grundy-doc-{}.db", std::process::id()));
+/// let games = ["domineering".to_string()];
+/// let report = build_database(&games, 6, &path, Budget::new(1 << 20), &mut |_, _| {}).unwrap();
+/// // (game, boards valued, boards its rules refuse)
+/// assert_eq!(report.games[0].0, "domineering");
+/// assert!(report.games[0].1 > 0);
+/// assert_eq!(report.games[0].2, 0);
+/// std::fs::remove_file(&path).unwrap();
+/// ```
 pub fn build_database(
     games: &[String],
     cells: usize,

@@ -65,7 +65,25 @@ pub fn positions_of(cells: usize) -> usize {
     }
 }
 
-/// The search of a sum of terms.
+/// The search of a sum of terms: the outcome search ([`OutcomeSearch`]) over the catalog's
+/// games, which decides who wins without the canonical form.
+///
+/// ```
+/// use grundy::app::partizan_solve::TermSearch;
+/// use grundy::app::value::{read_terms, ValueOptions};
+/// use grundy::partizan::OutcomeOptions;
+/// use grundy::Budget;
+///
+/// let board = "domineering ....../....../....../....../....../......";
+/// let terms = read_terms(board, &ValueOptions::default()).unwrap();
+/// let mut search = TermSearch::new(Budget::new(1 << 20), OutcomeOptions::default());
+/// search.expect_positions(&terms);
+/// let sum = search.root_sum(&terms).unwrap();
+/// // the empty 6 x 6 board is a first-player win: Left (vertical) wins moving first, and so
+/// // does Right
+/// assert!(search.search.wins(&sum, true).unwrap());
+/// assert!(search.search.wins(&sum, false).unwrap());
+/// ```
 pub struct TermSearch {
     /// The search, over the catalog's games.
     pub search: OutcomeSearch<PartizanValues>,

@@ -234,6 +234,14 @@ pub fn value_answer(text: &str, options: &ValueOptions) -> Result<ValueAnswer> {
 }
 
 /// Parses `text` and reports its canonical form and invariants (`grundy value`).
+///
+/// ```
+/// use grundy::app::value::{value_expression, ValueOptions};
+///
+/// let report = value_expression("hackenbush LR + {1|-1}", &ValueOptions::default()).unwrap();
+/// assert_eq!(report.canonical, "{3/2|-1/2}");
+/// assert_eq!((report.mean.as_str(), report.temperature.as_str()), ("1/2", "1"));
+/// ```
 pub fn value_expression(text: &str, options: &ValueOptions) -> Result<ValueReport> {
     let mut sum = value_sum(text, options)?;
     report(Term::sum_to_string(&sum.terms), &mut sum.values, sum.total)

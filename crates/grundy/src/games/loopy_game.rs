@@ -20,6 +20,41 @@ use std::sync::Arc;
 
 /// The rules of a loopy game: each player's moves from a position, and how a position is
 /// written as a part of an expression.
+///
+/// ```
+/// use grundy::budget::Budget;
+/// use grundy::games::loopy_game::{explore, LoopyRules};
+/// use grundy::partizan::loopy::{value_of, Play, Player, SidedValue};
+/// use grundy::partizan::Forms;
+///
+/// /// A token on a cycle of three cells: Left steps it round, Right never moves.
+/// struct Steps;
+///
+/// impl LoopyRules for Steps {
+///     type Position = u8;
+///     fn moves(&self, p: &u8, player: Player) -> Vec<u8> {
+///         match player {
+///             Player::Left => vec![(p + 1) % 3],
+///             Player::Right => vec![],
+///         }
+///     }
+///     fn text(&self, p: &u8) -> String {
+///         format!("steps {p}")
+///     }
+/// }
+///
+/// let budget = Budget::new(1_000);
+/// let (graph, positions) = explore(&Steps, 0, &budget).unwrap();
+/// assert_eq!(positions.len(), 3);
+/// // Left always has a move and Right never: Left wins moving first, Right loses at once
+/// let outcomes = graph.outcomes();
+/// assert_eq!(outcomes[0][Player::Left.index()], Play::Win);
+/// assert_eq!(outcomes[0][Player::Right.index()], Play::Loss);
+/// let mut forms = Forms::new(10_000);
+/// let value = value_of(&graph, 0, 64, &budget).unwrap();
+/// let SidedValue::Stopper(s) = value else { panic!("a stopper") };
+/// assert_eq!(s.to_text(&mut forms).unwrap(), "on");
+/// ```
 pub trait LoopyRules {
     /// A position.
     type Position: Clone + Eq + Hash;

@@ -19,6 +19,10 @@
 //!   lost, then the moves in the values and the known value, the hottest first (by
 //!   temperature), then those leaving the opponent the fewest moves and the mover the most
 //!   (the mobility ordering of Domineering's solvers).
+//!
+//! Over the catalog's games the search is [`crate::app::partizan_solve::TermSearch`], whose
+//! documentation has an example; `grundy solve` adds threads, the games' own searches and the
+//! winning moves ([`crate::app::partizan_solve::solve_by_search`]).
 
 use crate::budget::Budget;
 use crate::error::Result;

@@ -14,6 +14,41 @@ use std::hash::Hash;
 use std::sync::atomic::{AtomicU16, Ordering};
 
 /// The rules of a partizan game, for [`PartizanSearch`].
+///
+/// Every partizan game of the catalog implements it (Domineering, Clobber, ...); a game of
+/// your own needs only its options, how a position splits into independent parts, and a size.
+///
+/// ```
+/// use grundy::partizan::{Forms, PartizanRules, PartizanSearch};
+///
+/// /// A pile of chips: Left takes one chip, Right takes two.
+/// struct Chips;
+///
+/// impl PartizanRules for Chips {
+///     type Position = u32;
+///     fn split(&self, n: &u32, out: &mut Vec<(u32, bool)>) {
+///         if *n > 0 {
+///             out.push((*n, false));
+///         }
+///     }
+///     fn options(&self, n: &u32, left: bool, out: &mut Vec<u32>) {
+///         let take = if left { 1 } else { 2 };
+///         if *n >= take {
+///             out.push(n - take);
+///         }
+///     }
+///     fn size(&self, n: &u32) -> usize {
+///         *n as usize
+///     }
+/// }
+///
+/// let mut forms = Forms::new(10_000);
+/// let mut search = PartizanSearch::new(Chips, 10_000);
+/// let one = search.value(&mut forms, &1).unwrap();
+/// let two = search.value(&mut forms, &2).unwrap();
+/// assert_eq!(forms.to_string(one), "1"); // {0 | }
+/// assert_eq!(forms.to_string(two), "{1|0}"); // a switch: whoever moves gains
+/// ```
 pub trait PartizanRules {
     /// A position (or a part of one).
     type Position: Clone + Eq + Hash;

@@ -37,6 +37,21 @@
 //! **Complexity**: exponential in the position's size in the worst case, like any search of
 //! a game; the table holds what is known of the components met (grown as needed up to the
 //! entries the budget allows, the entry of least work replaced when a bucket is full).
+//!
+//! ```
+//! use grundy::budget::Budget;
+//! use grundy::games::board::Board;
+//! use grundy::games::cram::{cram_regions, Cram};
+//! use grundy::solve::nimber_search::NimberSearch;
+//!
+//! // the empty 3 x 4 Cram board, split into its regions (one here)
+//! let board = Board { rows: 3, cols: 4, bits: (1 << 12) - 1 };
+//! let mut parts = Vec::new();
+//! cram_regions(&board, board.bits, &mut parts);
+//! let mut search = NimberSearch::new(&Cram, Budget::new(1 << 16));
+//! assert!(!search.has_nimber(&parts, 0).unwrap()); // the first player wins
+//! assert_eq!(search.nimber_of(&parts).unwrap(), 1);
+//! ```
 
 use crate::budget::Budget;
 use crate::error::{GrundyError, Result};

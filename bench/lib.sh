@@ -1,0 +1,40 @@
+# Shared by the benchmark scripts. Source it from the repository's root (each script first does
+# `cd "$(dirname "$0")/.."`), then call `bench_page NAME "$@"`: the script runs again inside,
+# its output shown as it comes and kept; when it succeeds, its table replaces its block of the
+# benchmark page (docs/benchmarks.md, between `<!-- bench:KEY -->` and `<!-- /bench:KEY -->`,
+# KEY being NAME and the script's arguments, so that each command has its block) with the
+# date, the machine and the command. NO_PAGE=1 leaves the page alone (a trial run, another
+# build timed).
+
+bench_page() {
+  local name=$1
+  shift
+  name+="${*:+ $*}"
+  if [ -n "${BENCH_PAGE_INNER:-}" ]; then
+    return 0
+  fi
+  local script log rc
+  script=bench/$(basename "$0")
+  log=$(mktemp)
+  set +e
+  BENCH_PAGE_INNER=1 bash "$script" "$@" | tee "$log"
+  rc=${PIPESTATUS[0]}
+  if [ "$rc" -eq 0 ] && [ -z "${NO_PAGE:-}" ]; then
+    python3 bench/page.py "$name" "$log" "$(bench_command "$script" "$@")"
+  fi
+  rm -f "$log"
+  exit "$rc"
+}
+
+# The command as a user would type it again: the settings the script reads from the
+# environment (upper-case names it mentions that are set), then `bash SCRIPT ARGS`.
+bench_command() {
+  local script=$1 env="" var
+  shift
+  for var in $(grep -o '\${[A-Z_][A-Z_]*:' "$script" | tr -d '${:' | sort -u); do
+    if [ -n "${!var:-}" ] && [ "$var" != BENCH_PAGE_INNER ]; then
+      env+="$var=${!var} "
+    fi
+  done
+  echo "${env}bash $script${*:+ $*}"
+}
