@@ -36,7 +36,24 @@ pub struct PartizanSyntax {
 ///
 /// A game is usually its rules' own type (`type Rules = Self`), and a part is usually a
 /// position of the rules (`type Part = Self::Position`); a Hackenbush picture's part keeps the
-/// file's name and the edges cut, and is valued through the edges still standing.
+/// file's name and the edges cut, and is valued through the edges still standing. Its rules
+/// implement [`PartizanRules`] (see there for a game of your own); the catalog
+/// (`games/partizan.rs`) lists each game once, and from that line it is parsed, valued,
+/// solved, played and served.
+///
+/// ```
+/// use grundy::games::domineering::Domineering;
+/// use grundy::games::partizan_game::PartizanGame;
+///
+/// // the standard start of a 2 x 2 board, and Left's moves (vertical dominoes) from it
+/// let board = Domineering::start(2, 2).unwrap().unwrap();
+/// assert_eq!(Domineering::text(&board), "domineering ../..");
+/// let moves: Vec<String> = Domineering::moves(&Domineering, &board, true)
+///     .iter()
+///     .map(Domineering::text)
+///     .collect();
+/// assert_eq!(moves, ["domineering #./#.", "domineering .#/.#"]);
+/// ```
 pub trait PartizanGame: Send + Sync + 'static {
     /// The rules the search runs on.
     type Rules: PartizanRules + Default + Send + Sync;

@@ -20,9 +20,9 @@
 //!   temperature), then those leaving the opponent the fewest moves and the mover the most
 //!   (the mobility ordering of Domineering's solvers).
 //!
-//! Over the catalog's games the search is [`crate::app::partizan_solve::TermSearch`], whose
-//! documentation has an example; `grundy solve` adds threads, the games' own searches and the
-//! winning moves ([`crate::app::partizan_solve::solve_by_search`]).
+//! Over the catalog's games the application layer holds the search as `TermSearch` (in
+//! `app::partizan_solve`, whose documentation has an example); `grundy solve` adds threads,
+//! the games' own searches and the winning moves there.
 
 use crate::budget::Budget;
 use crate::error::Result;
