@@ -34,10 +34,14 @@ best() {
 read -r c_t c_m < <(best "$dir/retrograde" "$dir/g.txt")
 read -r ng_t ng_m < <(best "$grundy" graph --json --no-grundy "$dir/g.txt")
 read -r full_t full_m < <(best "$grundy" graph --json "$dir/g.txt")
-printf '%-32s %8s %10s\n' program seconds "peak MB"
-printf '%-32s %8s %10d\n' "C retrograde (peer)" "$c_t" $((c_m / 1024))
-printf '%-32s %8s %10d\n' "grundy graph --no-grundy" "$ng_t" $((ng_m / 1024))
-printf '%-32s %8s %10d\n' "grundy graph (with γ)" "$full_t" $((full_m / 1024))
-awk -v a="$ng_t" -v b="$full_t" -v c="$c_t" -v am="$ng_m" -v bm="$full_m" -v cm="$c_m" 'BEGIN {
-  printf "time / C: --no-grundy %.2f, full %.2f;  peak memory / C: --no-grundy %.2f, full %.2f\n", a / c, b / c, am / cm, bm / cm }'
+# a Markdown table (bench/page.py puts it on the benchmark page)
+echo "| program | time | peak memory | time / C | memory / C |"
+echo "|---|---|---|---|---|"
+row() { # NAME SECONDS KB
+  awk -v n="$1" -v t="$2" -v m="$3" -v c="$c_t" -v cm="$c_m" \
+    'BEGIN { printf "| %s | %s s | %d MB | %.2f | %.2f |\n", n, t, m / 1024, t / c, m / cm }'
+}
+row "C retrograde (the peer)" "$c_t" "$c_m"
+row "\`grundy graph --no-grundy --json\`" "$ng_t" "$ng_m"
+row "\`grundy graph --json\` (with γ)" "$full_t" "$full_m"
 python3 bench/ogdoad_loopy.py "$dir/g.txt"

@@ -53,18 +53,20 @@ def theirs(game, r, c):
     m = re.findall(r"(?:nimber|value)\D*(\d+)", out, re.I)
     return (int(m[-1]) if m else out.strip()), t
 
-print(f"{'board':<12} {'grundy':>8} {'igsolve':>8} {'grundy s':>9} {'igsolve s':>9} {'ratio':>7}")
+# a Markdown table (bench/page.py puts it on the benchmark page)
+print("| board | grundy | igsolve | grundy time | igsolve time | ratio |")
+print("|---|---|---|---|---|---|")
 total_g = total_i = 0.0
 for board in os.environ["BOARDS"].split(","):
     game, r, c = board.split()
     g, tg = ours(game, int(r), int(c))
     i, ti = theirs(game, int(r), int(c))
-    show = lambda v, t: ("-", f">{limit:.0f}") if t is None else (str(v), f"{t:.2f}")
+    show = lambda v, t: ("-", f"> {limit:.0f} s") if t is None else (str(v), f"{t:.2f} s")
     (gv, gt), (iv, it) = show(g, tg), show(i, ti)
     ratio = f"{tg / ti:.2f}" if tg is not None and ti is not None else "-"
     flag = "" if tg is None or ti is None or g == i else "  DISAGREE"
-    print(f"{board:<12} {gv:>8} {iv:>8} {gt:>9} {it:>9} {ratio:>7}{flag}")
+    print(f"| {board} | {gv} | {iv} | {gt} | {it} | {ratio}{flag} |")
     if tg is not None and ti is not None:
         total_g += tg; total_i += ti
-print(f"total (boards both finished): grundy {total_g:.2f} s, igsolve {total_i:.2f} s, ratio {total_g / max(total_i, 1e-9):.2f}")
+print(f"| total (boards both finished) | | | {total_g:.2f} s | {total_i:.2f} s | **{total_g / max(total_i, 1e-9):.2f}** |")
 EOF

@@ -47,7 +47,9 @@ print()
 rows = [("0.6", 1 << 20), ("0.165", 200_000), ("0.161", 200_000), ("0.007", 100_000)]
 if QUICK:
     rows = [(c, m // 8) for c, m in rows]
-print(f"{'code':7} {'n':>8} {'og naive':>9} {'og rc':>8} {'og rc2':>8} {'grundy 1t':>10} {'grundy':>8}  1 thread/best  all cores/best")
+# a Markdown table (bench/page.py puts it on the benchmark page)
+print("| code, heaps | ogsolve naive | ogsolve rc | ogsolve rc2 | grundy, 1 thread | grundy, all cores | 1 thread / best | all cores / best |")
+print("|---|---|---|---|---|---|---|---|")
 for code, m in rows:
     # the naive method is quadratic: skipped where it would take minutes (2^20 heaps)
     methods = ("naive", "rc", "rc2") if m <= 200_000 else ("rc", "rc2")
@@ -55,6 +57,6 @@ for code, m in rows:
     cmd = [GRUNDY, "table", "--json", "--to", str(m), "--until-period", str(m), "--compute-all", "octal", code]
     one, every = wall(cmd, threads=1), wall(cmd)
     best = min(og.values())
-    naive = f"{og['naive']:8.2f}s" if "naive" in og else f"{'-':>9}"
-    print(f"{code:7} {m:>8} {naive} {og['rc']:7.2f}s {og['rc2']:7.2f}s {one:9.2f}s {every:7.2f}s  {one / best:13.2f}  {every / best:14.2f}")
+    naive = f"{og['naive']:.2f} s" if "naive" in og else "-"
+    print(f"| {code} to {m} | {naive} | {og['rc']:.2f} s | {og['rc2']:.2f} s | {one:.2f} s | {every:.2f} s | {one / best:.2f} | {every / best:.2f} |")
 sys.exit(1 if bad else 0)

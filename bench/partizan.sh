@@ -40,7 +40,9 @@ def value(expr, *flags):
         raise SystemExit(f"grundy failed on {expr}: {r.stderr}")
     return json.loads(r.stdout)
 
-print(f"{'board':<8} {'cgt-py s':>9} {'grundy s':>9} {'ratio':>7}  same value")
+# a Markdown table (bench/page.py puts it on the benchmark page)
+print("| canonical form of the empty board | cgt-py | `grundy value --json` | ratio | same value |")
+print("|---|---|---|---|---|")
 for rows, cols in [(5, 5), (4, 6)]:
     ours = "/".join(["." * cols] * rows)
     theirs = "|".join(["." * cols] * rows)
@@ -50,7 +52,7 @@ for rows, cols in [(5, 5), (4, 6)]:
     t_us, report = timed(lambda: value(f"domineering {ours}"))
     back = value(form)["canonical"]
     same = back == report["canonical"]
-    print(f"{rows}x{cols:<6} {t_cgt:9.3f} {t_us:9.3f} {t_us / t_cgt:7.3f}  {'yes' if same else 'NO'}")
+    print(f"| Domineering {rows} x {cols} | {t_cgt:.3f} s | {t_us:.3f} s | {t_us / t_cgt:.3f} | {'yes' if same else 'NO'} |")
     if not same:
         raise SystemExit("values differ")
 

@@ -123,15 +123,17 @@ with open(f"{D}/hanafuda.txt", "rb") as f:
     t, _ = run(["target/release/examples/hanafuda"], stdin=f)
 add("hanafuda, 1e6 cards per hand", t, [])
 
-print(f"{'workload':40} {'grundy':>8}   peers (time, peer/grundy)")
+# a Markdown table (bench/page.py puts it on the benchmark page)
+print("| workload | grundy | peers (peer / grundy) |")
+print("|---|---|---|")
 for name, ours, peers in rows:
     cells = []
     for peer, pt in peers:
         if pt is None:
-            cells.append(f"{peer}: > {TIMEOUT} s or failed")
+            cells.append(f"{peer} > {TIMEOUT} s or failed")
         else:
-            cells.append(f"{peer}: {pt:.2f} s ({pt / ours:.1f}x)")
-    print(f"{name:40} {ours:7.2f}s   " + "; ".join(cells))
+            cells.append(f"{peer} {pt:.2f} s ({pt / ours:.1f}x)")
+    print(f"| {name} | {ours:.2f} s | " + ", ".join(cells) + " |")
 bipartite, board = rows[0][1], rows[1][1]
 for key, ours in [("bipartite", bipartite), ("board", board)]:
     if key in MATCHING_ALONE:

@@ -42,12 +42,14 @@ def ours(family):
     s = json.loads(r.stdout)["stats"]
     return took, (s["largest"], s["largest_at"], s["rare_mask"], s["rare"], s["last_rare"])
 
-print(f"{'game':<10} {'peer s':>8} {'grundy s':>9} {'ratio':>7}  statistics (largest, at, mask, rare, last rare)")
+# a Markdown table (bench/page.py puts it on the benchmark page)
+print("| game to 2^21 heaps | analyser | grundy | ratio | statistics (largest, at, mask, rare, last rare) |")
+print("|---|---|---|---|---|")
 for game, family in [("grundy", "grundys"), ("0.6", "octal 0.6")]:
     t_peer, s_peer = min(peer(game) for _ in range(runs))
     t_us, s_us = min(ours(family) for _ in range(runs))
     same = s_peer == s_us
-    print(f"{family:<10} {t_peer:8.2f} {t_us:9.2f} {t_us / t_peer:7.3f}  {s_us} {'same' if same else 'DIFFERENT: ' + str(s_peer)}")
+    print(f"| {family} | {t_peer:.2f} s | {t_us:.2f} s | {t_us / t_peer:.3f} | {', '.join(map(str, s_us))} {'(the same)' if same else '(DIFFERENT: ' + str(s_peer) + ')'} |")
     if not same:
         raise SystemExit("statistics differ")
 PY
