@@ -66,6 +66,7 @@ fn sessions(file: &Path, text: &str) -> Result<Vec<Example>, String> {
         if !SHELL.contains(&info) || !block.iter().any(|(_, l)| l.starts_with("$ ")) {
             continue;
         }
+        let first = out.len();
         for (m, l) in block {
             if let Some(command) = l.strip_prefix("$ ") {
                 out.push(Example {
@@ -75,8 +76,9 @@ fn sessions(file: &Path, text: &str) -> Result<Vec<Example>, String> {
                     expected: Vec::new(),
                 });
             } else {
+                let in_block = out.len() > first;
                 match out.last_mut() {
-                    Some(e) if e.file == file && e.line <= m => e.expected.push(l),
+                    Some(e) if in_block => e.expected.push(l),
                     _ => {
                         return Err(format!(
                             "{}:{}: a shell session shows output before its first `$ ` command",
@@ -329,6 +331,12 @@ fn the_session_reader_and_the_matching_follow_the_rules() {
     assert_eq!(examples[1].command, "grundy b | head");
     assert_eq!(examples[1].expected, ["x...z"]);
     assert!(sessions(Path::new("t.md"), "```\nout\n$ grundy\n```\n").is_err());
+    // output at the start of a later block belongs to no command of that block
+    assert!(sessions(
+        Path::new("t.md"),
+        "```\n$ grundy a\n```\n```\nout\n$ grundy b\n```\n"
+    )
+    .is_err());
     assert!(sessions(Path::new("t.md"), "```\n$ grundy\n").is_err());
 
     let lines = |s: &str| s.lines().map(str::to_string).collect::<Vec<_>>();
