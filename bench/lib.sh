@@ -38,3 +38,15 @@ bench_command() {
   done
   echo "${env}bash $script${*:+ $*}"
 }
+
+# Builds MCGS v1.5 (the University of Alberta's solver for sums, MIT; built, never copied)
+# from PEERS/mcgs (default ../shared/peers) into DIR/MCGS, on two cores.
+build_mcgs() {
+  local dir=$1 peers
+  peers=$(cd "${PEERS:-../shared/peers}" && pwd)
+  mkdir -p "$dir/o"
+  ls "$peers"/mcgs/src/*.cpp "$peers"/mcgs/src/main/*.cpp | xargs -P 2 -I{} sh -c \
+    'f={}; g++ -std=c++17 -O3 -march=native -DNDEBUG -DMCGS_CMAKE_BUILD -I "$1/mcgs/src" -w -c "$f" -o "$2/o/$(basename "$(dirname "$f")")_$(basename "$f").o"' \
+    _ "$peers" "$dir"
+  g++ -pthread "$dir"/o/*.o -o "$dir/MCGS"
+}

@@ -17,7 +17,6 @@ cd "$(dirname "$0")/.."
 count=${1:-20}
 seed=${2:-2026}
 limit=${LIMIT:-60}
-peers=$(cd "${PEERS:-../shared/peers}" && pwd)
 # GRUNDY=path runs another build of grundy (before and after a change) without building
 if [ -z "${GRUNDY:-}" ]; then
   cargo build --release --quiet
@@ -26,11 +25,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp "${GRUNDY:-target/release/grundy}" "$work/grundy"
 
-mkdir -p "$work/o"
-ls "$peers"/mcgs/src/*.cpp "$peers"/mcgs/src/main/*.cpp | xargs -P 2 -I{} sh -c \
-  'f={}; g++ -std=c++17 -O3 -march=native -DNDEBUG -DMCGS_CMAKE_BUILD -I "$1/mcgs/src" -w -c "$f" -o "$2/o/$(basename "$(dirname "$f")")_$(basename "$f").o"' \
-  _ "$peers" "$work"
-g++ -pthread "$work"/o/*.o -o "$work/MCGS"
+build_mcgs "$work"
 
 "$work/MCGS" --db-file-create "$work/db.bin" "[clobber] max_dims = 3,4; [domineering] max_dims = 3,4;" >/dev/null
 # shellcheck disable=SC2086 # CELLS is two numbers
