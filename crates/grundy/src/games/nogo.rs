@@ -13,7 +13,9 @@ use crate::partizan::PartizanRules;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoGo;
 
-/// Whether every group of stones on `board` has a liberty. O(cells).
+/// Whether every group of stones on `board` has a liberty. O(cells). (The rule as written,
+/// which the tests check [`may_place`] against.)
+#[cfg(test)]
 fn every_group_breathes(board: &CharBoard) -> bool {
     breathless_group(board).is_none()
 }
@@ -55,6 +57,81 @@ fn breathless_group(board: &CharBoard) -> Option<(i64, i64)> {
     None
 }
 
+/// Whether placing a stone of colour `me` on the empty cell `at` of `board`, a NoGo position
+/// (every group has a liberty), leaves every group a liberty. Only the groups the stone
+/// touches can lose their last liberty, the cell itself: so only the stone's own group
+/// (joined with its neighbours of its colour) and the opponent's groups next to it are
+/// walked. `stamp` marks the cells a walk has seen (one mark per walk, never cleared).
+/// O(the cells of those groups).
+fn may_place(board: &CharBoard, at: usize, me: u8, stamp: &mut Stamps) -> bool {
+    let cols = board.cols as i64;
+    let (r, c) = (at as i64 / cols, at as i64 % cols);
+    if !group_breathes(board, at, at, me, stamp) {
+        return false;
+    }
+    let other = if me == b'x' { b'o' } else { b'x' };
+    STEPS.iter().all(|(dr, dc)| match board.at(r + dr, c + dc) {
+        Some(ch) if ch == other => {
+            group_breathes(board, ((r + dr) * cols + c + dc) as usize, at, me, stamp)
+        }
+        _ => true,
+    })
+}
+
+/// Marks of the cells a walk has seen: a cell is seen when its mark is the walk's.
+struct Stamps {
+    marks: Vec<u32>,
+    walk: u32,
+    stack: Vec<usize>,
+}
+
+impl Stamps {
+    fn new(cells: usize) -> Stamps {
+        Stamps {
+            marks: vec![0; cells],
+            walk: 0,
+            stack: Vec::new(),
+        }
+    }
+}
+
+/// Whether the group of the stone on `start` has a liberty once a stone of colour `me` stands
+/// on the empty cell `placed`.
+fn group_breathes(
+    board: &CharBoard,
+    start: usize,
+    placed: usize,
+    me: u8,
+    stamp: &mut Stamps,
+) -> bool {
+    let cell = |i: usize| if i == placed { me } else { board.cells[i] };
+    let cols = board.cols as i64;
+    let colour = cell(start);
+    stamp.walk += 1;
+    let walk = stamp.walk;
+    stamp.stack.clear();
+    stamp.stack.push(start);
+    stamp.marks[start] = walk;
+    while let Some(i) = stamp.stack.pop() {
+        let (r, c) = (i as i64 / cols, i as i64 % cols);
+        for (dr, dc) in STEPS {
+            if board.at(r + dr, c + dc).is_none() {
+                continue;
+            }
+            let j = ((r + dr) * cols + c + dc) as usize;
+            let ch = cell(j);
+            if ch == b'.' {
+                return true;
+            }
+            if ch == colour && stamp.marks[j] != walk {
+                stamp.marks[j] = walk;
+                stamp.stack.push(j);
+            }
+        }
+    }
+    false
+}
+
 impl PartizanRules for NoGo {
     type Position = CharBoard;
 
@@ -72,14 +149,15 @@ impl PartizanRules for NoGo {
         board.split_regions(|ch| ch != b'#', false, |r| r.holds(b'.'), symmetry, out);
     }
 
+    /// The empty cells where a stone of the mover's leaves every group a liberty, by
+    /// [`may_place`] (the groups next to the cell only).
     fn options(&self, board: &CharBoard, left: bool, out: &mut Vec<CharBoard>) {
         let me = if left { b'x' } else { b'o' };
+        let mut stamp = Stamps::new(board.cells.len());
         for (r, c, ch) in board.each() {
-            if ch == b'.' {
-                let next = board.with(&[(r, c, me)]);
-                if every_group_breathes(&next) {
-                    out.push(next);
-                }
+            let at = (r * board.cols as i64 + c) as usize;
+            if ch == b'.' && may_place(board, at, me, &mut stamp) {
+                out.push(board.with(&[(r, c, me)]));
             }
         }
     }
@@ -127,5 +205,52 @@ impl PartizanGame for NoGo {
     /// The empty board.
     fn start(rows: u64, cols: u64) -> Option<Result<CharBoard>> {
         Some(CharBoard::filled(rows, cols, b'.'))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::Xorshift;
+
+    #[test]
+    fn the_local_test_of_a_move_agrees_with_every_group_of_the_board() {
+        let mut rng = Xorshift(0x6e6f_676f);
+        let (mut legal, mut illegal) = (0, 0);
+        for _ in 0..3000 {
+            let rows = 1 + rng.below(4);
+            let cols = 1 + rng.below(6);
+            let mut board = CharBoard::filled(rows, cols, b'.').unwrap();
+            for cell in board.cells.iter_mut() {
+                *cell = b"xo..#"[rng.below(5) as usize];
+            }
+            if !every_group_breathes(&board) {
+                continue;
+            }
+            let mut stamp = Stamps::new(board.cells.len());
+            for (r, c, ch) in board.each() {
+                if ch != b'.' {
+                    continue;
+                }
+                for me in [b'x', b'o'] {
+                    let at = (r * cols as i64 + c) as usize;
+                    let whole = every_group_breathes(&board.with(&[(r, c, me)]));
+                    assert_eq!(
+                        may_place(&board, at, me, &mut stamp),
+                        whole,
+                        "{board:?} {r} {c}"
+                    );
+                    if whole {
+                        legal += 1;
+                    } else {
+                        illegal += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            legal > 1000 && illegal > 1000,
+            "{legal} legal, {illegal} illegal"
+        );
     }
 }
