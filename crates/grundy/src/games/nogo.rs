@@ -150,7 +150,7 @@ impl PartizanRules for NoGo {
     }
 
     /// The empty cells where a stone of the mover's leaves every group a liberty, by
-    /// [`may_place`] (the groups next to the cell only).
+    /// `may_place` (the groups next to the cell only).
     fn options(&self, board: &CharBoard, left: bool, out: &mut Vec<CharBoard>) {
         let me = if left { b'x' } else { b'o' };
         let mut stamp = Stamps::new(board.cells.len());
