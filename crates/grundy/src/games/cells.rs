@@ -119,6 +119,16 @@ impl CharBoard {
     ///
     /// **Complexity**: O(cells).
     pub fn regions(&self, live: impl Fn(u8) -> bool, diagonal: bool) -> Vec<CharBoard> {
+        // a rectangle whose every cell is live is connected: one region, the board itself
+        // (a NoGo strip without `#`, the common case)
+        if self.cells.iter().all(|&ch| live(ch)) {
+            return vec![self.clone()];
+        }
+        self.regions_walked(live, diagonal)
+    }
+
+    /// [`Self::regions`] by walking each region from its first cell.
+    fn regions_walked(&self, live: impl Fn(u8) -> bool, diagonal: bool) -> Vec<CharBoard> {
         let (rows, cols) = (self.rows as i64, self.cols as i64);
         let mut seen = vec![false; self.cells.len()];
         let mut regions = Vec::new();
@@ -430,6 +440,27 @@ pub(crate) use char_board_part;
 mod tests {
     use super::*;
     use crate::testing::Xorshift;
+
+    #[test]
+    fn a_board_of_live_cells_is_its_one_region_as_the_walk_finds() {
+        let mut rng = Xorshift(0x0e61_0a5);
+        for _ in 0..500 {
+            let rows = 1 + rng.below(6);
+            let cols = 1 + rng.below(6);
+            let mut board = CharBoard::filled(rows, cols, b'.').unwrap();
+            for cell in board.cells.iter_mut() {
+                *cell = b"xo."[rng.below(3) as usize];
+            }
+            for diagonal in [false, true] {
+                let live = |ch: u8| ch != b'#';
+                assert_eq!(
+                    board.regions(live, diagonal),
+                    board.regions_walked(live, diagonal),
+                    "{board:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn the_least_image_compared_in_place_is_the_least_image_built() {
