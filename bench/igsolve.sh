@@ -26,17 +26,14 @@ if [ -z "${IGSOLVE:-}" ]; then
 fi
 boards=${BOARDS:-"cram 4 5,cram 4 6,cram 4 7,cram 4 8,cram 4 9,cram 4 10,cram 4 11,cram 5 5,cram 5 6,cram 5 7,cram 5 8,cram 5 9,cram 3 12,cram 3 16,cram 6 7,chomp 8 10,chomp 9 12,chomp 10 14"}
 LIMIT=$limit GRUNDY_BIN=$grundy IGSOLVE=$IGSOLVE BOARDS=$boards python3 - <<'EOF'
-import os, re, subprocess, time
+import os, re, sys
+sys.path.insert(0, "bench")
+from timing import run_timed
 limit = float(os.environ["LIMIT"])
 grundy, igsolve = os.environ["GRUNDY_BIN"], os.environ["IGSOLVE"]
 
 def timed(cmd):
-    start = time.perf_counter()
-    try:
-        out = subprocess.run(cmd, capture_output=True, text=True, timeout=limit).stdout
-    except subprocess.TimeoutExpired:
-        return None, None
-    return out, time.perf_counter() - start
+    return run_timed(cmd, limit)
 
 def ours(game, r, c):
     text = f"chomp {r} {c}" if game == "chomp" else "cram " + "/".join(["." * c] * r)

@@ -20,7 +20,8 @@ bench_page() {
   BENCH_PAGE_INNER=1 bash "$script" "$@" | tee "$log"
   rc=${PIPESTATUS[0]}
   if [ "$rc" -eq 0 ] && [ -z "${NO_PAGE:-}" ]; then
-    python3 bench/page.py "$name" "$log" "$(bench_command "$script" "$@")"
+    # a page that cannot be written fails the run (the measurement is still shown above)
+    python3 bench/page.py "$name" "$log" "$(bench_command "$script" "$@")" || rc=$?
   fi
   rm -f "$log"
   exit "$rc"

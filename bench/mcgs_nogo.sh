@@ -24,16 +24,13 @@ trap 'rm -rf "$work"' EXIT
 cp "${GRUNDY:-target/release/grundy}" "$work/grundy"
 build_mcgs "$work"
 MIN=$min MAX=$max LIMIT=$limit WORK=$work python3 - <<'EOF'
-import os, re, subprocess, time
+import os, re, sys
+sys.path.insert(0, "bench")
+from timing import run_timed
 work, limit = os.environ["WORK"], float(os.environ["LIMIT"])
 
 def timed(cmd):
-    t = time.perf_counter()
-    try:
-        out = subprocess.run(cmd, capture_output=True, text=True, timeout=limit).stdout
-    except subprocess.TimeoutExpired:
-        return None, None
-    return out, time.perf_counter() - t
+    return run_timed(cmd, limit)
 
 def ours(n):
     # the outcome class: L, R, N or P; who wins moving first as Left, as Right

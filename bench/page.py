@@ -51,6 +51,11 @@ if begin in text and end in text:
     text = text[:a] + new + text[b:]
 else:
     text = text.rstrip() + f"\n\n## {name}\n\n" + new + "\n"
-with open(page, "w") as f:
+# written whole: a temporary file beside the page, synced, renamed over it
+tmp = page + ".tmp"
+with open(tmp, "w") as f:
     f.write(text)
+    f.flush()
+    os.fsync(f.fileno())
+os.replace(tmp, page)
 print(f"bench: {os.path.relpath(page)} updated (block {name})", file=sys.stderr)
