@@ -60,7 +60,12 @@ fn part(rng: &mut Rng) -> String {
         7 => format!("fission {}", board(rng, b"x..#", 3, 4)),
         8 => format!(
             "nogo {}",
-            common::nogo_breathing_text(&board(rng, b"xo...#", 2, 3))
+            common::nogo_breathing_text(&if rng.below(2) == 0 {
+                // strips, split where unlike stones meet
+                board(rng, b"xo..", 1, 9)
+            } else {
+                board(rng, b"xo...#", 2, 3)
+            })
         ),
         9 => {
             let mut b: Vec<u8> = board(rng, b"....#", 3, 3).into_bytes();

@@ -462,6 +462,39 @@ fn nogo_moves(g: &Grid, left: bool) -> Vec<Grid> {
         .collect()
 }
 
+#[test]
+fn nogo_strips_split_at_unlike_stones_are_valued_as_the_whole_strip() {
+    // NoGo on a strip (a row, or a column) splits where unlike stones meet and counts a run
+    // of stones as one: the values must be those of the whole strip by the rules
+    let mut rng = Rng(0x6e6f_6731);
+    let mut forms = Forms::new(1 << 22);
+    let mut memo = HashMap::new();
+    let (mut split, mut runs) = (0, 0);
+    for _ in 0..600 {
+        let len = 1 + rng.below(11) as usize;
+        let mut cells: Vec<u8> = (0..len)
+            .map(|_| b"xo...xo.#o"[rng.below(10) as usize])
+            .collect();
+        // half the strips of four cells or more with unlike stones side by side, each free
+        if len >= 4 && rng.below(2) == 0 {
+            let at = rng.below(len as u64 - 3) as usize;
+            let pair: &[u8] = if rng.below(2) == 0 { b".xo." } else { b".ox." };
+            cells[at..at + 4].copy_from_slice(pair);
+        }
+        common::nogo_breathing(len, &mut cells);
+        split += cells.windows(2).any(|w| w == b"xo" || w == b"ox") as u32;
+        runs += cells.windows(2).any(|w| w == b"xx" || w == b"oo") as u32;
+        let row = (len, cells.clone());
+        let v = plain_value(&mut forms, &mut memo, &row, &nogo_moves);
+        let expected = forms.to_string(v);
+        assert_eq!(value_of(&format!("nogo {}", grid_text(&row))), expected);
+        // the same strip standing as a column
+        let column = (1, cells);
+        assert_eq!(value_of(&format!("nogo {}", grid_text(&column))), expected);
+    }
+    assert!(split > 150 && runs > 100, "{split} split, {runs} with runs");
+}
+
 /// Amazons: the mover's amazon moves like a queen through empty cells, then shoots an arrow
 /// like a queen from where it landed; the arrow's cell becomes `#`.
 fn amazons_moves(g: &Grid, left: bool) -> Vec<Grid> {

@@ -9,6 +9,50 @@ use crate::games::partizan_game::{PartizanGame, PartizanSyntax};
 use crate::games::syntax::{error, ParseContext, Word};
 use crate::partizan::PartizanRules;
 
+/// NoGo's value is kept by the board's eight symmetries and negated by swapping the colours.
+const SYMMETRY: Symmetry = Symmetry {
+    transpose_negates: false,
+    swap_negates: true,
+};
+
+/// Pushes on `out` the independent pieces of a strip of cells (a region one cell wide, its
+/// cells in order, no `#`), each normalised, those with an empty cell only. On a strip a
+/// group is a run of stones of one colour, and its liberties are the cells at its two ends:
+/// - a run is worth one stone (the same liberties, the same moves): runs are shortened to
+///   one stone;
+/// - where a stone of one colour stands next to one of the other, neither group's liberty
+///   is on the other's side: no move on one side changes which moves are legal on the
+///   other, and the strip is the sum of the two sides, each ending at that stone (the
+///   other stone is to it as the strip's end is). This is the "XO split" of the 1 x n
+///   studies (Shan; MCGS's `nogo_1xn`).
+///
+/// O(cells).
+fn split_strip(cells: &[u8], out: &mut Vec<(CharBoard, bool)>) {
+    let mut piece: Vec<u8> = Vec::with_capacity(cells.len());
+    let mut push = |piece: &mut Vec<u8>| {
+        if piece.contains(&b'.') {
+            let strip = CharBoard {
+                rows: 1,
+                cols: piece.len() as u8,
+                cells: piece.as_slice().into(),
+            };
+            out.push(strip.normalised(SYMMETRY));
+        }
+        piece.clear();
+    };
+    for &ch in cells {
+        match (piece.last(), ch) {
+            (Some(&last), b'x' | b'o') if last == ch => {}
+            (Some(&last), b'x' | b'o') if last != b'.' => {
+                push(&mut piece);
+                piece.push(ch);
+            }
+            _ => piece.push(ch),
+        }
+    }
+    push(&mut piece);
+}
+
 /// The rules of NoGo; a position is the board.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoGo;
@@ -142,11 +186,13 @@ impl PartizanRules for NoGo {
     }
 
     fn split(&self, board: &CharBoard, out: &mut Vec<(CharBoard, bool)>) {
-        let symmetry = Symmetry {
-            transpose_negates: false,
-            swap_negates: true,
-        };
-        board.split_regions(|ch| ch != b'#', false, |r| r.holds(b'.'), symmetry, out);
+        for region in board.regions(|ch| ch != b'#', false) {
+            if region.rows == 1 || region.cols == 1 {
+                split_strip(&region.cells, out);
+            } else if region.holds(b'.') {
+                out.push(region.normalised(SYMMETRY));
+            }
+        }
     }
 
     /// The empty cells where a stone of the mover's leaves every group a liberty, by
