@@ -41,9 +41,15 @@ bench_command() {
 }
 
 # Builds MCGS v1.5 (the University of Alberta's solver for sums, MIT; built, never copied)
-# from PEERS/mcgs (default ../shared/peers) into DIR/MCGS, on two cores.
+# from PEERS/mcgs (default ../shared/peers) into DIR/MCGS, on two cores (MCGS=path copies a
+# build made before instead).
 build_mcgs() {
   local dir=$1 peers
+  # MCGS=path: a build made before (by this function), copied instead of built again
+  if [ -n "${MCGS:-}" ]; then
+    cp "$MCGS" "$dir/MCGS"
+    return
+  fi
   peers=$(cd "${PEERS:-../shared/peers}" && pwd)
   mkdir -p "$dir/o"
   ls "$peers"/mcgs/src/*.cpp "$peers"/mcgs/src/main/*.cpp | xargs -P 2 -I{} sh -c \

@@ -31,12 +31,7 @@ fn split_strip(cells: &[u8], out: &mut Vec<(CharBoard, bool)>) {
     let mut piece: Vec<u8> = Vec::with_capacity(cells.len());
     let mut push = |piece: &mut Vec<u8>| {
         if piece.contains(&b'.') {
-            let strip = CharBoard {
-                rows: 1,
-                cols: piece.len() as u8,
-                cells: piece.as_slice().into(),
-            };
-            out.push(strip.normalised(SYMMETRY));
+            out.push(least_strip(piece));
         }
         piece.clear();
     };
@@ -51,6 +46,45 @@ fn split_strip(cells: &[u8], out: &mut Vec<(CharBoard, bool)>) {
         }
     }
     push(&mut piece);
+}
+
+/// [`CharBoard::normalised`] of the strip `1 x n` of `cells` (no `#`) under NoGo's
+/// symmetries, by the only four images a strip has: itself, reversed, and those two with the
+/// colours swapped (negated). The first least in that order, as `normalised` finds it. O(n).
+fn least_strip(cells: &[u8]) -> (CharBoard, bool) {
+    let swap = |ch: u8| match ch {
+        b'x' => b'o',
+        b'o' => b'x',
+        ch => ch,
+    };
+    let n = cells.len();
+    // the image (reversed, swapped)'s cell i
+    let glyph = |(reversed, swapped): (bool, bool), i: usize| {
+        let ch = cells[if reversed { n - 1 - i } else { i }];
+        if swapped {
+            swap(ch)
+        } else {
+            ch
+        }
+    };
+    let less = |a, b| {
+        (0..n)
+            .map(|i| glyph(a, i).cmp(&glyph(b, i)))
+            .find(|o| o.is_ne())
+            .is_some_and(|o| o.is_lt())
+    };
+    let mut best = (false, false);
+    for image in [(false, true), (true, false), (true, true)] {
+        if less(image, best) {
+            best = image;
+        }
+    }
+    let strip = CharBoard {
+        rows: 1,
+        cols: n as u8,
+        cells: (0..n).map(|i| glyph(best, i)).collect(),
+    };
+    (strip, best.1)
 }
 
 /// The rules of NoGo; a position is the board.
@@ -258,6 +292,26 @@ impl PartizanGame for NoGo {
 mod tests {
     use super::*;
     use crate::testing::Xorshift;
+
+    #[test]
+    fn a_strips_least_image_is_the_boards_least_image() {
+        let mut rng = Xorshift(0x5747_1e57);
+        let mut negated = 0;
+        for _ in 0..3000 {
+            let n = 1 + rng.below(9) as usize;
+            let cells: Vec<u8> = (0..n).map(|_| b"xo.."[rng.below(4) as usize]).collect();
+            let board = CharBoard {
+                rows: 1,
+                cols: n as u8,
+                cells: cells.as_slice().into(),
+            };
+            let (least, negative) = least_strip(&cells);
+            let expected = board.normalised(SYMMETRY);
+            negated += negative as u32;
+            assert_eq!((least, negative), expected, "{board:?}");
+        }
+        assert!(negated > 500, "{negated} negated");
+    }
 
     #[test]
     fn the_local_test_of_a_move_agrees_with_every_group_of_the_board() {
