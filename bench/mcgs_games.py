@@ -6,12 +6,13 @@ Prints COUNT positions of each kind, a line each: the kind, grundy's expression,
 input (without the players asked). The kinds and their sizes:
 
 - nogo-strip: NoGo on 1 x n, n from 1 to 27 (the sizes of the 1 x n studies MCGS's tests
-  quote), each cell empty with probability 1/2, else a stone of either colour;
-- nogo-board: NoGo on 2 x 2 to 5 x 5, a third of the cells stones at most;
-- amazons: 3 x 3 to 5 x 5, one or two amazons a side, a fifth to half of the cells burnt;
-- elephants: Elephants and Rhinos on strips of 4 to 24 cells, half of them empty;
-- fission: 2 x 2 to 5 x 5, stones on about one cell in six, a few blocked;
-- toppling: Toppling Dominoes, rows of 1 to 24 dominoes of the three colours.
+  quote), up to half of the cells stones of either colour;
+- nogo-board: NoGo on 2 x 2 to 5 x 5, up to a third of the cells stones;
+- amazons: 3 x 3 to 5 x 6, one or two amazons a side, a tenth to half of the cells burnt;
+- elephants: Elephants and Rhinos on strips of 4 to 40 cells, a fifth to 3/5 of them animals;
+- fission: 2 x 2 to 6 x 6, stones on 5 to 25% of the cells, up to 15% blocked;
+- toppling: Toppling Dominoes, rows of 1 to 40 dominoes (Left's and Right's alike, a sixth
+  green).
 
 The NoGo positions are made legal by emptying every group with no liberty (one pass: taking
 stones away only adds liberties). The same COUNT and SEED give the same positions.
@@ -58,7 +59,8 @@ def mcgs_cells(text):
 
 def nogo_strip(rng):
     n = rng.randint(1, 27)
-    cells = ["." if rng.random() < 0.5 else rng.choice("xo") for _ in range(n)]
+    fill = rng.uniform(0.0, 0.5)
+    cells = [rng.choice("xo") if rng.random() < fill else "." for _ in range(n)]
     text = "".join(breathing(1, n, cells))
     return f"nogo {text}", f"[nogo_1xn] {mcgs_cells(text)}"
 
@@ -73,8 +75,8 @@ def nogo_board(rng):
 
 
 def amazons(rng):
-    rows, cols = rng.randint(3, 5), rng.randint(3, 5)
-    burnt = rng.uniform(0.2, 0.5)
+    rows, cols = rng.randint(3, 5), rng.randint(3, 6)
+    burnt = rng.uniform(0.1, 0.5)
     cells = ["#" if rng.random() < burnt else "." for _ in range(rows * cols)]
     free = list(range(rows * cols))
     rng.shuffle(free)
@@ -86,23 +88,25 @@ def amazons(rng):
 
 
 def elephants(rng):
-    n = rng.randint(4, 24)
-    text = "".join("." if rng.random() < 0.5 else rng.choice("xo") for _ in range(n))
+    n = rng.randint(4, 40)
+    fill = rng.uniform(0.2, 0.6)
+    text = "".join(rng.choice("xo") if rng.random() < fill else "." for _ in range(n))
     return f"elephants {text}", f"[elephants] {mcgs_cells(text)}"
 
 
 def fission(rng):
-    rows, cols = rng.randint(2, 5), rng.randint(2, 5)
+    rows, cols = rng.randint(2, 6), rng.randint(2, 6)
+    stones, blocked = rng.uniform(0.05, 0.25), rng.uniform(0.0, 0.15)
     cells = []
     for _ in range(rows * cols):
         u = rng.random()
-        cells.append("x" if u < 1 / 6 else "#" if u < 1 / 6 + 1 / 12 else ".")
+        cells.append("x" if u < stones else "#" if u < stones + blocked else ".")
     return (f"fission {rows_of(rows, cols, cells, '/')}",
             f"[fission] {mcgs_cells(rows_of(rows, cols, cells, '|'))}")
 
 
 def toppling(rng):
-    n = rng.randint(1, 24)
+    n = rng.randint(1, 40)
     text = "".join(rng.choice("xxooog") for _ in range(n))
     # MCGS writes a green domino #
     return f"toppling {text}", f"[toppling_dominoes] {mcgs_cells(text).replace('g', '#')}"

@@ -495,6 +495,43 @@ fn nogo_strips_split_at_unlike_stones_are_valued_as_the_whole_strip() {
     assert!(split > 150 && runs > 100, "{split} split, {runs} with runs");
 }
 
+#[test]
+fn nogo_boards_split_into_independent_parts_are_valued_as_the_whole_board() {
+    // a NoGo board is the sum of its parts (empty cells joined when next to each other or
+    // liberties of one group): its value must be the whole board's by the rules
+    let mut rng = Rng(0x6e6f_6732);
+    let mut forms = Forms::new(1 << 22);
+    let mut memo = HashMap::new();
+    let mut walls = 0;
+    for _ in 0..150 {
+        let (rows, cols) = (2 + rng.below(2) as usize, 2 + rng.below(3) as usize);
+        let mut cells: Vec<u8> = (0..rows * cols)
+            .map(|_| b"xo..xo.#"[rng.below(8) as usize])
+            .collect();
+        common::nogo_breathing(cols, &mut cells);
+        // in half, a column of stones of alternating colours (what is left of it after the
+        // breathless groups are emptied), whose groups' liberties lie on one side or both
+        if rng.below(2) == 0 {
+            let c = rng.below(cols as u64) as usize;
+            for r in 0..rows {
+                cells[r * cols + c] = if r % 2 == 0 { b'x' } else { b'o' };
+            }
+            common::nogo_breathing(cols, &mut cells);
+            walls += 1;
+        }
+        let grid = (cols, cells);
+        let v = plain_value(&mut forms, &mut memo, &grid, &nogo_moves);
+        let expected = forms.to_string(v);
+        assert_eq!(
+            value_of(&format!("nogo {}", grid_text(&grid))),
+            expected,
+            "{}",
+            grid_text(&grid)
+        );
+    }
+    assert!(walls > 50, "{walls} columns of stones");
+}
+
 /// Amazons: the mover's amazon moves like a queen through empty cells, then shoots an arrow
 /// like a queen from where it landed; the arrow's cell becomes `#`.
 fn amazons_moves(g: &Grid, left: bool) -> Vec<Grid> {

@@ -2,6 +2,10 @@
 //! (`.`; `#` blocked), never so that afterwards some group of either colour has no liberty:
 //! no capture and no suicide. A group is a set of stones of one colour joined orthogonally; its
 //! liberties are the empty cells next to it. Written `nogo ../..`.
+//!
+//! A position splits into independent parts: its empty cells joined when next to each other
+//! or liberties of one group, each with its groups (`independent_parts`); on a strip, where
+//! unlike stones meet, a run of stones counting as one stone (`split_strip`).
 
 use crate::error::Result;
 use crate::games::cells::{CharBoard, Symmetry, STEPS};
@@ -85,6 +89,153 @@ fn least_strip(cells: &[u8]) -> (CharBoard, bool) {
         cells: (0..n).map(|i| glyph(best, i)).collect(),
     };
     (strip, best.1)
+}
+
+/// The independent parts of a NoGo position: its empty cells, joined when next to each other
+/// or liberties of one group, each set with the groups whose liberties it holds, as a board
+/// of its own (its bounding box, every other cell `#`), in reading order of their first
+/// cells.
+///
+/// A move on an empty cell changes the legality of a move elsewhere only through the cells
+/// next to it and the groups it touches: so two empty cells neither next to each other nor
+/// liberties of one group, nor joined by a chain of such, never affect each other's moves,
+/// and the position is the sum of its parts. Every group has a liberty, so every stone lies
+/// in one part; a part's empty cells' neighbours are in the part or blocked, so the part
+/// alone has the same moves. Play only splits parts further (a stone joins the groups it
+/// touches, which were in its part). On a strip this is the split where unlike stones meet.
+///
+/// **Complexity**: O(cells α(cells)).
+fn independent_parts(board: &CharBoard) -> Vec<CharBoard> {
+    let (rows, cols) = (board.rows as usize, board.cols as usize);
+    let labels = part_labels(board);
+    let mut parts: Vec<Vec<usize>> = Vec::new();
+    for (i, label) in labels.iter().enumerate() {
+        if let Some(k) = *label {
+            if k == parts.len() {
+                parts.push(Vec::new());
+            }
+            parts[k].push(i);
+        }
+    }
+    parts
+        .into_iter()
+        .map(|members| {
+            let (mut r0, mut r1, mut c0, mut c1) = (rows, 0, cols, 0);
+            for &i in &members {
+                let (r, c) = (i / cols, i % cols);
+                (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(c), c1.max(c));
+            }
+            let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+            let mut cells = vec![b'#'; h * w];
+            for &i in &members {
+                let (r, c) = (i / cols, i % cols);
+                cells[(r - r0) * w + c - c0] = board.cells[i];
+            }
+            CharBoard {
+                rows: h as u8,
+                cols: w as u8,
+                cells: cells.into(),
+            }
+        })
+        .collect()
+}
+
+/// Each cell's part in [`independent_parts`] (parts numbered from 0 in reading order of their
+/// first cells), `None` for a blocked cell. O(cells α(cells)).
+fn part_labels(board: &CharBoard) -> Vec<Option<usize>> {
+    let n = board.cells.len();
+    let (rows, cols) = (board.rows as usize, board.cols as usize);
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    let neighbours = |i: usize| {
+        let (r, c) = (i / cols, i % cols);
+        [
+            (r > 0).then(|| i - cols),
+            (r + 1 < rows).then(|| i + cols),
+            (c > 0).then(|| i - 1),
+            (c + 1 < cols).then(|| i + 1),
+        ]
+        .into_iter()
+        .flatten()
+    };
+    // empty cells next to each other
+    for i in 0..n {
+        if board.cells[i] == b'.' {
+            for j in neighbours(i) {
+                if board.cells[j] == b'.' {
+                    let (a, b) = (root(&mut parent, i), root(&mut parent, j));
+                    parent[a] = b;
+                }
+            }
+        }
+    }
+    // each group's liberties, joined; the group's stones go with them (a stone's part is
+    // the root of its group's first liberty)
+    const LEFT_OUT: usize = usize::MAX - 1;
+    let mut part_of = vec![usize::MAX; n];
+    let mut stack = Vec::new();
+    let mut group = Vec::new();
+    for start in 0..n {
+        let colour = board.cells[start];
+        if part_of[start] != usize::MAX || !matches!(colour, b'x' | b'o') {
+            continue;
+        }
+        group.clear();
+        part_of[start] = 0;
+        stack.push(start);
+        let mut first = None;
+        while let Some(i) = stack.pop() {
+            group.push(i);
+            for j in neighbours(i) {
+                match board.cells[j] {
+                    b'.' => match first {
+                        None => first = Some(j),
+                        Some(f) => {
+                            let (a, b) = (root(&mut parent, f), root(&mut parent, j));
+                            parent[a] = b;
+                        }
+                    },
+                    ch if ch == colour && part_of[j] == usize::MAX => {
+                        part_of[j] = 0;
+                        stack.push(j);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // (a position read or reached by legal moves has no group without a liberty; such a
+        // group would touch no empty cell, so no move, and is left out)
+        let liberty = first.unwrap_or(LEFT_OUT);
+        for &i in &group {
+            part_of[i] = liberty;
+        }
+    }
+    // parts numbered in reading order of their first cells
+    let mut labels = vec![None; n];
+    let mut numbers: Vec<(usize, usize)> = Vec::new();
+    for i in 0..n {
+        let anchor = match board.cells[i] {
+            b'.' => i,
+            b'x' | b'o' if part_of[i] != LEFT_OUT => part_of[i],
+            _ => continue,
+        };
+        let r = root(&mut parent, anchor);
+        let k = match numbers.iter().find(|(root, _)| *root == r) {
+            Some(&(_, k)) => k,
+            None => {
+                numbers.push((r, numbers.len()));
+                numbers.len() - 1
+            }
+        };
+        labels[i] = Some(k);
+    }
+    labels
 }
 
 /// The rules of NoGo; a position is the board.
@@ -220,11 +371,17 @@ impl PartizanRules for NoGo {
     }
 
     fn split(&self, board: &CharBoard, out: &mut Vec<(CharBoard, bool)>) {
-        for region in board.regions(|ch| ch != b'#', false) {
-            if region.rows == 1 || region.cols == 1 {
+        if board.rows == 1 || board.cols == 1 {
+            for region in board.regions(|ch| ch != b'#', false) {
                 split_strip(&region.cells, out);
-            } else if region.holds(b'.') {
-                out.push(region.normalised(SYMMETRY));
+            }
+            return;
+        }
+        for part in independent_parts(board) {
+            if (part.rows == 1 || part.cols == 1) && !part.holds(b'#') {
+                split_strip(&part.cells, out);
+            } else {
+                out.push(part.normalised(SYMMETRY));
             }
         }
     }
@@ -292,6 +449,74 @@ impl PartizanGame for NoGo {
 mod tests {
     use super::*;
     use crate::testing::Xorshift;
+
+    #[test]
+    fn a_move_in_one_part_changes_no_moves_of_another() {
+        // the claim independent_parts rests on, checked by the rule itself: after any legal
+        // move, every empty cell of the other parts is legal for the same colours as
+        // before, and the other parts are parts still, with the same cells
+        let mut rng = Xorshift(0x7061_7274);
+        let (mut split, mut moves) = (0, 0);
+        let legal = |board: &CharBoard, at: usize, me: u8| {
+            let cols = board.cols as usize;
+            let (r, c) = ((at / cols) as i64, (at % cols) as i64);
+            every_group_breathes(&board.with(&[(r, c, me)]))
+        };
+        // each part's cells
+        let members = |labels: &[Option<usize>]| {
+            let mut parts: Vec<Vec<usize>> = Vec::new();
+            for (i, label) in labels.iter().enumerate() {
+                if let Some(k) = *label {
+                    parts.resize(parts.len().max(k + 1), Vec::new());
+                    parts[k].push(i);
+                }
+            }
+            parts
+        };
+        for _ in 0..6000 {
+            let (rows, cols) = (2 + rng.below(3), 2 + rng.below(4));
+            let mut board = CharBoard::filled(rows, cols, b'.').unwrap();
+            for cell in board.cells.iter_mut() {
+                *cell = b"xo..xo.#"[rng.below(8) as usize];
+            }
+            if !every_group_breathes(&board) {
+                continue;
+            }
+            let labels = part_labels(&board);
+            for (i, &ch) in board.cells.iter().enumerate() {
+                assert_eq!(labels[i].is_some(), ch != b'#', "{board:?}");
+            }
+            let parts = members(&labels);
+            split += (parts.len() > board.regions(|ch| ch != b'#', false).len()) as u32;
+            let cols = cols as usize;
+            for p in (0..board.cells.len()).filter(|&i| board.cells[i] == b'.') {
+                for me in [b'x', b'o'] {
+                    if !legal(&board, p, me) {
+                        continue;
+                    }
+                    moves += 1;
+                    let after = board.with(&[((p / cols) as i64, (p % cols) as i64, me)]);
+                    let parts_after = members(&part_labels(&after));
+                    for part in parts.iter().filter(|part| !part.contains(&p)) {
+                        assert!(parts_after.contains(part), "{board:?}: {p} {me}");
+                        for &q in part.iter().filter(|&&q| board.cells[q] == b'.') {
+                            for them in [b'x', b'o'] {
+                                assert_eq!(
+                                    legal(&after, q, them),
+                                    legal(&board, q, them),
+                                    "{board:?}: {p} then {q}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            split > 200 && moves > 20_000,
+            "{split} boards split further than their regions, {moves} moves"
+        );
+    }
 
     #[test]
     fn a_strips_least_image_is_the_boards_least_image() {
