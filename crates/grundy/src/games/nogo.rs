@@ -364,12 +364,13 @@ fn group_breathes(
 impl PartizanRules for NoGo {
     type Position = CharBoard;
 
-    /// Its regions of unblocked cells (groups in two regions share no liberty) that have an
-    /// empty cell, each up to symmetry.
+    /// Its unblocked cells.
     fn size(&self, board: &CharBoard) -> usize {
         board.cells.iter().filter(|&&ch| ch != b'#').count()
     }
 
+    /// Its independent parts (`independent_parts`; on a strip, `split_strip`), each up to
+    /// symmetry.
     fn split(&self, board: &CharBoard, out: &mut Vec<(CharBoard, bool)>) {
         if board.rows == 1 || board.cols == 1 {
             for region in board.regions(|ch| ch != b'#', false) {
