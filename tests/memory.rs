@@ -93,7 +93,8 @@ fn heavy_questions_stop_at_the_memory_budget_with_one_line() {
     // misère Cram and misère impartial Domineering: the misère search stores every position
     // (in normal play the nimber search keeps to a table the budget sizes)
     let cram = format!("cram {}", board(5, 7));
-    let nogo = format!("nogo {}", ".".repeat(20));
+    // (NoGo 1 x 20 is decided within the budget since strips split; 1 x 30 is not)
+    let nogo = format!("nogo {}", ".".repeat(30));
     let impartial = format!("impartial domineering {}", board(5, 7));
     // under 1 GiB of address space the default budget is half of it: each stops there
     let answers: Vec<(i32, String, String)> = std::thread::scope(|s| {
@@ -207,7 +208,7 @@ fn the_server_under_an_address_space_limit_answers_every_request_and_stays_up() 
         (
             "POST",
             "/api/solve".into(),
-            format!(r#"{{"position": "nogo {}"}}"#, ".".repeat(20)).into_bytes(),
+            format!(r#"{{"position": "nogo {}"}}"#, ".".repeat(30)).into_bytes(),
         ),
         (
             "POST",
