@@ -44,9 +44,13 @@ def ours(expr):
 def theirs(text):
     """MCGS's answers, its wall time and its own search time; None past the limit."""
     out, t = run_timed([f"{work}/MCGS", f"{text} {{B, W}}"], limit + 5)
-    answers = re.findall(r"Player: ([BW])\s+Got: (\w+)\s+Time \(ms\): ([0-9.]+)", out or "")
-    if len(answers) != 2:
+    if out is None:
         return None, None, None
+    answers = re.findall(r"Player: ([BW])\s+Got: (\w+)\s+Time \(ms\): ([0-9.]+)", out)
+    if len(answers) != 2:
+        # MCGS ran but gave no answer (its input refused): a fault of this script, not a
+        # question past the limit
+        raise SystemExit(f"MCGS gave no answer to {text}: {out[-300:]}")
     own = sum(float(ms) for _, _, ms in answers) / 1000
     if own > limit:
         return None, None, None
