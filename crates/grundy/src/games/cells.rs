@@ -161,24 +161,31 @@ impl CharBoard {
                     }
                 }
             }
-            let (mut r0, mut r1, mut c0, mut c1) = (rows, 0, cols, 0);
-            for &i in &members {
-                let (r, c) = (i / cols, i % cols);
-                (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(c), c1.max(c));
-            }
-            let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
-            let mut cells = vec![b'#'; (h * w) as usize];
-            for &i in &members {
-                let (r, c) = (i / cols, i % cols);
-                cells[((r - r0) * w + c - c0) as usize] = self.cells[i as usize];
-            }
-            regions.push(CharBoard {
-                rows: h as u8,
-                cols: w as u8,
-                cells: cells.into(),
-            });
+            regions.push(self.cut(members.iter().map(|&i| i as usize)));
         }
         regions
+    }
+
+    /// The cells `members` (indices, row by row) as a board of their own: their bounding box,
+    /// every other cell `#`. O(cells of the box).
+    pub(crate) fn cut(&self, members: impl Iterator<Item = usize> + Clone) -> CharBoard {
+        let (rows, cols) = (self.rows as usize, self.cols as usize);
+        let (mut r0, mut r1, mut c0, mut c1) = (rows, 0, cols, 0);
+        for i in members.clone() {
+            let (r, c) = (i / cols, i % cols);
+            (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(c), c1.max(c));
+        }
+        let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+        let mut cells = vec![b'#'; h * w];
+        for i in members {
+            let (r, c) = (i / cols, i % cols);
+            cells[(r - r0) * w + c - c0] = self.cells[i];
+        }
+        CharBoard {
+            rows: h as u8,
+            cols: w as u8,
+            cells: cells.into(),
+        }
     }
 
     /// Pushes on `out` each region of [`CharBoard::regions`] (`live`, `diagonal`) that `keep`

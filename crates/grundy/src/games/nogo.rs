@@ -106,7 +106,6 @@ fn least_strip(cells: &[u8]) -> (CharBoard, bool) {
 ///
 /// **Complexity**: O(cells α(cells)).
 fn independent_parts(board: &CharBoard) -> Vec<CharBoard> {
-    let (rows, cols) = (board.rows as usize, board.cols as usize);
     let labels = part_labels(board);
     let mut parts: Vec<Vec<usize>> = Vec::new();
     for (i, label) in labels.iter().enumerate() {
@@ -118,25 +117,8 @@ fn independent_parts(board: &CharBoard) -> Vec<CharBoard> {
         }
     }
     parts
-        .into_iter()
-        .map(|members| {
-            let (mut r0, mut r1, mut c0, mut c1) = (rows, 0, cols, 0);
-            for &i in &members {
-                let (r, c) = (i / cols, i % cols);
-                (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(c), c1.max(c));
-            }
-            let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
-            let mut cells = vec![b'#'; h * w];
-            for &i in &members {
-                let (r, c) = (i / cols, i % cols);
-                cells[(r - r0) * w + c - c0] = board.cells[i];
-            }
-            CharBoard {
-                rows: h as u8,
-                cols: w as u8,
-                cells: cells.into(),
-            }
-        })
+        .iter()
+        .map(|members| board.cut(members.iter().copied()))
         .collect()
 }
 
