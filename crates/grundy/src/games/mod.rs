@@ -40,6 +40,7 @@ macro_rules! compare_by_key {
 }
 
 pub mod amazons;
+pub mod amazons_outcome;
 pub mod backsliding;
 pub mod board;
 pub mod cannibal;
@@ -57,6 +58,7 @@ pub mod fibonacci_nim;
 pub mod fission;
 pub mod foxgeese;
 pub mod graph_game;
+pub(crate) mod grid64;
 pub mod hackenbush;
 pub mod impartial;
 pub mod kayles;

@@ -12,6 +12,7 @@ use crate::games::amazons::Amazons;
 use crate::games::cannibal::Cannibal;
 use crate::games::clobber::Clobber;
 use crate::games::clobber_outcome;
+use crate::games::amazons_outcome;
 use crate::games::cutcake::Cutcake;
 use crate::games::domineering::Domineering;
 use crate::games::domineering_outcome;
@@ -430,7 +431,7 @@ partizan_catalog! {
     /// A NoGo board.
     NoGo(NoGo) in nogo,
     /// An Amazons board.
-    Amazons(Amazons) in amazons,
+    Amazons(Amazons) in amazons with amazons_outcome::own_search,
 }
 
 /// One game of the catalog as the front ends list it (`GET /api/partizan/games`, Python's

@@ -5,6 +5,7 @@
 
 use crate::budget::Budget;
 use crate::error::Result;
+use crate::memory::Grow;
 use crate::partizan::dyadic::Dyadic;
 use crate::partizan::forms::GameId;
 use crate::partizan::search::MoveBounds;
@@ -108,10 +109,9 @@ impl<R: Clone + Eq + std::hash::Hash> RegionRecord<R> {
             bounds,
             visits: known.map_or(0, |i| i.visits),
         };
-        // a cache: emptied when full (what it held is found again; valued regions stay in the
-        // value engine's table)
-        if known.is_none() && self.map.len() >= Self::cap(search.budget) {
-            self.map.clear();
+        if known.is_none() {
+            let cancel = search.budget.cancel();
+            self.make_room(Self::cap(search.budget), |bytes| cancel.fits(bytes));
         }
         search
             .budget
@@ -195,9 +195,60 @@ impl<R: Clone + Eq + std::hash::Hash> RegionRecord<R> {
         Ok(v)
     }
 
+    /// Makes room for a new region: a cache, emptied when it holds `cap` regions or when its
+    /// growth would not fit the memory limit (`fits`: the limit is for the work that is
+    /// needed, not for a cache); what it held is found again, and valued regions stay in the
+    /// value engine's table. O(1), or O(regions held) when emptied.
+    fn make_room(&mut self, cap: usize, fits: impl FnOnce(u64) -> bool) {
+        if self.map.len() >= cap || (!self.map.has_room() && !fits(self.map.growth_bytes())) {
+            self.map.clear();
+        }
+    }
+
     /// The most regions the search keeps what it knows of: a quarter of the budget's states
     /// (a region's record is several times an entry of the table).
     fn cap(budget: &Budget) -> usize {
         (budget.max_states() / 4).max(4096)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info() -> RegionInfo {
+        RegionInfo {
+            value: None,
+            tried: false,
+            moves: [0, 0],
+            bounds: None,
+            visits: 0,
+        }
+    }
+
+    #[test]
+    fn the_record_empties_itself_when_its_growth_would_not_fit_the_memory_limit() {
+        let mut record = RegionRecord::<u64>::default();
+        let limit = 1 << 20;
+        let (mut emptied, mut most) = (0, 0);
+        for region in 0..200_000u64 {
+            let before = record.map.len();
+            record.make_room(usize::MAX, |bytes| bytes <= limit);
+            emptied += usize::from(record.map.len() < before);
+            record.map.insert(region, info());
+            most = most.max(record.map.len());
+            // never grown past what fits (its allocation is half its next growth's)
+            assert!(record.map.growth_bytes() <= 2 * limit);
+        }
+        assert!(emptied > 0, "never emptied");
+        assert!(most < 200_000 && most > 1_000, "held at most {most}");
+        // without a memory limit, the cap alone empties it
+        let mut record = RegionRecord::<u64>::default();
+        for region in 0..10_000u64 {
+            record.make_room(4096, |_| true);
+            record.map.insert(region, info());
+            assert!(record.map.len() <= 4096);
+        }
+        assert_eq!(record.map.len(), 10_000 - 2 * 4096);
     }
 }

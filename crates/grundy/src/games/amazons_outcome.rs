@@ -1,0 +1,847 @@
+//! Who wins an Amazons board, beside an integer: the game's own outcome search, which the
+//! outcome search of sums ([`crate::partizan::OutcomeSearch`]) hands a sum of one board and an
+//! integer (what `grundy solve` asks of a starting position, and of what its root moves leave).
+//!
+//! The board is held as three 64-bit sets: Left's amazons, Right's, and the cells not burnt
+//! (boards of at most 64 cells); a queen's cells are found by stepping along the eight
+//! directions ([`Grid::queen`]). The theory does most of the work:
+//! - a position is the sum of its regions of unburnt cells joined by king's steps (a queen
+//!   crosses between two burnt cells diagonally, so regions meet at corners too); a region
+//!   without an amazon, or without an empty cell, is 0 and is dropped;
+//! - regions of at most [`VALUE_CELLS`] cells are valued by the value engine (once per shape,
+//!   by its table of normalised regions). A region whose value is an integer (a territory,
+//!   most often) is counted into the integer beside the board and dropped; a region and one of
+//!   its negative cancel, and the valued regions are dropped together when they add up to 0;
+//! - a board whose regions are all valued is decided by comparing their sum and the integer
+//!   with 0;
+//! - **the integer decides** when it is bigger than every move the opponent has left: a
+//!   player makes at most as many moves as there are empty cells in the regions holding her
+//!   amazons (each move burns one), so with `n` free moves of Left's beside it, Left wins
+//!   moving first when `n` exceeds Right's empty cells, and moving second when it equals them;
+//! - moving in the integer (when it is the mover's) is tried after every move on the board:
+//!   it is needed only in positions whose board is worth a number (number avoidance), and
+//!   there a move on the board can be worse than one in the integer;
+//! - a shared table of proved results ([`ResultTable`]) is keyed exactly by the board left
+//!   once the regions above are dropped, with the integer: the least of its mirror images
+//!   (all eight on a square board), and of the images of its negative (the colours swapped,
+//!   the integer negated, the other player to move), with the player to move;
+//! - moves are tried best first: the killer (the last move that won with as many unburnt
+//!   cells), then the moves leaving the opponent's amazons the fewest queen moves (her
+//!   mobility, the first term of every Amazons evaluation), then by the history heuristic;
+//! - threads that search one board together ([`ResultTable::share_work`]) mark the positions
+//!   they are given within `SHARED_PLIES` moves of the root (before their regions are
+//!   valued), and each defers a move into a position another is in (as Domineering's and
+//!   Clobber's searches do).
+//!
+//! Depth is bounded by the empty cells (each move burns one), so the search recurses.
+
+use crate::error::{GrundyError, Result};
+use crate::games::amazons::Amazons;
+use crate::games::cells::CharBoard;
+use crate::games::grid64::Grid;
+use crate::partizan::dyadic::Dyadic;
+use crate::partizan::forms::{Forms, GameId};
+use crate::partizan::region_search::{
+    try_moves, NamedPosition, NodeSearch, RegionSolver, SearchFloor,
+};
+use crate::partizan::results::{ResultKey, ResultTable};
+use crate::partizan::search::{PartizanRules, PartizanSearch};
+use rustc_hash::FxHashMap;
+use std::sync::Arc;
+
+/// Regions of more unburnt cells than this are searched by Amazons' own outcome search
+/// ([`own_search`]); smaller ones by the outcome search of sums.
+const SOLVER_CELLS: u32 = 12;
+/// Amazons' key in a [`ResultTable`]: `meta` starts with it.
+const GAME: u64 = 3;
+/// Regions of at most this many unburnt cells are valued by the value engine.
+pub const VALUE_CELLS: u32 = 8;
+/// The new positions the value engine may store for one region.
+const VALUE_NEW: usize = 20_000;
+/// The forms (or regions stored by the value engine) past which the arena and the record of
+/// regions start again (their values are found again; the table of results stays).
+const FORMS_CAP: usize = 1 << 20;
+/// The records a thread keeps for its next solver: at most this many forms, and regions.
+const KEPT_FORMS: usize = 1 << 19;
+const KEPT_REGIONS: usize = 1 << 20;
+/// The regions recorded past which the record starts again.
+const VALUES_CAP: usize = 1 << 22;
+/// Integers beside the board are kept in the key within ± this (a board of at most 64 cells
+/// has fewer moves; past it, the integer's sign decides).
+const INTEGER_BOUND: i64 = 1 << 10;
+
+/// A move: the amazon on `from` goes to `to`, and shoots the arrow that burns `arrow`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Move {
+    from: u8,
+    to: u8,
+    arrow: u8,
+}
+
+impl Move {
+    /// The move's index in the history tables (where it goes and where it shoots).
+    fn history(self) -> usize {
+        usize::from(self.to) * 64 + usize::from(self.arrow)
+    }
+}
+
+/// Amazons' moves and key on the shared geometry of boards of at most 64 cells.
+impl Grid {
+    /// The moves of the amazons `mine` (within `from`) through the empty cells `empty`,
+    /// pushed on `out`. O(moves).
+    fn amazon_moves(&self, mine: u64, empty: u64, out: &mut Vec<Move>) {
+        let mut amazons = mine;
+        while amazons != 0 {
+            let a = amazons & amazons.wrapping_neg();
+            amazons &= amazons - 1;
+            let mut targets = self.queen(a, empty);
+            // the cell it left is empty for its arrow
+            let freed = empty | a;
+            while targets != 0 {
+                let t = targets & targets.wrapping_neg();
+                targets &= targets - 1;
+                let mut arrows = self.queen(t, freed & !t);
+                while arrows != 0 {
+                    let s = arrows & arrows.wrapping_neg();
+                    arrows &= arrows - 1;
+                    out.push(Move {
+                        from: a.trailing_zeros() as u8,
+                        to: t.trailing_zeros() as u8,
+                        arrow: s.trailing_zeros() as u8,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The cells the queens `amazons` reach through `empty`, counted per queen (its first
+    /// steps: the mobility of Amazons' evaluations). O(queens x 8 rays).
+    fn mobility(&self, amazons: u64, empty: u64) -> u32 {
+        let mut rest = amazons;
+        let mut count = 0;
+        while rest != 0 {
+            let a = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            count += self.queen(a, empty).count_ones();
+        }
+        count
+    }
+
+    /// The table's key: the least image of the board (the cells of Left's amazons or empty,
+    /// the amazons, who moves, the integer), and of its negative (the colours swapped, the
+    /// other player to move, the integer negated).
+    fn amazons_key(&self, x: u64, o: u64, live: u64, n: i64, left: bool) -> ResultKey {
+        let mut best = (u64::MAX, u64::MAX, true, 0);
+        for s in 0..self.images.len() {
+            let (ix, io, il) = (self.image(s, x), self.image(s, o), self.image(s, live));
+            let ia = ix | io;
+            best = best
+                .min((il & !io, ia, left, n))
+                .min((il & !ix, ia, !left, -n));
+        }
+        let (a, b, left, n) = best;
+        ResultKey {
+            cells: u128::from(a) | u128::from(b) << 64,
+            meta: GAME
+                | u64::from(self.rows) << 4
+                | u64::from(self.cols) << 12
+                | u64::from(left) << 20
+                | ((n + INTEGER_BOUND) as u64) << 21,
+        }
+    }
+}
+
+/// The values of small regions.
+struct Values {
+    forms: Forms,
+    engine: PartizanSearch<Amazons>,
+    rows: u8,
+    cols: u8,
+    /// Per region shifted to the corner (Left's amazons, Right's, its cells): its value, or
+    /// `None` when it is not valued.
+    values: FxHashMap<(u64, u64, u64), Option<GameId>>,
+    /// The most cells of a region valued.
+    cap: u32,
+}
+
+impl Values {
+    fn new(rows: u32, cols: u32, cap: u32) -> Values {
+        Values {
+            forms: Forms::new(FORMS_CAP * 2),
+            engine: PartizanSearch::new(Amazons, FORMS_CAP + VALUE_NEW),
+            rows: rows as u8,
+            cols: cols as u8,
+            values: FxHashMap::default(),
+            cap,
+        }
+    }
+
+    /// The value of a region (shifted to the corner) when small enough to value.
+    fn value(&mut self, x: u64, o: u64, live: u64) -> Result<Option<GameId>> {
+        if live.count_ones() > self.cap {
+            return Ok(None);
+        }
+        if let Some(&v) = self.values.get(&(x, o, live)) {
+            return Ok(v);
+        }
+        let board = to_board(self.rows, self.cols, x, o, live);
+        let mut parts = Vec::with_capacity(1);
+        Amazons.split(&board, &mut parts);
+        // a region with an amazon and an empty cell is one region
+        let value = match &parts[..] {
+            [(region, negated)] => self
+                .engine
+                .value_within(&mut self.forms, region, VALUE_NEW)?
+                .map(|v| if *negated { self.forms.neg(v) } else { v }),
+            [] => Some(self.forms.zero()),
+            _ => None,
+        };
+        self.values.insert((x, o, live), value);
+        Ok(value)
+    }
+}
+
+/// The board of `rows x cols` cells with Left's amazons `x`, Right's `o`, the cells `live`
+/// not burnt.
+fn to_board(rows: u8, cols: u8, x: u64, o: u64, live: u64) -> CharBoard {
+    let cells = (0..usize::from(rows) * usize::from(cols))
+        .map(|i| match (x >> i & 1, o >> i & 1, live >> i & 1) {
+            (1, _, _) => b'x',
+            (_, 1, _) => b'o',
+            (_, _, 1) => b'.',
+            _ => b'#',
+        })
+        .collect();
+    CharBoard { rows, cols, cells }
+}
+
+/// The outcome search of one Amazons board beside an integer (see the module's
+/// documentation), storing its results in a shared [`ResultTable`].
+pub struct AmazonsSolver {
+    /// The results table, the count of positions, the marks and deferrals.
+    floor: SearchFloor,
+    grid: Grid,
+    /// The board as given: Left's amazons, Right's, the cells not burnt.
+    start: [u64; 3],
+    /// The records of regions (always there until the solver is dropped).
+    values: Option<Values>,
+    /// The history heuristic: per player, per target and arrow cell, the work of the
+    /// subtrees that move won.
+    history: Vec<[u64; 64 * 64]>,
+    /// The killer heuristic: per player and unburnt cells, the last move that won there.
+    killers: [[Option<Move>; 65]; 2],
+}
+
+impl AmazonsSolver {
+    /// A search of `board` (at most 64 cells); `None` past 64 cells.
+    pub fn new(table: Arc<ResultTable>, board: &CharBoard) -> Option<AmazonsSolver> {
+        Self::valuing(table, board, VALUE_CELLS)
+    }
+
+    /// [`Self::new`], valuing regions of at most `value_cells` cells.
+    pub(crate) fn valuing(
+        table: Arc<ResultTable>,
+        board: &CharBoard,
+        value_cells: u32,
+    ) -> Option<AmazonsSolver> {
+        let grid = Grid::new(u32::from(board.rows), u32::from(board.cols))?;
+        let mut start = [0u64; 3];
+        for (i, &ch) in board.cells.iter().enumerate() {
+            match ch {
+                b'x' => start[0] |= 1 << i,
+                b'o' => start[1] |= 1 << i,
+                _ => {}
+            }
+            if ch != b'#' {
+                start[2] |= 1 << i;
+            }
+        }
+        let values = VALUES
+            .with(|v| v.borrow_mut().take())
+            .filter(|v| v.rows == board.rows && v.cols == board.cols && v.cap == value_cells)
+            .unwrap_or_else(|| Values::new(grid.rows, grid.cols, value_cells));
+        Some(AmazonsSolver {
+            floor: SearchFloor::new(table),
+            grid,
+            start,
+            values: Some(values),
+            history: vec![[0; 64 * 64]; 2],
+            killers: [[None; 65]; 2],
+        })
+    }
+
+    /// Whether the player to move (Left when `left`) wins the board of Left's amazons `x`,
+    /// Right's `o` and unburnt cells `live`, beside `n` free moves (Left's when positive),
+    /// `ply` moves from the search's root, and the positions searched.
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        x: u64,
+        o: u64,
+        live: u64,
+        n: i64,
+        left: bool,
+        ply: u32,
+        tick: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<(bool, u64)> {
+        self.floor.visit(tick)?;
+        let grid = &self.grid;
+        let values = self.values.as_mut().expect("held until dropped");
+        if values.forms.len() > FORMS_CAP
+            || values.engine.states() > FORMS_CAP
+            || values.values.len() > VALUES_CAP
+        {
+            // no value is held across a child's search, so the arena may start again here
+            *values = Values::new(grid.rows, grid.cols, values.cap);
+        }
+        // near the root of a search whose work threads share: the position as given (marked
+        // while searched, before its regions are valued)
+        let given = self
+            .floor
+            .shares(ply)
+            .then(|| grid.amazons_key(x, o, live, n, left));
+        // the regions: dropped (no move), counted into the integer, valued, or searched
+        let empty = live & !(x | o);
+        let (mut kept, mut n) = (0u64, n);
+        let mut valued: Vec<(u64, GameId)> = Vec::new();
+        let mut unvalued = 0u64;
+        let mut rest = live;
+        while rest != 0 {
+            let region = grid.component(live, rest & rest.wrapping_neg(), true);
+            rest &= !region;
+            let (rx, ro) = (x & region, o & region);
+            if rx | ro == 0 || region & empty == 0 {
+                continue;
+            }
+            let shift = grid.corner(region);
+            match values.value(rx >> shift, ro >> shift, region >> shift)? {
+                Some(v) => match values.forms.as_number(v).filter(|d| d.is_integer()) {
+                    Some(k) => n = n.checked_add(k.numerator()).ok_or_else(|| {
+                        GrundyError::Overflow("the integer beside an Amazons board".into())
+                    })?,
+                    None => {
+                        valued.push((region, v));
+                        kept |= region;
+                    }
+                },
+                None => {
+                    unvalued |= region;
+                    kept |= region;
+                }
+            }
+        }
+        // a region and one of its negative cancel
+        let forms = &mut values.forms;
+        let mut i = 0;
+        while i < valued.len() {
+            let negative = forms.neg(valued[i].1);
+            if let Some(j) = (i + 1..valued.len()).find(|&j| valued[j].1 == negative) {
+                kept &= !(valued[i].0 | valued[j].0);
+                valued.swap_remove(j);
+                valued.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        let sum = forms.sum(valued.iter().map(|g| g.1))?;
+        if unvalued == 0 {
+            let total = forms.number(Dyadic::integer(n)?)?;
+            let total = forms.add(sum, total)?;
+            let zero = forms.zero();
+            let wins = if left {
+                !forms.leq(total, zero)
+            } else {
+                !forms.leq(zero, total)
+            };
+            return Ok((wins, 1));
+        }
+        if sum == forms.zero() {
+            for &(region, _) in &valued {
+                kept &= !region;
+            }
+        }
+        let (x, o, live) = (x & kept, o & kept, kept);
+        // the integer decides when it outnumbers the opponent's moves
+        let empty = live & !(x | o);
+        let moves_of = |amazons: u64| {
+            let mut cells = 0u64;
+            let mut rest = live;
+            while rest != 0 {
+                let region = grid.component(live, rest & rest.wrapping_neg(), true);
+                rest &= !region;
+                if region & amazons != 0 {
+                    cells |= region & empty;
+                }
+            }
+            i64::from(cells.count_ones())
+        };
+        let (theirs_most, n_mine) = if left {
+            (moves_of(o), n)
+        } else {
+            (moves_of(x), -n)
+        };
+        if n_mine > theirs_most {
+            return Ok((true, 1));
+        }
+        let mine_most = moves_of(if left { x } else { o });
+        if -n_mine >= mine_most {
+            return Ok((false, 1));
+        }
+        let key = grid.amazons_key(x, o, live, n, left);
+        // (a search naming its winning move searches its root's moves whatever the table says)
+        if let Some(wins) = self
+            .floor
+            .table
+            .get(&key)
+            .filter(|_| !self.floor.names(ply))
+        {
+            return Ok((wins, 1));
+        }
+        let me = usize::from(!left);
+        let (mine, theirs) = if left { (x, o) } else { (o, x) };
+        let mut moves = Vec::new();
+        grid.amazon_moves(mine, empty, &mut moves);
+        // the killer first; then the opponent's fewest queen moves left, then by history
+        let history = &self.history[me];
+        let cells = live.count_ones() as usize;
+        let killer = self.killers[me][cells];
+        let mut moves: Vec<(u64, Move)> = moves
+            .into_iter()
+            .map(|m| {
+                let key = if Some(m) == killer {
+                    0
+                } else {
+                    let after = (empty | 1 << m.from) & !(1u64 << m.to | 1u64 << m.arrow);
+                    1 + order_key(grid.mobility(theirs, after), history[m.history()])
+                };
+                (key, m)
+            })
+            .collect();
+        moves.sort_unstable_by_key(|m| m.0);
+        let marked = given.as_ref().is_some_and(|g| self.floor.enter(g, ply));
+        let node = Node {
+            mine,
+            theirs,
+            live,
+            n,
+            left,
+            cells,
+        };
+        let answer = (|| {
+            let (decided, mut work) = try_moves(self, &node, &moves, ply, &key, tick)?;
+            if let Some(wins) = decided {
+                return Ok((wins, work));
+            }
+            // a move in the integer, when it is the mover's
+            let mut wins = false;
+            if n_mine > 0 {
+                let next = if left { n - 1 } else { n + 1 };
+                let (opponent_wins, w) = self.search(x, o, live, next, !left, ply + 1, tick)?;
+                work += w;
+                wins = !opponent_wins;
+            }
+            self.floor.table.put(&key, wins, work);
+            Ok((wins, work))
+        })();
+        if let (true, Some(g)) = (marked, &given) {
+            self.floor.leave(g);
+        }
+        answer
+    }
+
+    /// The position a move leaves (Left's amazons, Right's, the unburnt cells).
+    fn play(node: &Node, m: Move) -> (u64, u64, u64) {
+        let mine = node.mine & !(1u64 << m.from) | 1u64 << m.to;
+        let live = node.live & !(1u64 << m.arrow);
+        if node.left {
+            (mine, node.theirs, live)
+        } else {
+            (node.theirs, mine, live)
+        }
+    }
+}
+
+/// A move's place in the order (lower first): the opponent's queen moves it leaves, then the
+/// work its subtrees have won, most first.
+fn order_key(mobility: u32, history: u64) -> u64 {
+    u64::from(mobility) << 48 | ((1 << 48) - 1 - history.min((1 << 48) - 1))
+}
+
+/// A position as [`AmazonsSolver`]'s moves are tried in it.
+pub(crate) struct Node {
+    /// The mover's amazons and her opponent's.
+    mine: u64,
+    theirs: u64,
+    /// The unburnt cells.
+    live: u64,
+    /// The integer beside the board.
+    n: i64,
+    /// Whether Left moves.
+    left: bool,
+    /// The unburnt cells counted (the killer's index).
+    cells: usize,
+}
+
+impl NodeSearch for AmazonsSolver {
+    type Node = Node;
+    type Move = Move;
+
+    fn floor(&mut self) -> &mut SearchFloor {
+        &mut self.floor
+    }
+
+    fn busy(&self, node: &Node, m: Move) -> bool {
+        let (x, o, live) = Self::play(node, m);
+        self.floor
+            .table
+            .busy(&self.grid.amazons_key(x, o, live, node.n, !node.left))
+    }
+
+    fn child(
+        &mut self,
+        node: &Node,
+        m: Move,
+        ply: u32,
+        tick: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<(bool, u64)> {
+        let (x, o, live) = Self::play(node, m);
+        self.search(x, o, live, node.n, !node.left, ply, tick)
+    }
+
+    fn won(&mut self, node: &Node, m: Move, work: u64) {
+        let me = usize::from(!node.left);
+        self.killers[me][node.cells] = Some(m);
+        let h = &mut self.history[me][m.history()];
+        *h = h.saturating_add(work);
+    }
+
+    fn named(&self, _: &Node, m: Move) -> NamedPosition {
+        // the amazon on `from` (of whichever colour in the board as given) goes to `to`
+        let [mut x, mut o, live] = self.start;
+        let (from, to) = (1u64 << m.from, 1u64 << m.to);
+        if x & from != 0 {
+            x = x & !from | to;
+        } else {
+            o = o & !from | to;
+        }
+        let (rows, cols) = (self.grid.rows as u8, self.grid.cols as u8);
+        Box::new(to_board(rows, cols, x, o, live & !(1u64 << m.arrow)))
+    }
+}
+
+thread_local! {
+    /// The records of regions of the thread's last solver: the next one on a board of the
+    /// same shape starts from them (the searches of a sum's moves meet the same regions).
+    static VALUES: std::cell::RefCell<Option<Values>> = const { std::cell::RefCell::new(None) };
+}
+
+impl Drop for AmazonsSolver {
+    fn drop(&mut self) {
+        // kept only while modest: a thread (a server's) holds a bounded amount between searches
+        let values = self
+            .values
+            .take()
+            .filter(|v| v.forms.len() <= KEPT_FORMS && v.values.len() <= KEPT_REGIONS);
+        VALUES.with(|v| *v.borrow_mut() = values);
+    }
+}
+
+impl RegionSolver for AmazonsSolver {
+    fn wins(
+        &mut self,
+        negated: bool,
+        integer: i64,
+        left: bool,
+        tick: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<bool> {
+        // past the moves of any board of 64 cells, the integer's sign decides
+        if integer.abs() > 64 {
+            tick(1)?;
+            return Ok((integer > 0) == left);
+        }
+        let [mut x, mut o, live] = self.start;
+        if negated {
+            std::mem::swap(&mut x, &mut o);
+        }
+        SearchFloor::at_root(self, tick, |search, tick| {
+            search.search(x, o, live, integer, left, 0, tick)
+        })
+    }
+
+    fn winning_move(
+        &mut self,
+        negated: bool,
+        integer: i64,
+        left: bool,
+        tick: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<(bool, Option<NamedPosition>)> {
+        SearchFloor::naming(self, |search| search.wins(negated, integer, left, tick))
+    }
+}
+
+/// Amazons' own search for a region of the outcome search of sums (the catalog's hook,
+/// [`crate::games::partizan`]): for a region of more unburnt cells than
+/// [`SOLVER_CELLS`] (boards of at most 64 cells); `None` otherwise or when the system refused
+/// the table's memory.
+pub fn own_search(
+    board: &CharBoard,
+    table: &mut dyn FnMut() -> Option<Arc<ResultTable>>,
+) -> Option<Box<dyn RegionSolver>> {
+    let live = board.cells.iter().filter(|&&ch| ch != b'#').count();
+    if live <= SOLVER_CELLS as usize || board.cells.len() > 64 {
+        return None;
+    }
+    Some(Box::new(AmazonsSolver::new(table()?, board)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::partizan::region_search::{ask_on_two_threads, check_region_solver};
+    use crate::testing::Xorshift;
+    use std::collections::HashMap;
+
+    /// A board as plain cells, row by row: `x`, `o`, `.` or `#`.
+    type Cells = Vec<u8>;
+
+    /// Whether the player to move (Left when `left`) wins the board `cells` of `cols`
+    /// columns beside `integer` free moves (positive: Left's): plain minimax over the rules
+    /// (a queen's move by coordinates, then its arrow), memoised.
+    fn brute(
+        cols: usize,
+        cells: &Cells,
+        integer: i32,
+        left: bool,
+        memo: &mut HashMap<(Cells, i32, bool), bool>,
+    ) -> bool {
+        if let Some(&w) = memo.get(&(cells.clone(), integer, left)) {
+            return w;
+        }
+        let rows = cells.len() / cols;
+        let me = if left { b'x' } else { b'o' };
+        let at = |b: &Cells, r: i64, c: i64| {
+            (r >= 0 && c >= 0 && (r as usize) < rows && (c as usize) < cols)
+                .then(|| b[r as usize * cols + c as usize])
+        };
+        let reach = |b: &Cells, r: i64, c: i64| {
+            let mut out = Vec::new();
+            for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                let (mut r2, mut c2) = (r + dr, c + dc);
+                while at(b, r2, c2) == Some(b'.') {
+                    out.push((r2, c2));
+                    r2 += dr;
+                    c2 += dc;
+                }
+            }
+            out
+        };
+        let mut wins = false;
+        'moves: for i in 0..cells.len() {
+            if cells[i] != me {
+                continue;
+            }
+            let (r, c) = ((i / cols) as i64, (i % cols) as i64);
+            for (r2, c2) in reach(cells, r, c) {
+                let mut moved = cells.clone();
+                moved[i] = b'.';
+                moved[r2 as usize * cols + c2 as usize] = me;
+                for (r3, c3) in reach(&moved, r2, c2) {
+                    let mut shot = moved.clone();
+                    shot[r3 as usize * cols + c3 as usize] = b'#';
+                    if !brute(cols, &shot, integer, !left, memo) {
+                        wins = true;
+                        break 'moves;
+                    }
+                }
+            }
+        }
+        let owns = if left { integer > 0 } else { integer < 0 };
+        if !wins && owns {
+            let next = if left { integer - 1 } else { integer + 1 };
+            wins = !brute(cols, cells, next, !left, memo);
+        }
+        memo.insert((cells.clone(), integer, left), wins);
+        wins
+    }
+
+    /// A random board of `cells` cells: one to `amazons` amazons a side, one cell in
+    /// `burnt_one_in` burnt.
+    fn random_board(rng: &mut Xorshift, cells: usize, amazons: u64, burnt_one_in: u64) -> Cells {
+        let mut b: Cells = (0..cells)
+            .map(|_| if rng.below(burnt_one_in) == 0 { b'#' } else { b'.' })
+            .collect();
+        for ch in [b'x', b'o'] {
+            for _ in 0..1 + rng.below(amazons) {
+                let i = rng.below(cells as u64) as usize;
+                b[i] = ch;
+            }
+        }
+        b
+    }
+
+    fn board(rows: usize, cols: usize, cells: &Cells) -> CharBoard {
+        CharBoard {
+            rows: rows as u8,
+            cols: cols as u8,
+            cells: cells.clone().into(),
+        }
+    }
+
+    fn check(
+        table: &Arc<ResultTable>,
+        (rows, cols): (usize, usize),
+        cells: &Cells,
+        integer: i32,
+        value_cells: u32,
+        memo: &mut HashMap<(Cells, i32, bool), bool>,
+    ) {
+        let b = board(rows, cols, cells);
+        check_region_solver(
+            || AmazonsSolver::valuing(Arc::clone(table), &b, value_cells).expect("fits"),
+            integer,
+            |integer, left| brute(cols, cells, integer, left, memo),
+            |named, integer, left| {
+                let n = named.downcast::<CharBoard>().expect("a board");
+                // one amazon of the mover's moved, one cell more burnt
+                let me = if left { b'x' } else { b'o' };
+                let count = |b: &[u8], ch| b.iter().filter(|&&c| c == ch).count();
+                assert_eq!(count(&n.cells, me), count(cells, me));
+                assert_eq!(count(&n.cells, b'#'), count(cells, b'#') + 1);
+                !brute(cols, &n.cells.to_vec(), integer, !left, &mut HashMap::new())
+            },
+            &|| {
+                format!(
+                    "{} valuing {value_cells}",
+                    board(rows, cols, cells).text()
+                )
+            },
+        );
+    }
+
+    /// Small boards, every way of valuing regions (none, the smallest, the default), with
+    /// integers beside them.
+    #[test]
+    fn solver_agrees_with_minimax() {
+        let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
+        let table = Arc::new(ResultTable::new(1 << 16).unwrap());
+        for round in 0..1200 {
+            let (rows, cols) = [(1, 5), (2, 3), (2, 4), (3, 3), (3, 4), (2, 6), (1, 8)]
+                [round % 7];
+            let cells = random_board(&mut rng, rows * cols, 2, 3 + round as u64 % 3);
+            let integer = rng.below(7) as i32 - 3;
+            let value_cells = [0, 3, 5, VALUE_CELLS][round % 4];
+            let mut memo = HashMap::new();
+            check(&table, (rows, cols), &cells, integer, value_cells, &mut memo);
+        }
+    }
+
+    /// Boards of 15 to 16 cells: regions too big to value, beside valued ones.
+    #[test]
+    fn solver_agrees_with_minimax_on_larger_boards() {
+        let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
+        let table = Arc::new(ResultTable::new(1 << 18).unwrap());
+        for round in 0..60 {
+            let (rows, cols) = [(4, 4), (3, 5), (2, 8)][round % 3];
+            let cells = random_board(&mut rng, rows * cols, 2, 3);
+            let value_cells = [4, VALUE_CELLS][round % 2];
+            let integer = rng.below(3) as i32 - 1;
+            let mut memo = HashMap::new();
+            check(&table, (rows, cols), &cells, integer, value_cells, &mut memo);
+        }
+    }
+
+    /// Two threads searching the same boards (both players first, each thread starting with
+    /// another) in one table whose work they share: every answer is plain minimax's, and a
+    /// search defers the moves into positions marked as another thread's.
+    #[test]
+    fn threads_sharing_the_work_agree_with_minimax() {
+        let mut rng = Xorshift(0x6a09_e667_f3bc_c908);
+        let mut marked_deferrals = 0;
+        for round in 0..40 {
+            let (rows, cols) = [(3, 4), (4, 4), (3, 5)][round % 3];
+            let cells = random_board(&mut rng, rows * cols, 2, 3);
+            let b = board(rows, cols, &cells);
+            let mut memo = HashMap::new();
+            let expected = [true, false].map(|l| brute(cols, &cells, 0, l, &mut memo));
+            let grid = Grid::new(rows as u32, cols as u32).expect("fits");
+            let solver = AmazonsSolver::valuing(Arc::new(ResultTable::new(16).unwrap()), &b, 0)
+                .expect("fits");
+            let [x, o, live] = solver.start;
+            drop(solver);
+            let answers = ask_on_two_threads(
+                0,
+                |table| AmazonsSolver::valuing(table, &b, 0).expect("fits"),
+                |solver| solver.floor.deferrals(),
+                |table| {
+                    [true, false]
+                        .into_iter()
+                        .any(|l| table.busy(&grid.amazons_key(x, o, live, 0, l)))
+                },
+            );
+            for (answer, _) in answers {
+                assert_eq!(answer, expected, "{}", b.text());
+            }
+            // as if another thread were in every position a first move leaves, and never
+            // left: one search defers those moves, and must still search them
+            let table = Arc::new(ResultTable::new(1 << 16).unwrap());
+            table.share_work();
+            for (q, left) in [true, false].into_iter().enumerate() {
+                let (mine, theirs) = if left { (x, o) } else { (o, x) };
+                let mut moves = Vec::new();
+                grid.amazon_moves(mine, live & !(x | o), &mut moves);
+                let node = Node {
+                    mine,
+                    theirs,
+                    live,
+                    n: 0,
+                    left,
+                    cells: 0,
+                };
+                for m in moves {
+                    let (cx, co, cl) = AmazonsSolver::play(&node, m);
+                    table.enter(&grid.amazons_key(cx, co, cl, 0, !left));
+                }
+                let mut solver =
+                    AmazonsSolver::valuing(Arc::clone(&table), &b, 0).expect("fits");
+                let wins = solver.wins(false, 0, left, &mut |_| Ok(())).unwrap();
+                assert_eq!(wins, expected[q], "{} marked", b.text());
+                marked_deferrals += solver.floor.deferrals();
+            }
+        }
+        assert!(marked_deferrals > 20, "{marked_deferrals} of the marked moves deferred");
+    }
+
+    #[test]
+    fn images_and_the_negative_share_a_key() {
+        let mut rng = Xorshift(0x1234_5678_9abc_def1);
+        for (rows, cols) in [(4, 4), (3, 5), (5, 6), (8, 8)] {
+            let grid = Grid::new(rows, cols).expect("fits");
+            for _ in 0..50 {
+                let cells = random_board(&mut rng, (rows * cols) as usize, 4, 3);
+                let s = AmazonsSolver::valuing(
+                    Arc::new(ResultTable::new(16).unwrap()),
+                    &board(rows as usize, cols as usize, &cells),
+                    0,
+                )
+                .expect("fits");
+                let [x, o, live] = s.start;
+                let n = rng.below(9) as i64 - 4;
+                let key = grid.amazons_key(x, o, live, n, true);
+                assert_eq!(grid.amazons_key(o, x, live, -n, false), key);
+                if n != 0 {
+                    // (with no integer, a board may be its own negative)
+                    assert_ne!(grid.amazons_key(x, o, live, n, false), key, "{n}");
+                }
+                for s in 0..grid.images.len() {
+                    let (ix, io, il) = (grid.image(s, x), grid.image(s, o), grid.image(s, live));
+                    assert_eq!(grid.amazons_key(ix, io, il, n, true), key);
+                    // an image keeps the queens' moves
+                    assert_eq!(
+                        grid.mobility(ix, il & !(ix | io)),
+                        grid.mobility(x, live & !(x | o))
+                    );
+                }
+            }
+        }
+    }
+}
