@@ -335,6 +335,53 @@ fn the_winning_move_named_by_a_boards_own_search_wins_and_is_the_same_on_any_thr
 }
 
 #[test]
+fn amazons_boards_searched_by_their_own_search_agree_with_the_canonical_forms() {
+    // boards of 13 unburnt cells (past the size the search of sums hands to Amazons' own
+    // search) beside an integer: the outcome and each player's first winning move named by
+    // the board's own search, on one thread and two, against the value engine's
+    let mut rng = Rng::new(0xa3a_2025);
+    let mut named = 0;
+    for _ in 0..16 {
+        let mut cells = [b'.'; 14];
+        for ch in [b'#', b'x', b'o'] {
+            let free: Vec<usize> = (0..14).filter(|&i| cells[i] == b'.').collect();
+            cells[free[rng.below(free.len() as u64) as usize]] = ch;
+        }
+        let board = String::from_utf8([&cells[..7], b"/", &cells[7..]].concat()).unwrap();
+        let text = format!("amazons {board} + {}", rng.below(5) as i64 - 2);
+        let valued = solve_partizan(&text, &ValueOptions::default())
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let search = OutcomeOptions {
+            value_size: 0,
+            root_value_states: 0,
+            ..OutcomeOptions::default()
+        };
+        let mut firsts = Vec::new();
+        for threads in [1, 2] {
+            let options = search_options(search, 1, threads);
+            let (searched, stats) =
+                solve_by_search(terms(&text), &options).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(searched.outcome, valued.outcome, "{text}");
+            assert!(
+                stats.results > 0,
+                "{text}: the board's own search did not run"
+            );
+            for (list, all) in [
+                (&searched.left_winning_moves, &valued.left_winning_moves),
+                (&searched.right_winning_moves, &valued.right_winning_moves),
+            ] {
+                assert_eq!(list.len(), all.len().min(1), "{text}");
+                assert!(list.iter().all(|m| all.contains(m)), "{text}: {list:?}");
+            }
+            firsts.push(searched);
+        }
+        assert_eq!(firsts[0], firsts[1], "{text}");
+        named += firsts[0].left_winning_moves.len() + firsts[0].right_winning_moves.len();
+    }
+    assert!(named > 8, "{named}");
+}
+
+#[test]
 fn a_table_too_small_for_the_search_still_gives_the_right_answers() {
     // a transposition table of 4 entries: results are replaced all the time, never wrong
     let mut rng = Rng::new(0x7ab1e);

@@ -8,10 +8,13 @@
 //! - a position is the sum of its regions of unburnt cells joined by king's steps (a queen
 //!   crosses between two burnt cells diagonally, so regions meet at corners too); a region
 //!   without an amazon, or without an empty cell, is 0 and is dropped;
-//! - regions of at most [`VALUE_CELLS`] cells are valued by the value engine (once per shape,
-//!   by its table of normalised regions). A region whose value is an integer (a territory,
-//!   most often) is counted into the integer beside the board and dropped; a region and one of
-//!   its negative cancel, and the valued regions are dropped together when they add up to 0;
+//! - a **territory** (a region holding one player's amazons only) is worth the most moves she
+//!   makes there, an integer: counted by a depth-first search of its own, cut short once a line
+//!   burns every cell her amazons may reach ([`territory`]);
+//! - other regions of at most [`VALUE_CELLS`] cells are valued by the value engine (once per
+//!   shape, by its table of normalised regions). A region whose value is an integer is counted
+//!   into the integer beside the board and dropped; a region and one of its negative cancel,
+//!   and the valued regions are dropped together when they add up to 0;
 //! - a board whose regions are all valued is decided by comparing their sum and the integer
 //!   with 0;
 //! - **the integer decides** when it is bigger than every move the opponent has left: a
@@ -54,8 +57,11 @@ use std::sync::Arc;
 const SOLVER_CELLS: u32 = 12;
 /// Amazons' key in a [`ResultTable`]: `meta` starts with it.
 const GAME: u64 = 3;
-/// Regions of at most this many unburnt cells are valued by the value engine.
-pub const VALUE_CELLS: u32 = 8;
+/// Regions of both players' amazons of at most this many unburnt cells are valued by the value
+/// engine. Valuing more costs more than it saves: on the 33 random positions of
+/// `bench/mcgs_games.py 40 55` that take under a minute, valuing regions of up to 8 cells took
+/// 20.8 s, of up to 5 cells 3.1 s, of none 2.6 s; on the two hard ones that finish, 3 is the best.
+pub const VALUE_CELLS: u32 = 3;
 /// The new positions the value engine may store for one region.
 const VALUE_NEW: usize = 20_000;
 /// The forms (or regions stored by the value engine) past which the arena and the record of
@@ -160,6 +166,8 @@ struct Values {
     /// Per region shifted to the corner (Left's amazons, Right's, its cells): its value, or
     /// `None` when it is not valued.
     values: FxHashMap<(u64, u64, u64), Option<GameId>>,
+    /// The most moves of territories ([`territory`]), by amazons and empty cells.
+    fills: FxHashMap<(u64, u64), u8>,
     /// The most cells of a region valued.
     cap: u32,
 }
@@ -172,17 +180,33 @@ impl Values {
             rows: rows as u8,
             cols: cols as u8,
             values: FxHashMap::default(),
+            fills: FxHashMap::default(),
             cap,
         }
     }
 
-    /// The value of a region (shifted to the corner) when small enough to value.
-    fn value(&mut self, x: u64, o: u64, live: u64) -> Result<Option<GameId>> {
-        if live.count_ones() > self.cap {
-            return Ok(None);
-        }
+    /// The value of a region (shifted to the corner) when it is a territory whose moves are
+    /// counted within [`TERRITORY_WORK`] positions, or small enough to value.
+    fn value(&mut self, grid: &Grid, x: u64, o: u64, live: u64) -> Result<Option<GameId>> {
         if let Some(&v) = self.values.get(&(x, o, live)) {
             return Ok(v);
+        }
+        if x == 0 || o == 0 {
+            let mut work = 0;
+            let moves = territory(grid, x | o, live & !(x | o), &mut self.fills, &mut work);
+            let value = match moves {
+                Some(k) => {
+                    let k = i64::from(k);
+                    let k = if x == 0 { -k } else { k };
+                    Some(self.forms.number(Dyadic::integer(k)?)?)
+                }
+                None => None,
+            };
+            self.values.insert((x, o, live), value);
+            return Ok(value);
+        }
+        if live.count_ones() > self.cap {
+            return Ok(None);
         }
         let board = to_board(self.rows, self.cols, x, o, live);
         let mut parts = Vec::with_capacity(1);
@@ -199,6 +223,64 @@ impl Values {
         self.values.insert((x, o, live), value);
         Ok(value)
     }
+}
+
+/// The most positions [`territory`] searches for one region.
+const TERRITORY_WORK: u64 = 20_000;
+
+/// The empty cells of `empty` a move of the amazons `amazons` may still burn: those of the
+/// regions (king's steps through the unburnt cells) that hold one of them. O(cells).
+fn reachable(grid: &Grid, amazons: u64, empty: u64) -> u64 {
+    let live = amazons | empty;
+    let (mut rest, mut cells) = (amazons, 0);
+    while rest != 0 {
+        let region = grid.component(live, rest & rest.wrapping_neg(), true);
+        rest &= !region;
+        cells |= region & empty;
+    }
+    cells
+}
+
+/// The most moves the amazons `amazons`, alone in their regions, make through the empty cells
+/// `empty` (the value of a territory, an integer: the opponent has no move there), or `None`
+/// past [`TERRITORY_WORK`] positions (`work` counts them). A depth-first search over the moves,
+/// memoised in `memo` (exact values only), cut short once a line burns every cell it may
+/// ([`reachable`]).
+fn territory(
+    grid: &Grid,
+    amazons: u64,
+    empty: u64,
+    memo: &mut FxHashMap<(u64, u64), u8>,
+    work: &mut u64,
+) -> Option<u8> {
+    let empty = reachable(grid, amazons, empty);
+    if let Some(&v) = memo.get(&(amazons, empty)) {
+        return Some(v);
+    }
+    *work += 1;
+    if *work > TERRITORY_WORK {
+        return None;
+    }
+    let most = empty.count_ones() as u8;
+    let mut best = 0u8;
+    let mut moves = Vec::new();
+    grid.amazon_moves(amazons, empty, &mut moves);
+    for m in moves {
+        let (from, to, arrow) = (1u64 << m.from, 1u64 << m.to, 1u64 << m.arrow);
+        let after = territory(
+            grid,
+            amazons & !from | to,
+            (empty | from) & !(to | arrow),
+            memo,
+            work,
+        )?;
+        best = best.max(after + 1);
+        if best == most {
+            break;
+        }
+    }
+    memo.insert((amazons, empty), best);
+    Some(best)
 }
 
 /// The board of `rows x cols` cells with Left's amazons `x`, Right's `o`, the cells `live`
@@ -289,7 +371,7 @@ impl AmazonsSolver {
         let values = self.values.as_mut().expect("held until dropped");
         if values.forms.len() > FORMS_CAP
             || values.engine.states() > FORMS_CAP
-            || values.values.len() > VALUES_CAP
+            || values.values.len() + values.fills.len() > VALUES_CAP
         {
             // no value is held across a child's search, so the arena may start again here
             *values = Values::new(grid.rows, grid.cols, values.cap);
@@ -314,11 +396,13 @@ impl AmazonsSolver {
                 continue;
             }
             let shift = grid.corner(region);
-            match values.value(rx >> shift, ro >> shift, region >> shift)? {
+            match values.value(grid, rx >> shift, ro >> shift, region >> shift)? {
                 Some(v) => match values.forms.as_number(v).filter(|d| d.is_integer()) {
-                    Some(k) => n = n.checked_add(k.numerator()).ok_or_else(|| {
-                        GrundyError::Overflow("the integer beside an Amazons board".into())
-                    })?,
+                    Some(k) => {
+                        n = n.checked_add(k.numerator()).ok_or_else(|| {
+                            GrundyError::Overflow("the integer beside an Amazons board".into())
+                        })?
+                    }
                     None => {
                         valued.push((region, v));
                         kept |= region;
@@ -538,10 +622,9 @@ thread_local! {
 impl Drop for AmazonsSolver {
     fn drop(&mut self) {
         // kept only while modest: a thread (a server's) holds a bounded amount between searches
-        let values = self
-            .values
-            .take()
-            .filter(|v| v.forms.len() <= KEPT_FORMS && v.values.len() <= KEPT_REGIONS);
+        let values = self.values.take().filter(|v| {
+            v.forms.len() <= KEPT_FORMS && v.values.len() + v.fills.len() <= KEPT_REGIONS
+        });
         VALUES.with(|v| *v.borrow_mut() = values);
     }
 }
@@ -625,7 +708,16 @@ mod tests {
         };
         let reach = |b: &Cells, r: i64, c: i64| {
             let mut out = Vec::new();
-            for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            for (dr, dc) in [
+                (0, 1),
+                (0, -1),
+                (1, 0),
+                (-1, 0),
+                (1, 1),
+                (1, -1),
+                (-1, 1),
+                (-1, -1),
+            ] {
                 let (mut r2, mut c2) = (r + dr, c + dc);
                 while at(b, r2, c2) == Some(b'.') {
                     out.push((r2, c2));
@@ -668,7 +760,13 @@ mod tests {
     /// `burnt_one_in` burnt.
     fn random_board(rng: &mut Xorshift, cells: usize, amazons: u64, burnt_one_in: u64) -> Cells {
         let mut b: Cells = (0..cells)
-            .map(|_| if rng.below(burnt_one_in) == 0 { b'#' } else { b'.' })
+            .map(|_| {
+                if rng.below(burnt_one_in) == 0 {
+                    b'#'
+                } else {
+                    b'.'
+                }
+            })
             .collect();
         for ch in [b'x', b'o'] {
             for _ in 0..1 + rng.below(amazons) {
@@ -709,12 +807,7 @@ mod tests {
                 assert_eq!(count(&n.cells, b'#'), count(cells, b'#') + 1);
                 !brute(cols, &n.cells.to_vec(), integer, !left, &mut HashMap::new())
             },
-            &|| {
-                format!(
-                    "{} valuing {value_cells}",
-                    board(rows, cols, cells).text()
-                )
-            },
+            &|| format!("{} valuing {value_cells}", board(rows, cols, cells).text()),
         );
     }
 
@@ -725,13 +818,19 @@ mod tests {
         let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
         let table = Arc::new(ResultTable::new(1 << 16).unwrap());
         for round in 0..1200 {
-            let (rows, cols) = [(1, 5), (2, 3), (2, 4), (3, 3), (3, 4), (2, 6), (1, 8)]
-                [round % 7];
+            let (rows, cols) = [(1, 5), (2, 3), (2, 4), (3, 3), (3, 4), (2, 6), (1, 8)][round % 7];
             let cells = random_board(&mut rng, rows * cols, 2, 3 + round as u64 % 3);
             let integer = rng.below(7) as i32 - 3;
             let value_cells = [0, 3, 5, VALUE_CELLS][round % 4];
             let mut memo = HashMap::new();
-            check(&table, (rows, cols), &cells, integer, value_cells, &mut memo);
+            check(
+                &table,
+                (rows, cols),
+                &cells,
+                integer,
+                value_cells,
+                &mut memo,
+            );
         }
     }
 
@@ -746,7 +845,14 @@ mod tests {
             let value_cells = [4, VALUE_CELLS][round % 2];
             let integer = rng.below(3) as i32 - 1;
             let mut memo = HashMap::new();
-            check(&table, (rows, cols), &cells, integer, value_cells, &mut memo);
+            check(
+                &table,
+                (rows, cols),
+                &cells,
+                integer,
+                value_cells,
+                &mut memo,
+            );
         }
     }
 
@@ -801,14 +907,110 @@ mod tests {
                     let (cx, co, cl) = AmazonsSolver::play(&node, m);
                     table.enter(&grid.amazons_key(cx, co, cl, 0, !left));
                 }
-                let mut solver =
-                    AmazonsSolver::valuing(Arc::clone(&table), &b, 0).expect("fits");
+                let mut solver = AmazonsSolver::valuing(Arc::clone(&table), &b, 0).expect("fits");
                 let wins = solver.wins(false, 0, left, &mut |_| Ok(())).unwrap();
                 assert_eq!(wins, expected[q], "{} marked", b.text());
                 marked_deferrals += solver.floor.deferrals();
             }
         }
-        assert!(marked_deferrals > 20, "{marked_deferrals} of the marked moves deferred");
+        assert!(
+            marked_deferrals > 20,
+            "{marked_deferrals} of the marked moves deferred"
+        );
+    }
+
+    /// The most moves of one player's amazons on a board, by plain recursion over the rules.
+    fn most_moves(cols: usize, cells: &Cells, memo: &mut HashMap<Cells, u32>) -> u32 {
+        if let Some(&m) = memo.get(cells) {
+            return m;
+        }
+        let mut best = 0;
+        let rows = cells.len() / cols;
+        for i in 0..cells.len() {
+            let me = cells[i];
+            if me != b'x' && me != b'o' {
+                continue;
+            }
+            for (dr, dc) in [
+                (0, 1),
+                (0, -1),
+                (1, 0),
+                (-1, 0),
+                (1, 1),
+                (1, -1),
+                (-1, 1),
+                (-1, -1),
+            ] {
+                let (mut r, mut c) = ((i / cols) as i64 + dr, (i % cols) as i64 + dc);
+                while r >= 0 && c >= 0 && (r as usize) < rows && (c as usize) < cols {
+                    let j = r as usize * cols + c as usize;
+                    if cells[j] != b'.' {
+                        break;
+                    }
+                    let mut moved = cells.clone();
+                    moved[i] = b'.';
+                    moved[j] = me;
+                    for k in 0..cells.len() {
+                        // every arrow: any empty cell the queen on j reaches
+                        let (kr, kc) = ((k / cols) as i64, (k % cols) as i64);
+                        let (sr, sc) = ((kr - r).signum(), (kc - c).signum());
+                        let aligned =
+                            (kr - r == 0 || kc - c == 0 || (kr - r).abs() == (kc - c).abs())
+                                && k != j;
+                        if !aligned || moved[k] != b'.' {
+                            continue;
+                        }
+                        let (mut pr, mut pc) = (r + sr, c + sc);
+                        let mut clear = true;
+                        while (pr, pc) != (kr, kc) {
+                            clear &= moved[pr as usize * cols + pc as usize] == b'.';
+                            pr += sr;
+                            pc += sc;
+                        }
+                        if clear {
+                            let mut shot = moved.clone();
+                            shot[k] = b'#';
+                            best = best.max(1 + most_moves(cols, &shot, memo));
+                        }
+                    }
+                    r += dr;
+                    c += dc;
+                }
+            }
+        }
+        memo.insert(cells.clone(), best);
+        best
+    }
+
+    /// A territory's moves counted by [`territory`] against plain recursion, on boards of up
+    /// to 12 cells with one to three amazons of one player.
+    #[test]
+    fn territories_count_the_most_moves() {
+        let mut rng = Xorshift(0x3c6e_f372_fe94_f82b);
+        for round in 0..300 {
+            let (rows, cols) = [(2, 3), (3, 3), (3, 4), (2, 5), (2, 6), (1, 7)][round % 6];
+            // (the memos are of one board's shape: a set's bits are its cells)
+            let (mut memo, mut fills) = (HashMap::new(), FxHashMap::default());
+            let mut cells = random_board(&mut rng, rows * cols, 3, 3 + round as u64 % 3);
+            for ch in cells.iter_mut() {
+                if *ch == b'o' {
+                    *ch = b'.';
+                }
+            }
+            let b = board(rows, cols, &cells);
+            let s = AmazonsSolver::valuing(Arc::new(ResultTable::new(16).unwrap()), &b, 0)
+                .expect("fits");
+            let [x, _, live] = s.start;
+            let mut work = 0;
+            let counted = territory(&s.grid, x, live & !x, &mut fills, &mut work)
+                .expect("small territories are counted");
+            assert_eq!(
+                u32::from(counted),
+                most_moves(cols, &cells, &mut memo),
+                "{}",
+                b.text()
+            );
+        }
     }
 
     #[test]

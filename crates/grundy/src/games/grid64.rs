@@ -194,9 +194,8 @@ mod tests {
     #[test]
     fn steps_and_queens_agree_with_walks_by_coordinates() {
         let mut rng = Xorshift(0x5851_f42d_4c95_7f2d);
-        let mut shapes: Vec<(u32, u32)> = (1..=8)
-            .flat_map(|r| (1..=8).map(move |c| (r, c)))
-            .collect();
+        let mut shapes: Vec<(u32, u32)> =
+            (1..=8).flat_map(|r| (1..=8).map(move |c| (r, c))).collect();
         shapes.extend([(1, 64), (64, 1), (2, 32), (5, 12)]);
         for (rows, cols) in shapes {
             let grid = Grid::new(rows, cols).expect("fits");
@@ -225,7 +224,11 @@ mod tests {
                             c2 += dc;
                         }
                     }
-                    assert_eq!(grid.queen(1 << cell, empty), expected, "{rows} x {cols} {cell}");
+                    assert_eq!(
+                        grid.queen(1 << cell, empty),
+                        expected,
+                        "{rows} x {cols} {cell}"
+                    );
                     // a king's step and a rook's step
                     let mut king = 0;
                     let mut rook = 0;

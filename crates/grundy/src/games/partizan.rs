@@ -9,10 +9,10 @@
 
 use crate::error::Result;
 use crate::games::amazons::Amazons;
+use crate::games::amazons_outcome;
 use crate::games::cannibal::Cannibal;
 use crate::games::clobber::Clobber;
 use crate::games::clobber_outcome;
-use crate::games::amazons_outcome;
 use crate::games::cutcake::Cutcake;
 use crate::games::domineering::Domineering;
 use crate::games::domineering_outcome;
