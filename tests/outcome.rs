@@ -382,6 +382,42 @@ fn amazons_boards_searched_by_their_own_search_agree_with_the_canonical_forms() 
 }
 
 #[test]
+fn boards_of_one_row_of_64_cells_are_searched_as_their_short_copies_are_valued() {
+    // the games' own searches hold boards of up to 64 cells in a word: a row of 64 (shifts
+    // by a whole row) decides as the same stones on a short row, valued by the value engine
+    let pad = |n: usize, ch: char| ch.to_string().repeat(n);
+    for (long, short) in [
+        (
+            format!("clobber xoxoxoxoxo{}", pad(54, '.')),
+            "clobber xoxoxoxoxo".to_string(),
+        ),
+        (
+            format!("clobber oxxoxoxoox{}", pad(54, '.')),
+            "clobber oxxoxoxoox".to_string(),
+        ),
+        (
+            format!("amazons x.o{}{}", pad(11, '.'), pad(50, '#')),
+            format!("amazons x.o{}", pad(11, '.')),
+        ),
+        (
+            format!("amazons {}x..o{}", pad(50, '#'), pad(10, '.')),
+            format!("amazons x..o{}", pad(10, '.')),
+        ),
+    ] {
+        let valued = solve_partizan(&short, &ValueOptions::default())
+            .unwrap_or_else(|e| panic!("{short}: {e}"));
+        let options = search_options(OutcomeOptions::default(), 0, 2);
+        let (searched, stats) =
+            solve_by_search(terms(&long), &options).unwrap_or_else(|e| panic!("{long}: {e}"));
+        assert_eq!(searched.outcome, valued.outcome, "{long}");
+        assert!(
+            stats.results > 0,
+            "{long}: the board's own search did not run"
+        );
+    }
+}
+
+#[test]
 fn a_table_too_small_for_the_search_still_gives_the_right_answers() {
     // a transposition table of 4 entries: results are replaced all the time, never wrong
     let mut rng = Rng::new(0x7ab1e);

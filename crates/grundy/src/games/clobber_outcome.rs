@@ -37,7 +37,7 @@
 use crate::error::{GrundyError, Result};
 use crate::games::board::Board;
 use crate::games::clobber::{Clobber, Stones};
-use crate::games::grid64::Grid as Shape;
+use crate::games::grid64::{down, up, Grid as Shape};
 use crate::partizan::forms::{Forms, GameId};
 use crate::partizan::region_search::{
     try_moves, NamedPosition, NodeSearch, RegionSolver, SearchFloor,
@@ -72,8 +72,8 @@ impl Shape {
     fn pairs(&self, a: u64, b: u64) -> u32 {
         (a & b >> 1 & self.not_last_col).count_ones()
             + (a & b << 1 & self.not_first_col).count_ones()
-            + (a & b >> self.cols).count_ones()
-            + (a & b << self.cols).count_ones()
+            + (a & down(b, self.cols)).count_ones()
+            + (a & up(b, self.cols)).count_ones()
     }
 
     /// The moves of the player whose stones are `mine` from a cell of `from`: (source,
@@ -83,8 +83,8 @@ impl Shape {
         let steps = [
             (mine & theirs >> 1 & self.not_last_col, 1i32),
             (mine & theirs << 1 & self.not_first_col, -1),
-            (mine & theirs >> self.cols, self.cols as i32),
-            (mine & theirs << self.cols, -(self.cols as i32)),
+            (mine & down(theirs, self.cols), self.cols as i32),
+            (mine & up(theirs, self.cols), -(self.cols as i32)),
         ];
         for (dir, (mut sources, step)) in steps.into_iter().enumerate() {
             while sources != 0 {

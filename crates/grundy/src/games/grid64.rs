@@ -25,13 +25,13 @@ pub(crate) struct Grid {
 
 /// `set` shifted `by` cells towards the higher bits (nothing left past 63).
 #[inline]
-fn up(set: u64, by: u32) -> u64 {
+pub(crate) fn up(set: u64, by: u32) -> u64 {
     set.checked_shl(by).unwrap_or(0)
 }
 
 /// `set` shifted `by` cells towards bit 0 (nothing left past 63).
 #[inline]
-fn down(set: u64, by: u32) -> u64 {
+pub(crate) fn down(set: u64, by: u32) -> u64 {
     set.checked_shr(by).unwrap_or(0)
 }
 
