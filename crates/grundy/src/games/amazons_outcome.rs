@@ -1013,6 +1013,31 @@ mod tests {
         }
     }
 
+    /// A board that is the mirror image of its negative (the starting positions): the second
+    /// player's question is the first's, answered by the table in one position.
+    #[test]
+    fn a_board_mirroring_its_negative_is_searched_once() {
+        let b = board(3, 5, &b"x...x.....o...o".to_vec());
+        let table = Arc::new(ResultTable::new(1 << 20).unwrap());
+        let mut counted = Vec::new();
+        for left in [true, false] {
+            let mut solver = AmazonsSolver::new(Arc::clone(&table), &b).expect("fits");
+            let mut ticks = 0;
+            let wins = solver
+                .wins(false, 0, left, &mut |n| {
+                    ticks += n;
+                    Ok(())
+                })
+                .unwrap();
+            assert_eq!(
+                wins,
+                brute(5, &b.cells.to_vec(), 0, left, &mut HashMap::new())
+            );
+            counted.push(ticks);
+        }
+        assert!(counted[0] > 1000 && counted[1] == 1, "{counted:?}");
+    }
+
     #[test]
     fn images_and_the_negative_share_a_key() {
         let mut rng = Xorshift(0x1234_5678_9abc_def1);

@@ -634,6 +634,19 @@ impl<S: SumRules> OutcomeSearch<S> {
         Ok(Some((wins, regions)))
     }
 
+    /// For a sum of one region beside an integer whose game has its own search: whether the
+    /// player to move (Left when `left`) wins, by that search with its table (no move named:
+    /// a search naming its root's move searches every root move in its order whatever the
+    /// table knows, [`Self::winning_move`]). `None` for any other sum.
+    ///
+    /// **Complexity**: that of [`Self::wins`] of the sum, or one lookup when the table has it.
+    pub fn own_wins(&mut self, sum: &SearchSum<S::Region>, left: bool) -> Result<Option<bool>> {
+        let mut work = 0;
+        let wins = self.by_solver(sum, left, &mut work)?;
+        self.rules.forms().status()?;
+        Ok(wins)
+    }
+
     /// Who wins by the move bounds of the parts ([`BoundTotals::decide`]), when every part has
     /// them and the known value is an integer (n > 0 is n free moves of Left's).
     fn by_bounds(&mut self, sum: &SearchSum<S::Region>, left: bool) -> Option<bool> {

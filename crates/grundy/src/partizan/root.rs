@@ -976,7 +976,7 @@ fn scan_moves<S: RootSearch>(
 
 /// The root's questions on one thread. A sum of one region with its game's own search beside
 /// an integer is asked whole, each player's first winning move named by that search
-/// ([`name_winning_move`]); otherwise each root move in turn (`scan_moves`: a resumed run
+/// ([`name_winning_move`]) when moves are listed; otherwise each root move in turn (`scan_moves`: a resumed run
 /// finds the decided ones in the table): with `max_moves` 0 in the search's order until the
 /// first that wins, else in the moves' own order until one more than `max_moves` win.
 /// `stage` and `answer` hear of the progress (the moves decided, the questions answered).
@@ -994,7 +994,15 @@ pub fn search_root<S: RootSearch>(
     for (q, left) in [true, false].into_iter().enumerate() {
         let who = if left { "Left" } else { "Right" };
         stage(&format!("{who} first"), None);
-        let found = match name_winning_move(ts, terms, left)? {
+        // no move listed: the outcome alone, which the table may know (a question answered by
+        // the other's search, as a board that is its own negative's mirror image)
+        let whole = if max_moves == 0 {
+            let root = ts.sum(terms)?;
+            ts.search().own_wins(&root, left)?.map(|wins| (wins, None))
+        } else {
+            name_winning_move(ts, terms, left)?
+        };
+        let found = match whole {
             Some((true, Some(m))) if max_moves > 0 => {
                 answers.named[q] = true;
                 vec![(Some(m), true)]
