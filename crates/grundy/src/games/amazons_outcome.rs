@@ -4,13 +4,13 @@
 //!
 //! The board is held as three 64-bit sets: Left's amazons, Right's, and the cells not burnt
 //! (boards of at most 64 cells); a queen's cells are found by stepping along the eight
-//! directions ([`Grid::queen`]). The theory does most of the work:
+//! directions (`Grid::queen`). The theory does most of the work:
 //! - a position is the sum of its regions of unburnt cells joined by king's steps (a queen
 //!   crosses between two burnt cells diagonally, so regions meet at corners too); a region
 //!   without an amazon, or without an empty cell, is 0 and is dropped;
 //! - a **territory** (a region holding one player's amazons only) is worth the most moves she
 //!   makes there, an integer: counted by a depth-first search of its own, cut short once a line
-//!   burns every cell her amazons may reach ([`territory`]);
+//!   burns every cell her amazons may reach (`territory`);
 //! - other regions of at most [`VALUE_CELLS`] cells are valued by the value engine (once per
 //!   shape, by its table of normalised regions). A region whose value is an integer is counted
 //!   into the integer beside the board and dropped; a region and one of its negative cancel,
@@ -664,7 +664,7 @@ impl RegionSolver for AmazonsSolver {
 
 /// Amazons' own search for a region of the outcome search of sums (the catalog's hook,
 /// [`crate::games::partizan`]): for a region of more unburnt cells than
-/// [`SOLVER_CELLS`] (boards of at most 64 cells); `None` otherwise or when the system refused
+/// `SOLVER_CELLS` (12; boards of at most 64 cells); `None` otherwise or when the system refused
 /// the table's memory.
 pub fn own_search(
     board: &CharBoard,
