@@ -10,8 +10,8 @@ use crate::games::partizan_game::{PartizanGame, PartizanSyntax};
 use crate::games::syntax::{ParseContext, Word};
 use crate::partizan::PartizanRules;
 
-/// The eight queen directions.
-const QUEEN: [(i64, i64); 8] = [
+/// The eight queen directions, (row, column) steps.
+pub(crate) const QUEEN: [(i64, i64); 8] = [
     (0, 1),
     (0, -1),
     (1, 0),

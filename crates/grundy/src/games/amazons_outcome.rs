@@ -387,6 +387,9 @@ impl AmazonsSolver {
         let (mut kept, mut n) = (0u64, n);
         let mut valued: Vec<(u64, GameId)> = Vec::new();
         let mut unvalued = 0u64;
+        // the empty cells of the regions holding Left's amazons, and Right's: the most moves
+        // each has left (each move burns one)
+        let (mut x_room, mut o_room) = (0u64, 0u64);
         let mut rest = live;
         while rest != 0 {
             let region = grid.component(live, rest & rest.wrapping_neg(), true);
@@ -394,6 +397,12 @@ impl AmazonsSolver {
             let (rx, ro) = (x & region, o & region);
             if rx | ro == 0 || region & empty == 0 {
                 continue;
+            }
+            if rx != 0 {
+                x_room |= region & empty;
+            }
+            if ro != 0 {
+                o_room |= region & empty;
             }
             let shift = grid.corner(region);
             match values.value(grid, rx >> shift, ro >> shift, region >> shift)? {
@@ -447,27 +456,15 @@ impl AmazonsSolver {
         let (x, o, live) = (x & kept, o & kept, kept);
         // the integer decides when it outnumbers the opponent's moves
         let empty = live & !(x | o);
-        let moves_of = |amazons: u64| {
-            let mut cells = 0u64;
-            let mut rest = live;
-            while rest != 0 {
-                let region = grid.component(live, rest & rest.wrapping_neg(), true);
-                rest &= !region;
-                if region & amazons != 0 {
-                    cells |= region & empty;
-                }
-            }
-            i64::from(cells.count_ones())
-        };
-        let (theirs_most, n_mine) = if left {
-            (moves_of(o), n)
+        let most = |room: u64| i64::from((room & kept).count_ones());
+        let (theirs_most, mine_most, n_mine) = if left {
+            (most(o_room), most(x_room), n)
         } else {
-            (moves_of(x), -n)
+            (most(x_room), most(o_room), -n)
         };
         if n_mine > theirs_most {
             return Ok((true, 1));
         }
-        let mine_most = moves_of(if left { x } else { o });
         if -n_mine >= mine_most {
             return Ok((false, 1));
         }
@@ -680,6 +677,7 @@ pub fn own_search(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::amazons::QUEEN;
     use crate::partizan::region_search::{ask_on_two_threads, check_region_solver};
     use crate::testing::Xorshift;
     use std::collections::HashMap;
@@ -708,16 +706,7 @@ mod tests {
         };
         let reach = |b: &Cells, r: i64, c: i64| {
             let mut out = Vec::new();
-            for (dr, dc) in [
-                (0, 1),
-                (0, -1),
-                (1, 0),
-                (-1, 0),
-                (1, 1),
-                (1, -1),
-                (-1, 1),
-                (-1, -1),
-            ] {
+            for (dr, dc) in QUEEN {
                 let (mut r2, mut c2) = (r + dr, c + dc);
                 while at(b, r2, c2) == Some(b'.') {
                     out.push((r2, c2));
@@ -931,16 +920,7 @@ mod tests {
             if me != b'x' && me != b'o' {
                 continue;
             }
-            for (dr, dc) in [
-                (0, 1),
-                (0, -1),
-                (1, 0),
-                (-1, 0),
-                (1, 1),
-                (1, -1),
-                (-1, 1),
-                (-1, -1),
-            ] {
+            for (dr, dc) in QUEEN {
                 let (mut r, mut c) = ((i / cols) as i64 + dr, (i % cols) as i64 + dc);
                 while r >= 0 && c >= 0 && (r as usize) < rows && (c as usize) < cols {
                     let j = r as usize * cols + c as usize;

@@ -187,6 +187,7 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::amazons::QUEEN;
     use crate::testing::Xorshift;
 
     /// The queen's cells and the components by walking (row, column) pairs, on random sets
@@ -207,16 +208,7 @@ mod tests {
                 for cell in 0..cells {
                     let (r, c) = ((cell / cols) as i64, (cell % cols) as i64);
                     let mut expected = 0;
-                    for (dr, dc) in [
-                        (0, 1),
-                        (0, -1),
-                        (1, 0),
-                        (-1, 0),
-                        (1, 1),
-                        (1, -1),
-                        (-1, 1),
-                        (-1, -1),
-                    ] {
+                    for (dr, dc) in QUEEN {
                         let (mut r2, mut c2) = (r + dr, c + dc);
                         while inside(r2, c2) && empty & bit(r2, c2) != 0 {
                             expected |= bit(r2, c2);
