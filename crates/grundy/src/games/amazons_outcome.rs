@@ -47,7 +47,7 @@ use crate::partizan::forms::{Forms, GameId};
 use crate::partizan::region_search::{
     try_moves, NamedPosition, NodeSearch, RegionSolver, SearchFloor,
 };
-use crate::partizan::results::{ResultKey, ResultTable};
+use crate::partizan::results::ResultTable;
 use crate::partizan::search::{PartizanRules, PartizanSearch};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
@@ -72,9 +72,6 @@ const KEPT_FORMS: usize = 1 << 19;
 const KEPT_REGIONS: usize = 1 << 20;
 /// The regions recorded past which the record starts again.
 const VALUES_CAP: usize = 1 << 22;
-/// Integers beside the board are kept in the key within ± this (a board of at most 64 cells
-/// has fewer moves; past it, the integer's sign decides).
-const INTEGER_BOUND: i64 = 1 << 10;
 
 /// A move: the amazon on `from` goes to `to`, and shoots the arrow that burns `arrow`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,29 +128,6 @@ impl Grid {
             count += self.queen(a, empty).count_ones();
         }
         count
-    }
-
-    /// The table's key: the least image of the board (the cells of Left's amazons or empty,
-    /// the amazons, who moves, the integer), and of its negative (the colours swapped, the
-    /// other player to move, the integer negated).
-    fn amazons_key(&self, x: u64, o: u64, live: u64, n: i64, left: bool) -> ResultKey {
-        let mut best = (u64::MAX, u64::MAX, true, 0);
-        for s in 0..self.images.len() {
-            let (ix, io, il) = (self.image(s, x), self.image(s, o), self.image(s, live));
-            let ia = ix | io;
-            best = best
-                .min((il & !io, ia, left, n))
-                .min((il & !ix, ia, !left, -n));
-        }
-        let (a, b, left, n) = best;
-        ResultKey {
-            cells: u128::from(a) | u128::from(b) << 64,
-            meta: GAME
-                | u64::from(self.rows) << 4
-                | u64::from(self.cols) << 12
-                | u64::from(left) << 20
-                | ((n + INTEGER_BOUND) as u64) << 21,
-        }
     }
 }
 
@@ -381,7 +355,7 @@ impl AmazonsSolver {
         let given = self
             .floor
             .shares(ply)
-            .then(|| grid.amazons_key(x, o, live, n, left));
+            .then(|| grid.board_key(GAME, x, o, live, n, left));
         // the regions: dropped (no move), counted into the integer, valued, or searched
         let empty = live & !(x | o);
         let (mut kept, mut n) = (0u64, n);
@@ -468,7 +442,7 @@ impl AmazonsSolver {
         if -n_mine >= mine_most {
             return Ok((false, 1));
         }
-        let key = grid.amazons_key(x, o, live, n, left);
+        let key = grid.board_key(GAME, x, o, live, n, left);
         // (a search naming its winning move searches its root's moves whatever the table says)
         if let Some(wins) = self
             .floor
@@ -575,7 +549,7 @@ impl NodeSearch for AmazonsSolver {
         let (x, o, live) = Self::play(node, m);
         self.floor
             .table
-            .busy(&self.grid.amazons_key(x, o, live, node.n, !node.left))
+            .busy(&self.grid.board_key(GAME, x, o, live, node.n, !node.left))
     }
 
     fn child(
@@ -870,7 +844,7 @@ mod tests {
                 |table| {
                     [true, false]
                         .into_iter()
-                        .any(|l| table.busy(&grid.amazons_key(x, o, live, 0, l)))
+                        .any(|l| table.busy(&grid.board_key(GAME, x, o, live, 0, l)))
                 },
             );
             for (answer, _) in answers {
@@ -894,7 +868,7 @@ mod tests {
                 };
                 for m in moves {
                     let (cx, co, cl) = AmazonsSolver::play(&node, m);
-                    table.enter(&grid.amazons_key(cx, co, cl, 0, !left));
+                    table.enter(&grid.board_key(GAME, cx, co, cl, 0, !left));
                 }
                 let mut solver = AmazonsSolver::valuing(Arc::clone(&table), &b, 0).expect("fits");
                 let wins = solver.wins(false, 0, left, &mut |_| Ok(())).unwrap();
@@ -1033,15 +1007,15 @@ mod tests {
                 .expect("fits");
                 let [x, o, live] = s.start;
                 let n = rng.below(9) as i64 - 4;
-                let key = grid.amazons_key(x, o, live, n, true);
-                assert_eq!(grid.amazons_key(o, x, live, -n, false), key);
+                let key = grid.board_key(GAME, x, o, live, n, true);
+                assert_eq!(grid.board_key(GAME, o, x, live, -n, false), key);
                 if n != 0 {
                     // (with no integer, a board may be its own negative)
-                    assert_ne!(grid.amazons_key(x, o, live, n, false), key, "{n}");
+                    assert_ne!(grid.board_key(GAME, x, o, live, n, false), key, "{n}");
                 }
                 for s in 0..grid.images.len() {
                     let (ix, io, il) = (grid.image(s, x), grid.image(s, o), grid.image(s, live));
-                    assert_eq!(grid.amazons_key(ix, io, il, n, true), key);
+                    assert_eq!(grid.board_key(GAME, ix, io, il, n, true), key);
                     // an image keeps the queens' moves
                     assert_eq!(
                         grid.mobility(ix, il & !(ix | io)),

@@ -1,7 +1,14 @@
 //! The geometry of a board of at most 64 cells held as a 64-bit set (cell `r * cols + c` is
 //! bit `r * cols + c`), shared by the games' own outcome searches on such boards (Clobber's,
-//! Amazons'): the masks of its edges, the images of a set under the board's symmetries, the
-//! steps to a neighbour (orthogonal and diagonal), connected components and queen moves.
+//! Amazons', NoGo's): the masks of its edges, the images of a set under the board's symmetries, the
+//! steps to a neighbour (orthogonal and diagonal), connected components, queen moves and the
+//! results table's key.
+
+use crate::partizan::results::ResultKey;
+
+/// Integers beside a board are kept in its key ([`Grid::board_key`]) within ± this (a board of at
+/// most 64 cells has fewer moves; past it, the integer's sign decides).
+pub(crate) const INTEGER_BOUND: i64 = 1 << 10;
 
 /// A symmetry of a board: (row, column, last row, last column) to the image's (row, column).
 type CellMap = fn(u32, u32, u32, u32) -> (u32, u32);
@@ -181,6 +188,41 @@ impl Grid {
             }
         }
         out
+    }
+    /// The results table's key of a board of two colours beside an integer (the games' own
+    /// searches, each its `game` number first in `meta`): the least image of the board (the
+    /// cells of Left's pieces or empty, the pieces, who moves, the integer), and of its
+    /// negative (the colours swapped, the other player to move, the integer negated).
+    /// Positions with the same key are images of each other or of their negatives, with the
+    /// same outcome. `n` is within ± [`INTEGER_BOUND`]. O(images x bytes).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn board_key(
+        &self,
+        game: u64,
+        x: u64,
+        o: u64,
+        live: u64,
+        n: i64,
+        left: bool,
+    ) -> ResultKey {
+        debug_assert!(n.abs() < INTEGER_BOUND);
+        let mut best = (u64::MAX, u64::MAX, true, 0);
+        for s in 0..self.images.len() {
+            let (ix, io, il) = (self.image(s, x), self.image(s, o), self.image(s, live));
+            let ia = ix | io;
+            best = best
+                .min((il & !io, ia, left, n))
+                .min((il & !ix, ia, !left, -n));
+        }
+        let (a, b, left, n) = best;
+        ResultKey {
+            cells: u128::from(a) | u128::from(b) << 64,
+            meta: game
+                | u64::from(self.rows) << 4
+                | u64::from(self.cols) << 12
+                | u64::from(left) << 20
+                | ((n + INTEGER_BOUND) as u64) << 21,
+        }
     }
 }
 

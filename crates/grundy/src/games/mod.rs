@@ -70,6 +70,7 @@ pub mod loopy_game;
 pub mod moore;
 pub mod nim;
 pub mod nogo;
+pub mod nogo_outcome;
 pub mod octal;
 pub mod partizan;
 pub mod partizan_game;

@@ -21,6 +21,7 @@ use crate::games::fission::Fission;
 use crate::games::hackenbush::{Hackenbush, HackenbushPicture};
 use crate::games::konane::Konane;
 use crate::games::nogo::NoGo;
+use crate::games::nogo_outcome;
 pub use crate::games::partizan_game::{options_of, PartizanGame, PartizanSyntax};
 use crate::games::placement::{Col, Snort};
 use crate::games::syntax::{ParseContext, Word};
@@ -429,7 +430,7 @@ partizan_catalog! {
     /// A Konane board.
     Konane(Konane) in konane,
     /// A NoGo board.
-    NoGo(NoGo) in nogo,
+    NoGo(NoGo) in nogo with nogo_outcome::own_search,
     /// An Amazons board.
     Amazons(Amazons) in amazons with amazons_outcome::own_search,
 }

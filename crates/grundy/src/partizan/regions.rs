@@ -109,14 +109,18 @@ impl<R: Clone + Eq + std::hash::Hash> RegionRecord<R> {
             bounds,
             visits: known.map_or(0, |i| i.visits),
         };
-        if known.is_none() {
-            let cancel = search.budget.cancel();
-            self.make_room(Self::cap(search.budget), |bytes| cancel.fits(bytes));
+        match self.map.get_mut(region) {
+            // (a region met before is updated in place: no growth)
+            Some(known) => *known = info,
+            None => {
+                let cancel = search.budget.cancel();
+                self.make_room(Self::cap(search.budget), |bytes| cancel.fits(bytes));
+                search
+                    .budget
+                    .room(&mut self.map, || "the search's record of regions".into())?;
+                self.map.insert(region.clone(), info);
+            }
         }
-        search
-            .budget
-            .room(&mut self.map, || "the search's record of regions".into())?;
-        self.map.insert(region.clone(), info);
         Ok(info)
     }
 
