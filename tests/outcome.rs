@@ -334,11 +334,43 @@ fn the_winning_move_named_by_a_boards_own_search_wins_and_is_the_same_on_any_thr
     assert!(named > 80 && cut > 30, "{named} {cut}");
 }
 
+/// A sum of one board with its own search (past the size the search of sums hands to it) and
+/// an integer: the outcome and each player's first winning move named by the board's own
+/// search, on one thread and two, against the value engine's. Returns the moves named.
+fn own_search_agrees_with_the_canonical_form(text: &str) -> usize {
+    let valued =
+        solve_partizan(text, &ValueOptions::default()).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let search = OutcomeOptions {
+        value_size: 0,
+        root_value_states: 0,
+        ..OutcomeOptions::default()
+    };
+    let mut firsts = Vec::new();
+    for threads in [1, 2] {
+        let options = search_options(search, 1, threads);
+        let (searched, stats) =
+            solve_by_search(terms(text), &options).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(searched.outcome, valued.outcome, "{text}");
+        assert!(
+            stats.results > 0,
+            "{text}: the board's own search did not run"
+        );
+        for (list, all) in [
+            (&searched.left_winning_moves, &valued.left_winning_moves),
+            (&searched.right_winning_moves, &valued.right_winning_moves),
+        ] {
+            assert_eq!(list.len(), all.len().min(1), "{text}");
+            assert!(list.iter().all(|m| all.contains(m)), "{text}: {list:?}");
+        }
+        firsts.push(searched);
+    }
+    assert_eq!(firsts[0], firsts[1], "{text}");
+    firsts[0].left_winning_moves.len() + firsts[0].right_winning_moves.len()
+}
+
 #[test]
 fn amazons_boards_searched_by_their_own_search_agree_with_the_canonical_forms() {
-    // boards of 13 unburnt cells (past the size the search of sums hands to Amazons' own
-    // search) beside an integer: the outcome and each player's first winning move named by
-    // the board's own search, on one thread and two, against the value engine's
+    // boards of 13 unburnt cells beside an integer
     let mut rng = Rng::new(0xa3a_2025);
     let mut named = 0;
     for _ in 0..16 {
@@ -349,36 +381,43 @@ fn amazons_boards_searched_by_their_own_search_agree_with_the_canonical_forms() 
         }
         let board = String::from_utf8([&cells[..7], b"/", &cells[7..]].concat()).unwrap();
         let text = format!("amazons {board} + {}", rng.below(5) as i64 - 2);
-        let valued = solve_partizan(&text, &ValueOptions::default())
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-        let search = OutcomeOptions {
-            value_size: 0,
-            root_value_states: 0,
-            ..OutcomeOptions::default()
-        };
-        let mut firsts = Vec::new();
-        for threads in [1, 2] {
-            let options = search_options(search, 1, threads);
-            let (searched, stats) =
-                solve_by_search(terms(&text), &options).unwrap_or_else(|e| panic!("{text}: {e}"));
-            assert_eq!(searched.outcome, valued.outcome, "{text}");
-            assert!(
-                stats.results > 0,
-                "{text}: the board's own search did not run"
-            );
-            for (list, all) in [
-                (&searched.left_winning_moves, &valued.left_winning_moves),
-                (&searched.right_winning_moves, &valued.right_winning_moves),
-            ] {
-                assert_eq!(list.len(), all.len().min(1), "{text}");
-                assert!(list.iter().all(|m| all.contains(m)), "{text}: {list:?}");
-            }
-            firsts.push(searched);
-        }
-        assert_eq!(firsts[0], firsts[1], "{text}");
-        named += firsts[0].left_winning_moves.len() + firsts[0].right_winning_moves.len();
+        named += own_search_agrees_with_the_canonical_form(&text);
     }
     assert!(named > 8, "{named}");
+}
+
+#[test]
+fn nogo_boards_searched_by_their_own_search_agree_with_the_canonical_forms() {
+    // strips of 14 to 17 cells holding at most one stone (a blocked cell or unlike stones side
+    // by side would split them into parts too small for the board's own search), and a board
+    // of 2 x 7 with one stone (13 empty cells: its value takes seconds), beside an integer
+    let mut rng = Rng::new(0x0090_2026);
+    let mut named = 0;
+    for round in 0..13 {
+        let (len, board) = if round < 12 {
+            let len = 14 + rng.below(4) as usize;
+            (len, vec![b'.'; len])
+        } else {
+            (14, vec![b'.'; 14])
+        };
+        let mut cells = board;
+        if round == 12 || rng.below(3) > 0 {
+            cells[rng.below(len as u64) as usize] = if rng.below(2) == 0 { b'x' } else { b'o' };
+        }
+        let cells = String::from_utf8(cells).unwrap();
+        let board = if round == 12 {
+            format!("{}/{}", &cells[..7], &cells[7..])
+        } else {
+            cells
+        };
+        let text = format!(
+            "nogo {} + {}",
+            common::nogo_breathing_text(&board),
+            rng.below(5) as i64 - 2
+        );
+        named += own_search_agrees_with_the_canonical_form(&text);
+    }
+    assert!(named > 6, "{named}");
 }
 
 #[test]
