@@ -38,14 +38,14 @@
 //!
 //! Depth is bounded by the empty cells (each move burns one), so the search recurses.
 
-use crate::error::{GrundyError, Result};
+use crate::error::Result;
 use crate::games::amazons::Amazons;
 use crate::games::cells::CharBoard;
 use crate::games::grid64::Grid;
 use crate::partizan::dyadic::Dyadic;
 use crate::partizan::forms::{Forms, GameId};
 use crate::partizan::region_search::{
-    try_moves, NamedPosition, NodeSearch, RegionSolver, SearchFloor,
+    fold_regions, search_node, Folded, NamedPosition, NodeSearch, RegionSolver, SearchFloor,
 };
 use crate::partizan::results::ResultTable;
 use crate::partizan::search::{PartizanRules, PartizanSearch};
@@ -358,9 +358,7 @@ impl AmazonsSolver {
             .then(|| grid.board_key(GAME, x, o, live, n, left));
         // the regions: dropped (no move), counted into the integer, valued, or searched
         let empty = live & !(x | o);
-        let (mut kept, mut n) = (0u64, n);
-        let mut valued: Vec<(u64, GameId)> = Vec::new();
-        let mut unvalued = 0u64;
+        let mut regions: Vec<(u64, Option<GameId>)> = Vec::new();
         // the empty cells of the regions holding Left's amazons, and Right's: the most moves
         // each has left (each move burns one)
         let (mut x_room, mut o_room) = (0u64, 0u64);
@@ -379,53 +377,12 @@ impl AmazonsSolver {
                 o_room |= region & empty;
             }
             let shift = grid.corner(region);
-            match values.value(grid, rx >> shift, ro >> shift, region >> shift)? {
-                Some(v) => match values.forms.as_number(v).filter(|d| d.is_integer()) {
-                    Some(k) => {
-                        n = n.checked_add(k.numerator()).ok_or_else(|| {
-                            GrundyError::Overflow("the integer beside an Amazons board".into())
-                        })?
-                    }
-                    None => {
-                        valued.push((region, v));
-                        kept |= region;
-                    }
-                },
-                None => {
-                    unvalued |= region;
-                    kept |= region;
-                }
-            }
+            let value = values.value(grid, rx >> shift, ro >> shift, region >> shift)?;
+            regions.push((region, value));
         }
-        // a region and one of its negative cancel
-        let forms = &mut values.forms;
-        let mut i = 0;
-        while i < valued.len() {
-            let negative = forms.neg(valued[i].1);
-            if let Some(j) = (i + 1..valued.len()).find(|&j| valued[j].1 == negative) {
-                kept &= !(valued[i].0 | valued[j].0);
-                valued.swap_remove(j);
-                valued.swap_remove(i);
-            } else {
-                i += 1;
-            }
-        }
-        let sum = forms.sum(valued.iter().map(|g| g.1))?;
-        if unvalued == 0 {
-            let total = forms.number(Dyadic::integer(n)?)?;
-            let total = forms.add(sum, total)?;
-            let zero = forms.zero();
-            let wins = if left {
-                !forms.leq(total, zero)
-            } else {
-                !forms.leq(zero, total)
-            };
+        let Folded { kept, n, decided } = fold_regions(&mut values.forms, &regions, n, left)?;
+        if let Some(wins) = decided {
             return Ok((wins, 1));
-        }
-        if sum == forms.zero() {
-            for &(region, _) in &valued {
-                kept &= !region;
-            }
         }
         let (x, o, live) = (x & kept, o & kept, kept);
         // the integer decides when it outnumbers the opponent's moves
@@ -443,13 +400,7 @@ impl AmazonsSolver {
             return Ok((false, 1));
         }
         let key = grid.board_key(GAME, x, o, live, n, left);
-        // (a search naming its winning move searches its root's moves whatever the table says)
-        if let Some(wins) = self
-            .floor
-            .table
-            .get(&key)
-            .filter(|_| !self.floor.names(ply))
-        {
+        if let Some(wins) = self.floor.known(&key, ply) {
             return Ok((wins, 1));
         }
         let me = usize::from(!left);
@@ -473,7 +424,6 @@ impl AmazonsSolver {
             })
             .collect();
         moves.sort_unstable_by_key(|m| m.0);
-        let marked = given.as_ref().is_some_and(|g| self.floor.enter(g, ply));
         let node = Node {
             mine,
             theirs,
@@ -482,26 +432,7 @@ impl AmazonsSolver {
             left,
             cells,
         };
-        let answer = (|| {
-            let (decided, mut work) = try_moves(self, &node, &moves, ply, &key, tick)?;
-            if let Some(wins) = decided {
-                return Ok((wins, work));
-            }
-            // a move in the integer, when it is the mover's
-            let mut wins = false;
-            if n_mine > 0 {
-                let next = if left { n - 1 } else { n + 1 };
-                let (opponent_wins, w) = self.search(x, o, live, next, !left, ply + 1, tick)?;
-                work += w;
-                wins = !opponent_wins;
-            }
-            self.floor.table.put(&key, wins, work);
-            Ok((wins, work))
-        })();
-        if let (true, Some(g)) = (marked, &given) {
-            self.floor.leave(g);
-        }
-        answer
+        search_node(self, &node, &moves, ply, &key, given.as_ref(), tick)
     }
 
     /// The position a move leaves (Left's amazons, Right's, the unburnt cells).
@@ -568,6 +499,26 @@ impl NodeSearch for AmazonsSolver {
         self.killers[me][node.cells] = Some(m);
         let h = &mut self.history[me][m.history()];
         *h = h.saturating_add(work);
+    }
+
+    fn integer_move(
+        &mut self,
+        node: &Node,
+        ply: u32,
+        tick: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<Option<(bool, u64)>> {
+        let next = match (node.left, node.n) {
+            (true, n) if n > 0 => n - 1,
+            (false, n) if n < 0 => n + 1,
+            _ => return Ok(None),
+        };
+        let (x, o) = if node.left {
+            (node.mine, node.theirs)
+        } else {
+            (node.theirs, node.mine)
+        };
+        self.search(x, o, node.live, next, !node.left, ply, tick)
+            .map(Some)
     }
 
     fn named(&self, _: &Node, m: Move) -> NamedPosition {

@@ -36,14 +36,13 @@
 //!
 //! Depth is bounded by the empty cells (each move fills one), so the search recurses.
 
-use crate::error::{GrundyError, Result};
+use crate::error::Result;
 use crate::games::cells::CharBoard;
 use crate::games::grid64::Grid;
 use crate::games::nogo::NoGo;
-use crate::partizan::dyadic::Dyadic;
 use crate::partizan::forms::{Forms, GameId};
 use crate::partizan::region_search::{
-    try_moves, NamedPosition, NodeSearch, RegionSolver, SearchFloor,
+    fold_regions, search_node, Folded, NamedPosition, NodeSearch, RegionSolver, SearchFloor,
 };
 use crate::partizan::results::ResultTable;
 use crate::partizan::search::{PartizanRules, PartizanSearch};
@@ -371,62 +370,20 @@ impl NoGoSolver {
         let pos = Position::of(grid, x, o, empty);
         let mut split = Vec::new();
         parts(grid, &pos, empty, &mut split);
-        let (mut kept, mut n) = (0u64, n);
-        let mut valued: Vec<(u64, GameId)> = Vec::new();
-        let mut unvalued = 0u64;
+        let mut regions: Vec<(u64, Option<GameId>)> = Vec::with_capacity(split.len());
         for &(cells, stones) in &split {
-            let part = cells | stones;
             if cells & (pos.legal[0] | pos.legal[1]) == 0 {
                 continue;
             }
+            let part = cells | stones;
             let shift = grid.corner(part);
-            match values.value((x & stones) >> shift, (o & stones) >> shift, cells >> shift)? {
-                Some(v) => match values.forms.as_number(v).filter(|d| d.is_integer()) {
-                    Some(k) => {
-                        n = n.checked_add(k.numerator()).ok_or_else(|| {
-                            GrundyError::Overflow("the integer beside a NoGo board".into())
-                        })?
-                    }
-                    None => {
-                        valued.push((part, v));
-                        kept |= part;
-                    }
-                },
-                None => {
-                    unvalued |= part;
-                    kept |= part;
-                }
-            }
+            let value =
+                values.value((x & stones) >> shift, (o & stones) >> shift, cells >> shift)?;
+            regions.push((part, value));
         }
-        // a part and one of its negative cancel
-        let forms = &mut values.forms;
-        let mut i = 0;
-        while i < valued.len() {
-            let negative = forms.neg(valued[i].1);
-            if let Some(j) = (i + 1..valued.len()).find(|&j| valued[j].1 == negative) {
-                kept &= !(valued[i].0 | valued[j].0);
-                valued.swap_remove(j);
-                valued.swap_remove(i);
-            } else {
-                i += 1;
-            }
-        }
-        let sum = forms.sum(valued.iter().map(|g| g.1))?;
-        if unvalued == 0 {
-            let total = forms.number(Dyadic::integer(n)?)?;
-            let total = forms.add(sum, total)?;
-            let zero = forms.zero();
-            let wins = if left {
-                !forms.leq(total, zero)
-            } else {
-                !forms.leq(zero, total)
-            };
+        let Folded { kept, n, decided } = fold_regions(&mut values.forms, &regions, n, left)?;
+        if let Some(wins) = decided {
             return Ok((wins, 1));
-        }
-        if sum == forms.zero() {
-            for &(part, _) in &valued {
-                kept &= !part;
-            }
         }
         // the integer decides when it outnumbers the opponent's moves: each fills an empty cell
         // (a part dropped is blocked: its groups' liberties are all its own)
@@ -441,13 +398,7 @@ impl NoGoSolver {
             return Ok((false, 1));
         }
         let key = grid.board_key(GAME, x, o, live, n, left);
-        // (a search naming its winning move searches its root's moves whatever the table says)
-        if let Some(wins) = self
-            .floor
-            .table
-            .get(&key)
-            .filter(|_| !self.floor.names(ply))
-        {
+        if let Some(wins) = self.floor.known(&key, ply) {
             return Ok((wins, 1));
         }
         let me = usize::from(!left);
@@ -477,7 +428,6 @@ impl NoGoSolver {
             moves.push((order, c));
         }
         moves.sort_unstable_by_key(|m| m.0);
-        let marked = given.as_ref().is_some_and(|g| self.floor.enter(g, ply));
         let node = Node {
             x,
             o,
@@ -486,26 +436,7 @@ impl NoGoSolver {
             left,
             cells,
         };
-        let answer = (|| {
-            let (decided, mut work) = try_moves(self, &node, &moves, ply, &key, tick)?;
-            if let Some(wins) = decided {
-                return Ok((wins, work));
-            }
-            // a move in the integer, when it is the mover's
-            let mut wins = false;
-            if n_mine > 0 {
-                let next = if left { n - 1 } else { n + 1 };
-                let (opponent_wins, w) = self.search(x, o, live, next, !left, ply + 1, tick)?;
-                work += w;
-                wins = !opponent_wins;
-            }
-            self.floor.table.put(&key, wins, work);
-            Ok((wins, work))
-        })();
-        if let (true, Some(g)) = (marked, &given) {
-            self.floor.leave(g);
-        }
-        answer
+        search_node(self, &node, &moves, ply, &key, given.as_ref(), tick)
     }
 }
 
@@ -550,6 +481,22 @@ impl NodeSearch for NoGoSolver {
         self.killers[me][node.cells] = Some(cell);
         let h = &mut self.history[me][usize::from(cell)];
         *h = h.saturating_add(work);
+    }
+
+    fn integer_move(
+        &mut self,
+        node: &Node,
+        ply: u32,
+        tick: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<Option<(bool, u64)>> {
+        let next = match (node.left, node.n) {
+            (true, n) if n > 0 => n - 1,
+            (false, n) if n < 0 => n + 1,
+            _ => return Ok(None),
+        };
+        let (x, o, live) = (node.x, node.o, node.live);
+        self.search(x, o, live, next, !node.left, ply, tick)
+            .map(Some)
     }
 
     fn named(&self, node: &Node, cell: u8) -> NamedPosition {

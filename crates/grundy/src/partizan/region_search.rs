@@ -21,7 +21,9 @@
 //! A game's own search is then its move generation, its evaluation (bounds, values) and its
 //! move order: a `NodeSearch`.
 
-use crate::error::Result;
+use crate::error::{GrundyError, Result};
+use crate::partizan::dyadic::Dyadic;
+use crate::partizan::forms::{Forms, GameId};
 use crate::partizan::results::{ResultKey, ResultTable};
 use std::any::Any;
 use std::sync::Arc;
@@ -139,6 +141,14 @@ impl SearchFloor {
         self.sharing && ply < SHARED_PLIES
     }
 
+    /// What the table knows of the position `key`, `ply` moves from the root: nothing at the
+    /// root of a search naming its winning move (it searches its root's moves whatever the
+    /// table says). O(1).
+    #[inline]
+    pub fn known(&self, key: &ResultKey, ply: u32) -> Option<bool> {
+        self.table.get(key).filter(|_| !self.names(ply))
+    }
+
     /// Marks `key` as being searched when its work is shared at `ply`: whether it was marked
     /// (then [`Self::leave`] it once searched).
     #[inline]
@@ -204,6 +214,127 @@ pub(crate) trait NodeSearch {
     /// at the root: dead parts, runs counted into the integer) that `m` leaves from the root
     /// `node`: the move a search naming its winning move names.
     fn named(&self, node: &Self::Node, m: Self::Move) -> NamedPosition;
+
+    /// The search of the position a move in the integer beside the board leaves, `ply` moves
+    /// from the root (whether the opponent wins there, and its work), or `None` when the
+    /// integer holds no move of the mover's. A game whose boards have no integer beside them
+    /// keeps this default.
+    fn integer_move(
+        &mut self,
+        _node: &Self::Node,
+        _ply: u32,
+        _tick: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<Option<(bool, u64)>> {
+        Ok(None)
+    }
+}
+
+/// A position's moves searched (`try_moves`), then the move in the integer beside it
+/// ([`NodeSearch::integer_move`], tried last: it is needed only where the board is worth a
+/// number, number avoidance), the result stored in the table under `key`. `given` is the
+/// position as given to the node, marked while it is searched when its work is shared.
+/// Whether the player to move wins, and the work. O(moves) besides the children.
+pub(crate) fn search_node<S: NodeSearch>(
+    search: &mut S,
+    node: &S::Node,
+    moves: &[(u64, S::Move)],
+    ply: u32,
+    key: &ResultKey,
+    given: Option<&ResultKey>,
+    tick: &mut dyn FnMut(u64) -> Result<()>,
+) -> Result<(bool, u64)> {
+    let marked = given.is_some_and(|g| search.floor().enter(g, ply));
+    let mut answer = || {
+        let (decided, mut work) = try_moves(search, node, moves, ply, key, tick)?;
+        if let Some(wins) = decided {
+            return Ok((wins, work));
+        }
+        let mut wins = false;
+        if let Some((opponent_wins, w)) = search.integer_move(node, ply + 1, tick)? {
+            work += w;
+            wins = !opponent_wins;
+        }
+        search.floor().table.put(key, wins, work);
+        Ok((wins, work))
+    };
+    let answer = answer();
+    if let (true, Some(g)) = (marked, given) {
+        search.floor().leave(g);
+    }
+    answer
+}
+
+/// What a board beside an integer keeps once its valued regions are set aside
+/// ([`fold_regions`]).
+pub(crate) struct Folded {
+    /// The cells of the regions kept: those not valued, and the valued ones unless they
+    /// cancel.
+    pub(crate) kept: u64,
+    /// The integer, with the regions worth an integer counted in.
+    pub(crate) n: i64,
+    /// Whether the player to move wins, when every region was valued.
+    pub(crate) decided: Option<bool>,
+}
+
+/// Sets aside the regions of a board (its cells, and its value when known) beside the integer
+/// `n`, Left to move when `left`: a region worth an integer is counted into it; a region and
+/// one of its negative cancel (G - G = 0); the valued regions left are set aside together when
+/// they add up to 0; when every region is valued, their sum with the integer compared with 0
+/// says who wins (Left wins moving first when it is not <= 0). O(regions^2) besides the forms'
+/// sums.
+pub(crate) fn fold_regions(
+    forms: &mut Forms,
+    regions: &[(u64, Option<GameId>)],
+    n: i64,
+    left: bool,
+) -> Result<Folded> {
+    let (mut kept, mut n, mut unvalued) = (0u64, n, false);
+    let mut valued: Vec<(u64, GameId)> = Vec::new();
+    for &(cells, value) in regions {
+        match value.map(|v| (v, forms.as_number(v).filter(|d| d.is_integer()))) {
+            Some((_, Some(k))) => {
+                n = n
+                    .checked_add(k.numerator())
+                    .ok_or_else(|| GrundyError::Overflow("the integer beside a board".into()))?
+            }
+            Some((v, None)) => {
+                valued.push((cells, v));
+                kept |= cells;
+            }
+            None => {
+                unvalued = true;
+                kept |= cells;
+            }
+        }
+    }
+    let mut i = 0;
+    while i < valued.len() {
+        let negative = forms.neg(valued[i].1);
+        if let Some(j) = (i + 1..valued.len()).find(|&j| valued[j].1 == negative) {
+            kept &= !(valued[i].0 | valued[j].0);
+            valued.swap_remove(j);
+            valued.swap_remove(i);
+        } else {
+            i += 1;
+        }
+    }
+    let sum = forms.sum(valued.iter().map(|g| g.1))?;
+    let mut decided = None;
+    if !unvalued {
+        let total = forms.number(Dyadic::integer(n)?)?;
+        let total = forms.add(sum, total)?;
+        let zero = forms.zero();
+        decided = Some(if left {
+            !forms.leq(total, zero)
+        } else {
+            !forms.leq(zero, total)
+        });
+    } else if sum == forms.zero() {
+        for &(cells, _) in &valued {
+            kept &= !cells;
+        }
+    }
+    Ok(Folded { kept, n, decided })
 }
 
 /// The shared loop of a position neither its bounds nor the table decide: its moves, in the
