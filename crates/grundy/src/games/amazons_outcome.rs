@@ -182,7 +182,7 @@ impl Values {
         if live.count_ones() > self.cap {
             return Ok(None);
         }
-        let board = to_board(self.rows, self.cols, x, o, live);
+        let board = Grid::char_board(self.rows, self.cols, x, o, live);
         let mut parts = Vec::with_capacity(1);
         Amazons.split(&board, &mut parts);
         // a region with an amazon and an empty cell is one region
@@ -257,20 +257,6 @@ fn territory(
     Some(best)
 }
 
-/// The board of `rows x cols` cells with Left's amazons `x`, Right's `o`, the cells `live`
-/// not burnt.
-fn to_board(rows: u8, cols: u8, x: u64, o: u64, live: u64) -> CharBoard {
-    let cells = (0..usize::from(rows) * usize::from(cols))
-        .map(|i| match (x >> i & 1, o >> i & 1, live >> i & 1) {
-            (1, _, _) => b'x',
-            (_, 1, _) => b'o',
-            (_, _, 1) => b'.',
-            _ => b'#',
-        })
-        .collect();
-    CharBoard { rows, cols, cells }
-}
-
 /// The outcome search of one Amazons board beside an integer (see the module's
 /// documentation), storing its results in a shared [`ResultTable`].
 pub struct AmazonsSolver {
@@ -301,17 +287,7 @@ impl AmazonsSolver {
         value_cells: u32,
     ) -> Option<AmazonsSolver> {
         let grid = Grid::new(u32::from(board.rows), u32::from(board.cols))?;
-        let mut start = [0u64; 3];
-        for (i, &ch) in board.cells.iter().enumerate() {
-            match ch {
-                b'x' => start[0] |= 1 << i,
-                b'o' => start[1] |= 1 << i,
-                _ => {}
-            }
-            if ch != b'#' {
-                start[2] |= 1 << i;
-            }
-        }
+        let start = Grid::sets_of(board);
         let values = VALUES
             .with(|v| v.borrow_mut().take())
             .filter(|v| v.rows == board.rows && v.cols == board.cols && v.cap == value_cells)
@@ -531,7 +507,13 @@ impl NodeSearch for AmazonsSolver {
             o = o & !from | to;
         }
         let (rows, cols) = (self.grid.rows as u8, self.grid.cols as u8);
-        Box::new(to_board(rows, cols, x, o, live & !(1u64 << m.arrow)))
+        Box::new(Grid::char_board(
+            rows,
+            cols,
+            x,
+            o,
+            live & !(1u64 << m.arrow),
+        ))
     }
 }
 
@@ -559,16 +541,11 @@ impl RegionSolver for AmazonsSolver {
         left: bool,
         tick: &mut dyn FnMut(u64) -> Result<()>,
     ) -> Result<bool> {
-        // past the moves of any board of 64 cells, the integer's sign decides
-        if integer.abs() > 64 {
-            tick(1)?;
-            return Ok((integer > 0) == left);
-        }
         let [mut x, mut o, live] = self.start;
         if negated {
             std::mem::swap(&mut x, &mut o);
         }
-        SearchFloor::at_root(self, tick, |search, tick| {
+        SearchFloor::beside_integer(self, integer, left, tick, |search, tick| {
             search.search(x, o, live, integer, left, 0, tick)
         })
     }

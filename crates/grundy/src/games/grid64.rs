@@ -4,6 +4,7 @@
 //! steps to a neighbour (orthogonal and diagonal), connected components, queen moves and the
 //! results table's key.
 
+use crate::games::cells::CharBoard;
 use crate::partizan::results::ResultKey;
 
 /// Integers beside a board are kept in its key ([`Grid::board_key`]) within ± this (a board of at
@@ -189,6 +190,38 @@ impl Grid {
         }
         out
     }
+    /// A board of characters as three sets: the cells of `x` (Left's pieces), of `o` (Right's),
+    /// and those not `#`. The board is of at most 64 cells. O(cells).
+    pub(crate) fn sets_of(board: &CharBoard) -> [u64; 3] {
+        let mut sets = [0u64; 3];
+        for (i, &ch) in board.cells.iter().enumerate() {
+            match ch {
+                b'x' => sets[0] |= 1 << i,
+                b'o' => sets[1] |= 1 << i,
+                _ => {}
+            }
+            if ch != b'#' {
+                sets[2] |= 1 << i;
+            }
+        }
+        sets
+    }
+
+    /// The board of characters of `rows x cols` cells with Left's pieces on `x`, Right's on
+    /// `o`, the other cells of `live` empty and the rest `#` ([`Self::sets_of`]'s inverse).
+    /// O(cells).
+    pub(crate) fn char_board(rows: u8, cols: u8, x: u64, o: u64, live: u64) -> CharBoard {
+        let cells = (0..usize::from(rows) * usize::from(cols))
+            .map(|i| match (x >> i & 1, o >> i & 1, live >> i & 1) {
+                (1, _, _) => b'x',
+                (_, 1, _) => b'o',
+                (_, _, 1) => b'.',
+                _ => b'#',
+            })
+            .collect();
+        CharBoard { rows, cols, cells }
+    }
+
     /// The results table's key of a board of two colours beside an integer (the games' own
     /// searches, each its `game` number first in `meta`): the least image of the board (the
     /// cells of Left's pieces or empty, the pieces, who moves, the integer), and of its

@@ -181,20 +181,6 @@ fn parts(grid: &Grid, pos: &Position, empty: u64, out: &mut Vec<(u64, u64)>) {
     }
 }
 
-/// The board of `rows x cols` cells with Left's stones `x`, Right's `o`, the cells `live` not
-/// blocked.
-fn to_board(rows: u8, cols: u8, x: u64, o: u64, live: u64) -> CharBoard {
-    let cells = (0..usize::from(rows) * usize::from(cols))
-        .map(|i| match (x >> i & 1, o >> i & 1, live >> i & 1) {
-            (1, _, _) => b'x',
-            (_, 1, _) => b'o',
-            (_, _, 1) => b'.',
-            _ => b'#',
-        })
-        .collect();
-    CharBoard { rows, cols, cells }
-}
-
 /// The values of small parts.
 struct Values {
     forms: Forms,
@@ -229,7 +215,7 @@ impl Values {
         if let Some(&v) = self.values.get(&(x, o, empty)) {
             return Ok(v);
         }
-        let board = to_board(self.rows, self.cols, x, o, x | o | empty);
+        let board = Grid::char_board(self.rows, self.cols, x, o, x | o | empty);
         let mut split = Vec::with_capacity(1);
         NoGo.split(&board, &mut split);
         let mut value = Some(self.forms.zero());
@@ -309,17 +295,7 @@ impl NoGoSolver {
         value_cells: u32,
     ) -> Option<NoGoSolver> {
         let grid = Grid::new(u32::from(board.rows), u32::from(board.cols))?;
-        let mut start = [0u64; 3];
-        for (i, &ch) in board.cells.iter().enumerate() {
-            match ch {
-                b'x' => start[0] |= 1 << i,
-                b'o' => start[1] |= 1 << i,
-                _ => {}
-            }
-            if ch != b'#' {
-                start[2] |= 1 << i;
-            }
-        }
+        let start = Grid::sets_of(board);
         let values = VALUES
             .with(|v| v.borrow_mut().take())
             .filter(|v| v.rows == board.rows && v.cols == board.cols && v.cap == value_cells)
@@ -509,7 +485,7 @@ impl NodeSearch for NoGoSolver {
             o |= 1 << cell;
         }
         let (rows, cols) = (self.grid.rows as u8, self.grid.cols as u8);
-        Box::new(to_board(rows, cols, x, o, live))
+        Box::new(Grid::char_board(rows, cols, x, o, live))
     }
 }
 
@@ -538,17 +514,12 @@ impl RegionSolver for NoGoSolver {
         left: bool,
         tick: &mut dyn FnMut(u64) -> Result<()>,
     ) -> Result<bool> {
-        // past the moves of any board of 64 cells, the integer's sign decides
-        if integer.abs() > 64 {
-            tick(1)?;
-            return Ok((integer > 0) == left);
-        }
         let [mut x, mut o, live] = self.start;
         self.negated = negated;
         if negated {
             std::mem::swap(&mut x, &mut o);
         }
-        SearchFloor::at_root(self, tick, |search, tick| {
+        SearchFloor::beside_integer(self, integer, left, tick, |search, tick| {
             search.search(x, o, live, integer, left, 0, tick)
         })
     }
@@ -770,7 +741,7 @@ mod tests {
             let mut ours = Vec::new();
             for &(cells, stones) in &split {
                 assert_eq!(cells & stones, 0);
-                let part = to_board(
+                let part = Grid::char_board(
                     rows as u8,
                     cols as u8,
                     x & stones,

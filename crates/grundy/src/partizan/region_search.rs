@@ -179,6 +179,23 @@ impl SearchFloor {
         tick(std::mem::take(&mut search.floor().pending))?;
         Ok(answer?.0)
     }
+
+    /// [`Self::at_root`] for a board of at most 64 cells beside `integer` free moves: past 64,
+    /// more than any such board has, the integer's sign decides (who wins, Left to move when
+    /// `left`) without a search.
+    pub(crate) fn beside_integer<S: NodeSearch>(
+        search: &mut S,
+        integer: i64,
+        left: bool,
+        tick: &mut dyn FnMut(u64) -> Result<()>,
+        root: impl FnOnce(&mut S, &mut dyn FnMut(u64) -> Result<()>) -> Result<(bool, u64)>,
+    ) -> Result<bool> {
+        if integer.abs() > 64 {
+            tick(1)?;
+            return Ok((integer > 0) == left);
+        }
+        Self::at_root(search, tick, root)
+    }
 }
 
 /// A game's own search as the shared loop sees it: a position (`Node`), its moves, and how
