@@ -1,5 +1,5 @@
-//! The floor the games' own outcome searches stand on (Domineering's and Clobber's, and the
-//! next ones): the [`RegionSolver`] interface the search of sums calls, and what every such
+//! The floor the games' own outcome searches stand on (Domineering's, Clobber's, Amazons' and
+//! NoGo's): the [`RegionSolver`] interface the search of sums calls, and what every such
 //! search shares, written once:
 //!
 //! - the **node prologue** ([`SearchFloor::visit`]): positions counted and reported to the
@@ -10,7 +10,10 @@
 //!   thread is searching deferred until the others are searched, the table looked at after
 //!   each move (another thread may have decided the position) — Weill's ABDADA, *The ABDADA
 //!   Distributed Minimax Search Algorithm* (1996);
-//! - the root (`SearchFloor::at_root`): the stack grown on demand, the last count reported.
+//! - the root (`SearchFloor::at_root`): the stack grown on demand, the last count reported;
+//! - for boards beside an integer (Amazons', NoGo's): the valued regions folded into the
+//!   integer (`fold_regions`), and the end of a node, its moves then the integer's move
+//!   (`search_node`).
 //!
 //! - **naming** the winning move ([`RegionSolver::winning_move`]): the root's moves tried in
 //!   the game's own order, each searched until one wins (no deferral at the root: every
