@@ -228,7 +228,6 @@ impl Grid {
     /// negative (the colours swapped, the other player to move, the integer negated).
     /// Positions with the same key are images of each other or of their negatives, with the
     /// same outcome. `n` is within ± [`INTEGER_BOUND`]. O(images x bytes).
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn board_key(
         &self,
         game: u64,

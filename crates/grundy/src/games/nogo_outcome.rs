@@ -42,7 +42,8 @@ use crate::games::grid64::Grid;
 use crate::games::nogo::NoGo;
 use crate::partizan::forms::{Forms, GameId};
 use crate::partizan::region_search::{
-    fold_regions, search_node, Folded, NamedPosition, NodeSearch, RegionSolver, SearchFloor,
+    after_integer_move, fold_regions, search_node, Folded, NamedPosition, NodeSearch, RegionSolver,
+    SearchFloor,
 };
 use crate::partizan::results::ResultTable;
 use crate::partizan::search::{PartizanRules, PartizanSearch};
@@ -465,10 +466,8 @@ impl NodeSearch for NoGoSolver {
         ply: u32,
         tick: &mut dyn FnMut(u64) -> Result<()>,
     ) -> Result<Option<(bool, u64)>> {
-        let next = match (node.left, node.n) {
-            (true, n) if n > 0 => n - 1,
-            (false, n) if n < 0 => n + 1,
-            _ => return Ok(None),
+        let Some(next) = after_integer_move(node.n, node.left) else {
+            return Ok(None);
         };
         let (x, o, live) = (node.x, node.o, node.live);
         self.search(x, o, live, next, !node.left, ply, tick)

@@ -249,6 +249,17 @@ pub(crate) trait NodeSearch {
     }
 }
 
+/// The integer `n` beside a board (Left's free moves when positive, Right's when negative)
+/// once the player to move (Left when `left`) plays one of her free moves in it, or `None`
+/// when it holds none of hers: what [`NodeSearch::integer_move`] searches. O(1).
+pub(crate) fn after_integer_move(n: i64, left: bool) -> Option<i64> {
+    match (left, n) {
+        (true, n) if n > 0 => Some(n - 1),
+        (false, n) if n < 0 => Some(n + 1),
+        _ => None,
+    }
+}
+
 /// A position's moves searched (`try_moves`), then the move in the integer beside it
 /// ([`NodeSearch::integer_move`], tried last: it is needed only where the board is worth a
 /// number, number avoidance), the result stored in the table under `key`. `given` is the
